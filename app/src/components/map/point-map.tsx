@@ -1,0 +1,89 @@
+/**
+ * A map of points. The server (and the first browser render) shows a placeholder; OpenLayers is imported lazily in
+ * an effect after hydration.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+import { cx } from '../ui/cx';
+import { AlertIcon, SpinnerIcon } from '../ui/icons';
+import type { MapPoint, PointMapHandle } from './types';
+
+interface PointMapProps {
+  points: readonly MapPoint[];
+  center: [number, number];
+  zoom: number;
+  selectedId?: string | null;
+  onSelect?: (id: string) => void;
+  label: string;
+  loadingText: string;
+  errorText: string;
+  /** Size and position of the map box (default `relative`; it must give the box a height). */
+  className?: string;
+}
+
+type Status = 'loading' | 'ready' | 'error';
+
+export function PointMap({ points, center, zoom, selectedId = null, onSelect, label, loadingText, errorText, className }: PointMapProps) {
+  const targetRef = useRef<HTMLDivElement>(null);
+  const handleRef = useRef<PointMapHandle | null>(null);
+  const latest = useRef({ points, selectedId, onSelect, center, zoom });
+  const [status, setStatus] = useState<Status>('loading');
+
+  useEffect(() => {
+    latest.current = { points, selectedId, onSelect, center, zoom };
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    const target = targetRef.current;
+    if (!target) return;
+    import('./lazy/ol-point-map')
+      .then(({ createPointMap }) => {
+        if (cancelled) return;
+        const { center: c, zoom: z } = latest.current;
+        const handle = createPointMap(target, {
+          center: c,
+          zoom: z,
+          onSelect: (id) => latest.current.onSelect?.(id),
+        });
+        handle.setPoints(latest.current.points);
+        handle.select(latest.current.selectedId);
+        handleRef.current = handle;
+        setStatus('ready');
+      })
+      .catch(() => {
+        if (!cancelled) setStatus('error');
+      });
+    return () => {
+      cancelled = true;
+      handleRef.current?.dispose();
+      handleRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    handleRef.current?.setPoints(points);
+  }, [points]);
+
+  useEffect(() => {
+    handleRef.current?.select(selectedId);
+  }, [selectedId]);
+
+  return (
+    <div className={cx('isolate overflow-hidden bg-[#e9eef2]', className ?? 'relative')}>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[linear-gradient(#d9e1e8_1px,transparent_1px),linear-gradient(90deg,#d9e1e8_1px,transparent_1px)] bg-[size:48px_48px]"
+      />
+      <div ref={targetRef} role="region" aria-label={label} className="absolute inset-0" data-map-status={status} />
+      {status !== 'ready' ? (
+        <div className="absolute inset-0 flex items-center justify-center p-6">
+          <p className="flex items-center gap-2 rounded-lg bg-white/90 px-4 py-2.5 text-sm text-slate-600 shadow-sm" role="status">
+            {status === 'loading' ? <SpinnerIcon className="size-4 animate-spin" /> : <AlertIcon className="size-4 text-amber-500" />}
+            {status === 'loading' ? loadingText : errorText}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Everything a component may need from the render input (brand, origin, user, route data) plus the current language
+ * and the language switch. Identical on the server and during hydration.
+ */
+import { createContext, use, useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useStoredUser } from '../features/auth/session';
+import type { Brand } from './brand';
+import { currentLang, persistLang } from './i18n';
+import { readCookie } from './local-store';
+import { normalizeLang, type Lang, type RenderInput, type SessionUser } from './state';
+
+export interface AppContextValue {
+  brand: Brand;
+  origin: string;
+  lang: Lang;
+  /** The signed-in user (from the host; after hydration also from the session saved at login), or null. */
+  user: SessionUser | null;
+  data: Record<string, unknown>;
+  setLang: (lang: Lang) => void;
+}
+
+const AppContext = createContext<AppContextValue | null>(null);
+
+export function AppProvider({ input, children }: { input: RenderInput; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const storedUser = useStoredUser();
+  const user = input.user ?? storedUser;
+
+  const setLang = useCallback(
+    (next: Lang) => {
+      persistLang(next);
+      void i18n.changeLanguage(next);
+    },
+    [i18n],
+  );
+
+  // The cookie is what the host renders with. Without it (cleared, or set by an older client), restore the choice
+  // kept in localStorage; with it, keep localStorage in step. Idempotent, so re-running on a language change is fine.
+  useEffect(() => {
+    const cookie = readCookie('lang');
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem('lang');
+    } catch {
+      stored = null;
+    }
+    if (cookie === null && (stored === 'zh' || stored === 'en') && stored !== lang) {
+      setLang(stored);
+    } else if (cookie !== null && normalizeLang(cookie) === lang && stored !== lang) {
+      persistLang(lang);
+    }
+  }, [lang, setLang]);
+
+  const value = useMemo<AppContextValue>(
+    () => ({ brand: input.brand, origin: input.origin, lang, user, data: input.data, setLang }),
+    [input.brand, input.origin, input.data, lang, user, setLang],
+  );
+  return <AppContext value={value}>{children}</AppContext>;
+}
+
+export function useApp(): AppContextValue {
+  const ctx = use(AppContext);
+  if (!ctx) throw new Error('useApp() outside <AppProvider>');
+  return ctx;
+}

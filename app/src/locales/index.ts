@@ -1,0 +1,44 @@
+/**
+ * Bundled translations. zh is the default language; both languages must have exactly the same keys, which the two
+ * `satisfies` clauses below enforce at compile time (and tests/unit/locales.test.mjs checks again at run time).
+ */
+import enAbout from './en/about.json';
+import enCommon from './en/common.json';
+import enConsole from './en/console.json';
+import enLogin from './en/login.json';
+import enMap from './en/map.json';
+import enSolution from './en/solution.json';
+import zhAbout from './zh/about.json';
+import zhCommon from './zh/common.json';
+import zhConsole from './zh/console.json';
+import zhLogin from './zh/login.json';
+import zhMap from './zh/map.json';
+import zhSolution from './zh/solution.json';
+
+const zh = {
+  common: zhCommon,
+  console: zhConsole,
+  map: zhMap,
+  login: zhLogin,
+  solution: zhSolution,
+  about: zhAbout,
+};
+
+export type Translations = typeof zh;
+
+const en = {
+  common: enCommon,
+  console: enConsole,
+  map: enMap,
+  login: enLogin,
+  solution: enSolution,
+  about: enAbout,
+} satisfies Translations;
+
+/** Compile-time check of the reverse direction: en has no keys that zh lacks. */
+type Assignable<From, To> = [From] extends [To] ? true : false;
+export const LOCALES_MATCH: Assignable<typeof zh, typeof en> = true;
+
+export const resources = { zh, en } as const;
+
+export const NAMESPACES = Object.keys(zh) as (keyof Translations)[];

@@ -1,0 +1,5 @@
+import { SolutionPage } from '../features/marketing/components/solution-page';
+
+export function SolutionRoute() {
+  return <SolutionPage />;
+}

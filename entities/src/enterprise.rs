@@ -1,0 +1,32 @@
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+/// An enterprise (fleet, service provider, platform). Enterprises form a tree of up to three
+/// levels through `parent_id`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize)]
+#[sea_orm(table_name = "enterprises")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub parent_id: Option<i64>,
+    pub ent_name: String,
+    pub ent_abbreviation: String,
+    pub logo: String,
+    pub car_ico: String,
+    pub enable_group: bool,
+    /// 0 direct, 1 superior, 2 outsourced, 3 agent, 4 supervisory.
+    pub ent_type: i16,
+    /// 0 none … 10.
+    pub docking_platform: i16,
+    /// 0 axle + tyre, 1 axle only, 2 tyre only, 3 neither.
+    pub wheel_support: i16,
+    pub verified: bool,
+    pub colony_id: Option<i64>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,9 @@
+//! sea-orm entities: one module per table, the shape of the rows and nothing else.
+//! Rules over them live in the server's services.
+
+pub mod brand_profile;
+pub mod enterprise;
+pub mod jwt_blacklist;
+pub mod sys_authority;
+pub mod sys_user;
+pub mod sys_user_authority;

@@ -1,0 +1,18 @@
+//! Schema migrations, shared by SQLite and PostgreSQL. Files are named
+//! `mYYYYMMDD_NNNNNN_<verb>_<what>.rs` and never edited once released.
+
+// `MigrationTrait` is declared with an elided lifetime that implementations must repeat.
+#![allow(elided_lifetimes_in_paths)]
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261120_000001_create_foundation;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261120_000001_create_foundation::Migration)]
+    }
+}

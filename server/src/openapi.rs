@@ -1,0 +1,61 @@
+//! The OpenAPI description, generated from the handlers' annotations. `wheelend openapi` prints
+//! it; CI compares that with the committed `openapi.json`.
+
+use axum::Router;
+use utoipa::OpenApi;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Wheelend API",
+        description = "Chassis-safety and fleet platform. Every call answers HTTP 200 with `{code, data, msg}`: \
+code 0 success, 7 failure (msg says why, in the request's language), 100 not signed in. Unknown calls answer HTTP 404 \
+and crashes HTTP 500, both with the same envelope. Send the session token in `x-token`; a `/captain` prefix after \
+the base path reaches the same calls (trusteeship).",
+    ),
+    modifiers(&TokenHeader),
+    tags(
+        (name = "meta", description = "Health and documentation"),
+        (name = "session", description = "Sign-in, sign-out and the current user"),
+    )
+)]
+struct ApiDoc;
+
+struct TokenHeader;
+
+impl utoipa::Modify for TokenHeader {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "x-token",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-token"))),
+        );
+    }
+}
+
+/// Mounts the area routers under their bases and returns the router and the description.
+pub fn split(
+    api: OpenApiRouter<AppState>,
+    tapi: OpenApiRouter<AppState>,
+) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .nest("/api", api)
+        .nest("/tapi", tapi)
+        .split_for_parts()
+}
+
+/// `/api/openapi.json` and the browsable page at `/api-docs`.
+pub fn docs(spec: utoipa::openapi::OpenApi) -> Router<AppState> {
+    SwaggerUi::new("/api-docs").url("/api/openapi.json", spec).into()
+}
+
+/// The description as pretty JSON (what `wheelend openapi` prints).
+pub fn json() -> String {
+    let (_, spec) = split(crate::routes::api(), crate::routes::tapi());
+    spec.to_pretty_json().expect("the OpenAPI description serializes")
+}

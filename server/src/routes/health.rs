@@ -1,0 +1,25 @@
+use axum::extract::State;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::error::{ApiOk, ApiResult};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    /// "ok" when the database answers.
+    status: &'static str,
+    version: &'static str,
+}
+
+/// Liveness and readiness: answers once the database is reachable. Open (no sign-in).
+#[utoipa::path(get, path = "/health", tag = "meta", responses((status = 200, body = crate::error::Envelope<Health>)))]
+async fn health(State(state): State<AppState>) -> ApiResult<Health> {
+    state.db.ping().await?;
+    Ok(ApiOk(Health { status: "ok", version: env!("CARGO_PKG_VERSION") }))
+}

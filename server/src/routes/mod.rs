@@ -1,0 +1,64 @@
+//! The HTTP surface: `/api` and `/tapi` (one router per area, merged here), static files, and
+//! server-rendered pages for every other GET.
+
+mod health;
+mod middleware;
+mod pages;
+mod session;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{Request, Uri};
+use axum::{Router, middleware as mw};
+use tower::{Layer as _, ServiceBuilder};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::{AppError, internal_error};
+use crate::openapi;
+use crate::state::AppState;
+
+/// The `/api` calls of every area, with their OpenAPI descriptions.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(health::router()).merge(session::router())
+}
+
+/// The `/tapi` calls (device-facing and tool calls).
+pub fn tapi() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+}
+
+/// The whole application as a service: `/captain` rewriting sits in front of routing.
+pub fn app(
+    state: AppState,
+    extra_routes: Option<Router<AppState>>,
+) -> impl tower::Service<
+    Request<axum::body::Body>,
+    Response = axum::response::Response,
+    Error = std::convert::Infallible,
+    Future = impl Send,
+> + Clone
++ Send
++ 'static {
+    let (router, spec) = openapi::split(api(), tapi());
+    let api_router = router
+        .method_not_allowed_fallback(|uri: Uri| async move { AppError::NoSuchCall(uri.path().to_owned()) })
+        .layer(mw::from_fn_with_state(state.clone(), middleware::session));
+    let body_limit = state.cfg.body_limit;
+    let app = Router::new()
+        .merge(api_router)
+        .merge(openapi::docs(spec))
+        .merge(extra_routes.unwrap_or_default())
+        .fallback(pages::page)
+        .with_state(state)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(mw::from_fn(crate::i18n::scope))
+        .layer(
+            ServiceBuilder::new()
+                .layer(TraceLayer::new_for_http())
+                .layer(CatchPanicLayer::custom(|_| internal_error()))
+                .layer(CompressionLayer::new()),
+        );
+    tower::util::MapRequestLayer::new(middleware::strip_captain).layer(app)
+}

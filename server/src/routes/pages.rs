@@ -1,0 +1,100 @@
+//! Every request no call matched: unknown calls under `/api`/`/tapi` (404 envelope), static
+//! files from `public/`, and otherwise a server-rendered page.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use super::middleware::token_of;
+use crate::assets::Public;
+use crate::error::AppError;
+use crate::i18n::Lang;
+use crate::services::pages::{Page, PageUser, RenderInput};
+use crate::services::session::SessionState;
+use crate::state::AppState;
+
+pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path();
+    let is_call = ["/api", "/tapi"]
+        .iter()
+        .any(|base| path == *base || path.starts_with(&format!("{base}/")));
+    if is_call || (method != Method::GET && method != Method::HEAD) {
+        return AppError::NoSuchCall(path.to_owned()).into_response();
+    }
+    if let Some(file) = static_file(path, &headers) {
+        return file;
+    }
+    render(&state, &uri, &headers).await
+}
+
+fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
+    let name = path.trim_start_matches('/');
+    if name.is_empty() || name.contains("..") {
+        return None;
+    }
+    let file = Public::get(name)?;
+    let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
+    // Hashed build output never changes under its name; other files may.
+    let cache = if name.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "public, max-age=3600"
+    };
+    let mut res = if headers.get(header::IF_NONE_MATCH).is_some_and(|v| v.as_bytes() == etag.as_bytes()) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let mut res = Body::from(file.data.into_owned()).into_response();
+        if let Ok(mime) = HeaderValue::from_str(file.metadata.mimetype()) {
+            res.headers_mut().insert(header::CONTENT_TYPE, mime);
+        }
+        res
+    };
+    let h = res.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    if let Ok(etag) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, etag);
+    }
+    Some(res)
+}
+
+async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
+    let host = headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(header::HOST))
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("http");
+    let origin = format!("{scheme}://{host}");
+    let brand = state.brands.for_host(host);
+    let lang = Lang::from_request(uri.query(), headers);
+    let user = token_of(headers).and_then(|t| match state.tokens.verify(&t) {
+        SessionState::Valid(claims) => Some(PageUser::from(claims.as_ref())),
+        _ => None,
+    });
+    let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let input = RenderInput { url, origin: &origin, brand: &brand, lang, user, data: serde_json::json!({}) };
+    match state.pages.render(input).await {
+        Ok(Page::Redirect(to)) => (StatusCode::FOUND, [(header::LOCATION, to)]).into_response(),
+        Ok(Page::Document { status, html }) => {
+            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+            let mut res = (status, html.to_string()).into_response();
+            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+            res.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, Accept-Language, Host"));
+            res
+        }
+        Err(ssr::SsrError::Busy) => {
+            tracing::warn!("SSR queue full; answering 503");
+            let mut res = (StatusCode::SERVICE_UNAVAILABLE, "Server busy, please retry shortly.").into_response();
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            res
+        }
+        Err(err) => {
+            tracing::error!(error = %err, url, "page render failed");
+            (StatusCode::INTERNAL_SERVER_ERROR, "The page could not be rendered.").into_response()
+        }
+    }
+}

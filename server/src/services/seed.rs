@@ -1,0 +1,226 @@
+//! First-start data, idempotent: every row is inserted only when its key is absent, so running
+//! the seed again (every start does) changes nothing that exists.
+
+use chrono::Utc;
+use entities::{brand_profile, enterprise, sys_authority, sys_user, sys_user_authority};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, QueryFilter,
+    Set, TransactionTrait,
+};
+
+use super::session::hash_password;
+
+/// Enterprise id of the platform operator (console-spec §6: roles 999/666 in it are staff).
+pub const PLATFORM_ENTERPRISE: i64 = 1013;
+pub const DEMO_ENTERPRISE: i64 = 1014;
+pub const DEMO_BRANCH: i64 = 1015;
+
+pub const ROLE_SUPER_ADMIN: i64 = 888;
+pub const ROLE_PLATFORM_OPERATOR: i64 = 999;
+pub const ROLE_PLATFORM_SUPPORT: i64 = 666;
+pub const ROLE_ENTERPRISE_ADMIN: i64 = 100;
+pub const ROLE_ENTERPRISE_MEMBER: i64 = 101;
+pub const ROLE_SERVICE_PROVIDER: i64 = 200;
+pub const ROLE_CLUSTER_SUPERVISOR: i64 = 300;
+pub const ROLE_VISITOR: i64 = 777;
+
+const ROLES: [(i64, &str); 8] = [
+    (ROLE_SUPER_ADMIN, "超级管理员"),
+    (ROLE_PLATFORM_OPERATOR, "平台运营"),
+    (ROLE_PLATFORM_SUPPORT, "平台客服"),
+    (ROLE_ENTERPRISE_ADMIN, "企业管理员"),
+    (ROLE_ENTERPRISE_MEMBER, "企业成员"),
+    (ROLE_SERVICE_PROVIDER, "服务商"),
+    (ROLE_CLUSTER_SUPERVISOR, "集群主管"),
+    (ROLE_VISITOR, "访客"),
+];
+
+/// (app_name, description, domain, logo); the first is the default profile.
+const BRANDS: [(&str, &str, &str, &str); 10] = [
+    ("轮端预警", "商用车胎压、胎温、轴温与车队安全监控平台", "wheelend.cn", "wheelend"),
+    ("胎安云", "胎压胎温实时监测与告警云平台", "tyresafe.cn", "tyresafe"),
+    ("轮眼", "车轮安全可视化监控", "wheeleye.com.cn", "wheeleye"),
+    ("车轮卫士", "挂车与牵引车轮端防火预警", "wheelguard.cn", "wheelguard"),
+    ("安轮", "物流车队轮胎安全管家", "saferoll.cn", "saferoll"),
+    ("护轮宝", "轮毂温度监测与维保服务", "hubcare.cn", "hubcare"),
+    ("胎温宝", "轮胎温度与压力监测", "temptyre.cn", "temptyre"),
+    ("轴温哨兵", "轴温异常早发现、早处置", "axlesentry.com", "axlesentry"),
+    ("胎管家", "轮胎库存、里程与维保一体化管理", "fleettyre.cn", "fleettyre"),
+    ("Wheelend Global", "Chassis safety and fleet platform for commercial vehicles", "wheelend.com", "wheelend"),
+];
+
+/// What the seed did that the operator must know.
+pub struct SeedReport {
+    /// Set when the admin account was created with a generated password.
+    pub generated_admin_password: Option<String>,
+}
+
+/// Inserts the base data where it is missing.
+///
+/// # Errors
+/// Database errors; the transaction is rolled back, so nothing is half-written.
+pub async fn run(
+    db: &DatabaseConnection,
+    admin_password: Option<&str>,
+) -> Result<SeedReport, sea_orm::DbErr> {
+    let txn = db.begin().await?;
+    let now = Utc::now();
+
+    for (sort, (name, desc, domain, logo)) in (0..).zip(BRANDS) {
+        let row = brand_profile::ActiveModel {
+            app_name: Set(name.into()),
+            desc: Set(desc.into()),
+            app_logo: Set(format!("/brand/{logo}.svg")),
+            ws_url: Set("/ws".into()),
+            app_domain: Set(domain.into()),
+            is_default: Set(sort == 0),
+            sort: Set(sort),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        insert_missing(&txn, row, brand_profile::Column::AppDomain).await?;
+    }
+
+    for (id, name) in ROLES {
+        let row = sys_authority::ActiveModel {
+            authority_id: Set(id),
+            authority_name: Set(name.into()),
+            parent_id: Set(0),
+            default_router: Set("map".into()),
+            created_at: Set(now),
+            updated_at: Set(now),
+        };
+        insert_missing(&txn, row, sys_authority::Column::AuthorityId).await?;
+    }
+
+    let enterprises = [
+        (PLATFORM_ENTERPRISE, None, "轮端预警平台", "平台", 1),
+        (DEMO_ENTERPRISE, None, "示范物流车队", "示范车队", 0),
+        (DEMO_BRANCH, Some(DEMO_ENTERPRISE), "示范物流车队华南分队", "华南分队", 0),
+    ];
+    for (id, parent, name, abbreviation, ent_type) in enterprises {
+        let row = enterprise::ActiveModel {
+            id: Set(id),
+            parent_id: Set(parent),
+            ent_name: Set(name.into()),
+            ent_abbreviation: Set(abbreviation.into()),
+            logo: Set(String::new()),
+            car_ico: Set(String::new()),
+            enable_group: Set(true),
+            ent_type: Set(ent_type),
+            docking_platform: Set(0),
+            wheel_support: Set(0),
+            verified: Set(true),
+            colony_id: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+        };
+        insert_missing(&txn, row, enterprise::Column::Id).await?;
+    }
+    if txn.get_database_backend() == DatabaseBackend::Postgres {
+        // Explicit ids leave the identity sequence behind; move it past them.
+        txn.execute_unprepared(
+            "SELECT setval(pg_get_serial_sequence('enterprises', 'id'), (SELECT MAX(id) FROM enterprises))",
+        )
+        .await?;
+    }
+
+    let mut report = SeedReport { generated_admin_password: None };
+    let admin_exists = sys_user::Entity::find()
+        .filter(sys_user::Column::Username.eq("admin"))
+        .one(&txn)
+        .await?
+        .is_some();
+    if !admin_exists {
+        let password = admin_password.map_or_else(
+            || {
+                let generated = random_password();
+                report.generated_admin_password = Some(generated.clone());
+                generated
+            },
+            str::to_owned,
+        );
+        let admin = user_row("admin", "超级管理员", &password, ROLE_SUPER_ADMIN, PLATFORM_ENTERPRISE, false);
+        let admin = sys_user::Entity::insert(admin).exec(&txn).await?.last_insert_id;
+        membership(&txn, admin, PLATFORM_ENTERPRISE, ROLE_SUPER_ADMIN).await?;
+    }
+    let visitor_exists = sys_user::Entity::find()
+        .filter(sys_user::Column::Username.eq("visitor"))
+        .one(&txn)
+        .await?
+        .is_some();
+    if !visitor_exists {
+        // Nobody knows this password: the visitor signs in through `type: visitorLogin`.
+        let visitor = user_row("visitor", "访客 visitor", &random_password(), ROLE_VISITOR, DEMO_ENTERPRISE, true);
+        let visitor = sys_user::Entity::insert(visitor).exec(&txn).await?.last_insert_id;
+        membership(&txn, visitor, DEMO_ENTERPRISE, ROLE_VISITOR).await?;
+    }
+    txn.commit().await?;
+    Ok(report)
+}
+
+async fn insert_missing<A, C>(db: &C, row: A, key: <A::Entity as EntityTrait>::Column) -> Result<(), sea_orm::DbErr>
+where
+    A: sea_orm::ActiveModelTrait + Send,
+    C: ConnectionTrait,
+{
+    <A::Entity as EntityTrait>::insert(row)
+        .on_conflict(OnConflict::column(key).do_nothing().to_owned())
+        .exec_without_returning(db)
+        .await
+        .map(|_| ())
+}
+
+fn user_row(
+    username: &str,
+    nick_name: &str,
+    password: &str,
+    authority_id: i64,
+    enterprise_id: i64,
+    is_visitor: bool,
+) -> sys_user::ActiveModel {
+    let now = Utc::now();
+    sys_user::ActiveModel {
+        uuid: Set(uuid::Uuid::new_v4().to_string()),
+        username: Set(username.into()),
+        password_hash: Set(hash_password(password)),
+        nick_name: Set(nick_name.into()),
+        header_img: Set(String::new()),
+        phone: Set(String::new()),
+        email: Set(String::new()),
+        enable: Set(1),
+        authority_id: Set(authority_id),
+        side_mode: Set("dark".into()),
+        active_color: Set("#4D70FF".into()),
+        base_color: Set("#fff".into()),
+        now_ent_id: Set(Some(enterprise_id)),
+        current_cluster: Set(None),
+        is_visitor: Set(is_visitor),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
+async fn membership<C: ConnectionTrait>(
+    db: &C,
+    user_id: i64,
+    enterprise_id: i64,
+    authority_id: i64,
+) -> Result<(), sea_orm::DbErr> {
+    let row = sys_user_authority::ActiveModel {
+        user_id: Set(user_id),
+        enterprise_id: Set(enterprise_id),
+        authority_id: Set(authority_id),
+    };
+    sys_user_authority::Entity::insert(row).exec_without_returning(db).await.map(|_| ())
+}
+
+/// 20 characters from an alphabet without look-alikes.
+pub fn random_password() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::rng();
+    (0..20).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+}

@@ -1,0 +1,318 @@
+//! Sessions: password hashing, signed tokens, the revocation list, sign-in.
+
+use std::sync::Arc;
+
+use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use chrono::{DateTime, Utc};
+use entities::{jwt_blacklist, sys_user};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::AppError;
+use crate::i18n::Text;
+use crate::text;
+
+/// What a token says about its holder.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Claims {
+    pub uid: i64,
+    pub uuid: String,
+    pub username: String,
+    pub nick_name: String,
+    pub authority_id: i64,
+    pub visitor: bool,
+    /// Unique per issued token, so two tokens issued in the same second differ.
+    pub jti: String,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+/// How the request's token (if any) was judged; set by the session middleware.
+#[derive(Debug, Clone)]
+pub enum SessionState {
+    Anonymous,
+    Valid(Arc<Claims>),
+    Rejected(Text),
+}
+
+/// Signs and checks tokens, and remembers revoked ones.
+#[derive(Clone)]
+pub struct Tokens {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    ttl_secs: i64,
+    buffer_secs: i64,
+    /// SHA-256 of revoked tokens still within their lifetime. Loaded from the database at
+    /// start, so a restart does not resurrect them.
+    revoked: moka::sync::Cache<String, ()>,
+}
+
+impl Tokens {
+    pub fn new(secret: &[u8], ttl_secs: i64, buffer_secs: i64) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            ttl_secs,
+            buffer_secs,
+            revoked: moka::sync::Cache::builder()
+                .time_to_live(std::time::Duration::from_secs(ttl_secs.max(1).unsigned_abs()))
+                .build(),
+        }
+    }
+
+    /// Loads the revocation list kept in the database.
+    pub async fn load_revoked(&self, db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
+        let rows = jwt_blacklist::Entity::find()
+            .filter(jwt_blacklist::Column::ExpiresAt.gt(Utc::now()))
+            .all(db)
+            .await?;
+        for row in rows {
+            self.revoked.insert(row.token_hash, ());
+        }
+        Ok(())
+    }
+
+    pub fn issue(&self, user: &sys_user::Model) -> (String, DateTime<Utc>) {
+        let now = Utc::now().timestamp();
+        let claims = Claims {
+            uid: user.id,
+            uuid: user.uuid.clone(),
+            username: user.username.clone(),
+            nick_name: user.nick_name.clone(),
+            authority_id: user.authority_id,
+            visitor: user.is_visitor,
+            jti: uuid::Uuid::new_v4().simple().to_string(),
+            iat: now,
+            exp: now + self.ttl_secs,
+        };
+        self.sign(&claims)
+    }
+
+    fn sign(&self, claims: &Claims) -> (String, DateTime<Utc>) {
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)
+            .expect("HS256 signing with an HMAC key cannot fail");
+        (token, DateTime::from_timestamp(claims.exp, 0).unwrap_or_default())
+    }
+
+    /// Judges a presented token.
+    pub fn verify(&self, token: &str) -> SessionState {
+        if self.revoked.contains_key(&token_hash(token)) {
+            return SessionState::Rejected(text!(
+                "您的帐户异地登陆或令牌失效",
+                "This session was signed out; please sign in again"
+            ));
+        }
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp"]);
+        match jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation) {
+            Ok(data) => SessionState::Valid(Arc::new(data.claims)),
+            Err(err) if matches!(err.kind(), jsonwebtoken::errors::ErrorKind::ExpiredSignature) => {
+                SessionState::Rejected(text!("登录已过期，请重新登录", "Session expired; please sign in again"))
+            }
+            Err(_) => SessionState::Rejected(text!(
+                "令牌无效，请重新登录",
+                "Invalid token; please sign in again"
+            )),
+        }
+    }
+
+    /// A fresh token when `claims` expires within the buffer window.
+    pub fn refresh(&self, claims: &Claims) -> Option<(String, DateTime<Utc>)> {
+        let now = Utc::now().timestamp();
+        (claims.exp - now < self.buffer_secs).then(|| {
+            self.sign(&Claims {
+                jti: uuid::Uuid::new_v4().simple().to_string(),
+                iat: now,
+                exp: now + self.ttl_secs,
+                ..claims.clone()
+            })
+        })
+    }
+
+    /// Revokes a token until it would have expired.
+    pub async fn revoke(
+        &self,
+        db: &DatabaseConnection,
+        token: &str,
+        claims: &Claims,
+    ) -> Result<(), AppError> {
+        let hash = token_hash(token);
+        let row = jwt_blacklist::ActiveModel {
+            token_hash: Set(hash.clone()),
+            expires_at: Set(DateTime::from_timestamp(claims.exp, 0).unwrap_or_default()),
+            created_at: Set(Utc::now()),
+        };
+        jwt_blacklist::Entity::insert(row)
+            .on_conflict(OnConflict::column(jwt_blacklist::Column::TokenHash).do_nothing().to_owned())
+            .exec_without_returning(db)
+            .await?;
+        self.revoked.insert(hash, ());
+        Ok(())
+    }
+}
+
+fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// An argon2id hash in PHC format.
+pub fn hash_password(password: &str) -> String {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .expect("argon2 with default parameters accepts any password")
+        .to_string()
+}
+
+pub fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash)
+        .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+}
+
+/// The one message for every failed sign-in, so it never tells whether an account exists.
+pub fn bad_credentials() -> AppError {
+    AppError::fail(text!("用户名或密码错误", "Wrong username or password"))
+}
+
+pub async fn find_user(db: &DatabaseConnection, username: &str) -> Result<Option<sys_user::Model>, AppError> {
+    Ok(sys_user::Entity::find()
+        .filter(sys_user::Column::Username.eq(username))
+        .one(db)
+        .await?)
+}
+
+pub async fn find_user_by_id(db: &DatabaseConnection, id: i64) -> Result<sys_user::Model, AppError> {
+    sys_user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
+        AppError::SignedOut(text!("用户不存在，请重新登录", "The account no longer exists; please sign in again"))
+    })
+}
+
+/// Checks a password sign-in.
+pub async fn password_sign_in(
+    db: &DatabaseConnection,
+    username: &str,
+    password: &str,
+) -> Result<sys_user::Model, AppError> {
+    let user = find_user(db, username).await?;
+    // Hash even for unknown accounts so timing does not reveal which exist.
+    let hash = user.as_ref().map_or(DUMMY_HASH, |u| u.password_hash.as_str());
+    let ok = verify_password(password, hash);
+    match user {
+        Some(user) if ok && !user.is_visitor => {
+            if user.enable != 1 {
+                return Err(AppError::fail(text!("用户被禁止登录", "This account is disabled")));
+            }
+            Ok(user)
+        }
+        _ => Err(bad_credentials()),
+    }
+}
+
+/// The built-in visitor account the console signs in with automatically.
+pub async fn visitor_sign_in(db: &DatabaseConnection) -> Result<sys_user::Model, AppError> {
+    sys_user::Entity::find()
+        .filter(sys_user::Column::IsVisitor.eq(true))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::fail(text!("访客账号未开放", "Visitor access is not available")))
+}
+
+/// argon2id hash of a random string nobody knows, verified against for unknown usernames.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3vFQGv1lHkTNmIhOmc9Bk1mBGZ2yDL3kqJQlOr2mQ8A";
+
+/// The signed-in user as the console keeps it (console-spec §3).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    #[serde(rename = "ID")]
+    pub id: i64,
+    pub uuid: String,
+    pub user_name: String,
+    /// Display name (`nickName`), also sent as `name`.
+    pub name: String,
+    pub nick_name: String,
+    pub header_img: String,
+    pub phone: String,
+    pub email: String,
+    pub authority_id: i64,
+    pub authority: AuthorityBrief,
+    /// The user's role in each enterprise they belong to.
+    pub authorities: Vec<EnterpriseRole>,
+    pub side_mode: String,
+    pub active_color: String,
+    pub base_color: String,
+    pub now_ent_id: Option<i64>,
+    #[serde(rename = "current_enterprise_id")]
+    pub current_enterprise_id: Option<i64>,
+    #[serde(rename = "current_cluster")]
+    pub current_cluster: Option<i64>,
+    pub visitor: bool,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorityBrief {
+    pub authority_id: i64,
+    pub authority_name: String,
+    pub default_router: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnterpriseRole {
+    pub enterprise_id: i64,
+    pub authority_id: i64,
+}
+
+pub async fn user_info(db: &DatabaseConnection, user: sys_user::Model) -> Result<UserInfo, AppError> {
+    use entities::{sys_authority, sys_user_authority};
+    let authority = sys_authority::Entity::find_by_id(user.authority_id)
+        .one(db)
+        .await?
+        .map_or_else(
+            || AuthorityBrief {
+                authority_id: user.authority_id,
+                authority_name: String::new(),
+                default_router: "map".into(),
+            },
+            |a| AuthorityBrief {
+                authority_id: a.authority_id,
+                authority_name: a.authority_name,
+                default_router: a.default_router,
+            },
+        );
+    let authorities = sys_user_authority::Entity::find()
+        .filter(sys_user_authority::Column::UserId.eq(user.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| EnterpriseRole { enterprise_id: m.enterprise_id, authority_id: m.authority_id })
+        .collect();
+    Ok(UserInfo {
+        id: user.id,
+        uuid: user.uuid,
+        name: user.nick_name.clone(),
+        user_name: user.username,
+        nick_name: user.nick_name,
+        header_img: user.header_img,
+        phone: user.phone,
+        email: user.email,
+        authority_id: user.authority_id,
+        authority,
+        authorities,
+        side_mode: user.side_mode,
+        active_color: user.active_color,
+        base_color: user.base_color,
+        now_ent_id: user.now_ent_id,
+        current_enterprise_id: user.now_ent_id,
+        current_cluster: user.current_cluster,
+        visitor: user.is_visitor,
+    })
+}

@@ -1,0 +1,18 @@
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::config::Config;
+use crate::services::brand::Brands;
+use crate::services::pages::Pages;
+use crate::services::session::Tokens;
+
+/// Everything a handler may need, cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub cfg: Arc<Config>,
+    pub tokens: Tokens,
+    pub brands: Brands,
+    pub pages: Pages,
+}

@@ -1,0 +1,342 @@
+//! SSR throughput: QuickJS pool (uncached and behind a moka cache) against Node on the same bundle.
+//!
+//! cargo run --release -p ssr --example bench -- [--bundle app/dist/ssr.js] [--requests 2000]
+//!     [--concurrency 4] [--workers N] [--no-node]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rquickjs::context::EvalOptions;
+use rquickjs::{Context, Module, Runtime};
+use ssr::{RenderOutput, SsrConfig, SsrPool};
+
+struct Args {
+    bundle: PathBuf,
+    requests: usize,
+    concurrency: usize,
+    workers: Option<usize>,
+    node: bool,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        bundle: PathBuf::from("app/dist/ssr.js"),
+        requests: 2000,
+        concurrency: 4,
+        workers: None,
+        node: true,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .unwrap_or_else(|| fail(&format!("{flag} needs a value")))
+        };
+        match flag.as_str() {
+            "--bundle" => args.bundle = PathBuf::from(value()),
+            "--requests" => args.requests = value().parse().unwrap_or_else(|_| fail("--requests")),
+            "--concurrency" => {
+                args.concurrency = value().parse().unwrap_or_else(|_| fail("--concurrency"));
+            }
+            "--workers" => {
+                args.workers = Some(value().parse().unwrap_or_else(|_| fail("--workers")));
+            }
+            "--no-node" => args.node = false,
+            other => fail(&format!("unknown argument {other}")),
+        }
+    }
+    args.requests = args.requests.max(1);
+    args.concurrency = args.concurrency.max(1);
+    args
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("bench: {msg}");
+    std::process::exit(2)
+}
+
+/// Relative paths are tried from the current directory, then from the workspace root.
+fn resolve(path: &Path) -> PathBuf {
+    if path.is_absolute() || path.exists() {
+        return path.to_path_buf();
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
+}
+
+fn bench_input() -> serde_json::Value {
+    serde_json::json!({
+        "url": "/solution",
+        "origin": "http://127.0.0.1:8080",
+        "brand": {
+            "appName": "Wheelend",
+            "desc": "Wheel-end safety for commercial fleets: tyre pressure and temperature (TPMS), axle temperature and fire prevention.",
+            "appLogo": "/brand/default.svg",
+            "wsUrl": "/ws",
+            "appDomain": "localhost"
+        },
+        "lang": "zh",
+        "user": null,
+        "data": {}
+    })
+}
+
+#[derive(Clone, Copy)]
+struct Row {
+    rps: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+}
+
+fn summarize(mut latencies: Vec<Duration>, wall: Duration) -> Row {
+    latencies.sort_unstable();
+    let pick = |q: f64| {
+        let i = ((q * latencies.len() as f64) as usize).min(latencies.len() - 1);
+        latencies[i].as_secs_f64() * 1e3
+    };
+    Row {
+        rps: latencies.len() as f64 / wall.as_secs_f64(),
+        p50_ms: pick(0.5),
+        p99_ms: pick(0.99),
+    }
+}
+
+/// Runs `requests` calls of `f` with `concurrency` in flight; returns per-call latencies.
+async fn drive<F, Fut>(requests: usize, concurrency: usize, f: F) -> Row
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    let f = Arc::new(f);
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..concurrency)
+        .map(|_| {
+            let (f, next) = (Arc::clone(&f), Arc::clone(&next));
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                while next.fetch_add(1, Ordering::Relaxed) < requests {
+                    let t = Instant::now();
+                    f().await;
+                    latencies.push(t.elapsed());
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::with_capacity(requests);
+    for task in tasks {
+        latencies.extend(task.await.expect("bench task"));
+    }
+    summarize(latencies, started.elapsed())
+}
+
+/// Start-up cost on one thread, split into runtime creation, whole-script evaluation and the
+/// parse+compile share of it (what loading precompiled bytecode could at best save).
+fn startup_breakdown(bundle: &str) -> (Duration, Duration, Option<Duration>) {
+    let t = Instant::now();
+    let rt = Runtime::new().expect("runtime");
+    let ctx = Context::full(&rt).expect("context");
+    let create = t.elapsed();
+
+    let t = Instant::now();
+    ctx.with(|ctx| {
+        let mut opts = EvalOptions::default();
+        opts.strict = false;
+        ctx.eval_with_options::<(), _>(bundle, opts)
+            .expect("bundle evaluates");
+    });
+    let eval = t.elapsed();
+
+    // Compile only (as a module: the only compile-only entry point rquickjs exposes safely).
+    let rt = Runtime::new().expect("runtime");
+    let ctx = Context::full(&rt).expect("context");
+    let t = Instant::now();
+    let compiled = ctx.with(|ctx| Module::declare(ctx, "ssr.js", bundle).is_ok());
+    let compile = compiled.then(|| t.elapsed());
+    (create, eval, compile)
+}
+
+#[derive(serde::Deserialize)]
+struct NodeRow {
+    rps: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+}
+
+#[derive(serde::Deserialize)]
+struct NodeReport {
+    startup_ms: f64,
+    sequential: NodeRow,
+    parallel: NodeRow,
+}
+
+fn run_node(bundle: &Path, input: &str, args: &Args) -> Result<NodeReport, String> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/node-bench.mjs");
+    let input_path =
+        std::env::temp_dir().join(format!("ssr-bench-input-{}.json", std::process::id()));
+    std::fs::write(&input_path, input).map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("node")
+        .arg(&script)
+        .arg(bundle)
+        .arg(args.requests.to_string())
+        .arg(args.concurrency.to_string())
+        .arg(&input_path)
+        .output();
+    let _ = std::fs::remove_file(&input_path);
+    let out = out.map_err(|e| format!("cannot run node: {e}"))?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().last().unwrap_or_default();
+    serde_json::from_str(line).map_err(|e| format!("{e}: {stdout}"))
+}
+
+fn print_row(name: &str, row: Row) {
+    println!(
+        "{name:<34} {:>10.0} {:>9.2} {:>9.2}",
+        row.rps, row.p50_ms, row.p99_ms
+    );
+}
+
+#[tokio::main]
+async fn main() {
+    let args = parse_args();
+    let bundle_path = resolve(&args.bundle);
+    let bundle = std::fs::read_to_string(&bundle_path)
+        .unwrap_or_else(|e| fail(&format!("{}: {e}", bundle_path.display())));
+    let input = bench_input();
+    let input_json = input.to_string();
+    let c = args.concurrency;
+    let n = args.requests;
+
+    let (create, eval, compile) = startup_breakdown(&bundle);
+    let cfg = SsrConfig {
+        workers: args.workers.unwrap_or(SsrConfig::default().workers),
+        queue: c.max(64),
+        ..SsrConfig::default()
+    };
+    let t = Instant::now();
+    let pool = SsrPool::new(bundle.clone(), cfg.clone()).unwrap_or_else(|e| fail(&e.to_string()));
+    let pool_new = t.elapsed();
+
+    let first = pool
+        .render(input_json.clone())
+        .await
+        .unwrap_or_else(|e| fail(&e.to_string()));
+    println!(
+        "bundle     {} ({} KiB)",
+        bundle_path.display(),
+        bundle.len() / 1024
+    );
+    println!(
+        "output     status {} head {} B html {} B",
+        first.status,
+        first.head.len(),
+        first.html.len()
+    );
+    println!(
+        "start-up   runtime+context {:.2} ms, bundle eval {:.2} ms, of which parse+compile {}",
+        ms(create),
+        ms(eval),
+        compile.map_or_else(
+            || "n/a (not valid as a module)".into(),
+            |d| format!("{:.2} ms", ms(d))
+        )
+    );
+    let per_worker: Vec<String> = pool
+        .startup_times()
+        .iter()
+        .map(|d| format!("{:.1}", ms(*d)))
+        .collect();
+    println!(
+        "pool       {} workers ready in {:.1} ms (per worker ms: {})",
+        cfg.workers,
+        ms(pool_new),
+        per_worker.join(", ")
+    );
+    println!("load       {n} requests, {c} in flight\n");
+
+    // Warm-up: let every worker render a few times before measuring.
+    for _ in 0..cfg.workers * 10 {
+        let _ = pool.render(input_json.clone()).await;
+    }
+
+    let render = |pool: SsrPool, input: String| async move {
+        pool.render(input).await.expect("render");
+    };
+    let (p, i) = (pool.clone(), input_json.clone());
+    let seq = drive(n, 1, move || render(p.clone(), i.clone())).await;
+    let (p, i) = (pool.clone(), input_json.clone());
+    let par = drive(n, c, move || render(p.clone(), i.clone())).await;
+
+    // Cached: anonymous pages keyed by (brand, lang, url), as the host would.
+    let cache: moka::future::Cache<(String, String, String), Arc<RenderOutput>> =
+        moka::future::Cache::builder().max_capacity(10_000).build();
+    let key = (
+        input["brand"].to_string(),
+        input["lang"].as_str().unwrap_or_default().to_owned(),
+        input["url"].as_str().unwrap_or_default().to_owned(),
+    );
+    let (p, i) = (pool.clone(), input_json.clone());
+    let cached = drive(n, c, move || {
+        let (cache, key, pool, input) = (cache.clone(), key.clone(), p.clone(), i.clone());
+        async move {
+            let out = cache
+                .try_get_with(key, async move { pool.render(input).await.map(Arc::new) })
+                .await
+                .expect("render");
+            assert_eq!(out.status, first.status);
+        }
+    })
+    .await;
+
+    println!(
+        "{:<34} {:>10} {:>9} {:>9}",
+        "", "renders/s", "p50 ms", "p99 ms"
+    );
+    print_row("quickjs pool, sequential", seq);
+    print_row(&format!("quickjs pool, {c} in flight"), par);
+    print_row(&format!("quickjs pool + moka, {c} in flight"), cached);
+
+    if args.node {
+        match run_node(&bundle_path, &input_json, &args) {
+            Ok(node) => {
+                let nseq = Row {
+                    rps: node.sequential.rps,
+                    p50_ms: node.sequential.p50_ms,
+                    p99_ms: node.sequential.p99_ms,
+                };
+                let npar = Row {
+                    rps: node.parallel.rps,
+                    p50_ms: node.parallel.p50_ms,
+                    p99_ms: node.parallel.p99_ms,
+                };
+                print_row("node, sequential", nseq);
+                print_row(&format!("node, {c} worker_threads"), npar);
+                println!();
+                println!(
+                    "quickjs/node throughput: sequential {:.2}x, {c} in flight {:.2}x",
+                    seq.rps / nseq.rps,
+                    par.rps / npar.rps
+                );
+                println!(
+                    "node start-up (vm.runInThisContext): {:.2} ms",
+                    node.startup_ms
+                );
+            }
+            Err(e) => println!("node: skipped ({})", e.trim()),
+        }
+    }
+    let stats = pool.stats();
+    println!(
+        "pool stats: renders {} errors {} timeouts {} restarts {} rejected {}",
+        stats.renders, stats.errors, stats.timeouts, stats.restarts, stats.rejected
+    );
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}

@@ -1,0 +1,4 @@
+//! One test binary; a module per area.
+
+mod foundation;
+mod pages;

@@ -1,0 +1,265 @@
+//! Test harness: [`spawn_app`] starts the real application on port 0 with a fresh database
+//! (a SQLite file in a temp dir, or a new PostgreSQL database when `TEST_DATABASE_URL` is set)
+//! and returns a [`TestApp`] whose typed client speaks the `{code, data, msg}` envelope.
+
+use std::sync::OnceLock;
+
+use reqwest::StatusCode;
+use reqwest::header::HeaderMap;
+use sea_orm::{ConnectionTrait, Database};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use wheelend::{Application, Config, Overrides};
+
+pub use serde_json::json;
+
+pub const ADMIN_PASSWORD: &str = "test-admin-password";
+
+/// One SSR pool per test process: starting QuickJS workers per test would dominate run time.
+fn shared_ssr() -> ssr::SsrPool {
+    static POOL: OnceLock<ssr::SsrPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let cfg = base_config(std::path::Path::new("."));
+        wheelend::start_ssr(&cfg).expect("the SSR pool starts on the built bundle")
+    })
+    .clone()
+}
+
+fn base_config(data_dir: &std::path::Path) -> Config {
+    Config::figment()
+        .merge(("data_dir", data_dir.display().to_string()))
+        .merge(("admin_password", ADMIN_PASSWORD))
+        .merge(("simulate", false))
+        .merge(("ssr.workers", 2))
+        .extract()
+        .expect("test configuration is valid")
+}
+
+/// Options for [`spawn_app_with`].
+#[derive(Default)]
+pub struct Spawn {
+    /// Adjusts the configuration before the app is built.
+    pub configure: Option<Box<dyn FnOnce(Config) -> Config + Send>>,
+    /// Start a dedicated SSR pool from the (configured) bundle instead of the shared one.
+    pub own_ssr: bool,
+    /// Routes merged into the app, to reach failure paths no real call has.
+    pub extra_routes: Option<axum::Router<wheelend::state::AppState>>,
+    /// Reuse this data dir and database (a restart) instead of fresh ones.
+    pub reuse: Option<(std::path::PathBuf, Option<String>)>,
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    /// Owned (and removed at the end) unless this app is a restart of another.
+    pub data_dir: Option<tempfile::TempDir>,
+    pub data_path: std::path::PathBuf,
+    pub state: wheelend::state::AppState,
+    _postgres: Option<PgDatabase>,
+    database_url: Option<String>,
+}
+
+/// Starts the app with defaults.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(Spawn::default()).await
+}
+
+pub async fn spawn_app_with(spawn: Spawn) -> TestApp {
+    let (data_dir, data_path, postgres, database_url) = match spawn.reuse {
+        Some((path, url)) => (None, path, None, url),
+        None => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let path = dir.path().to_path_buf();
+            let pg = match std::env::var("TEST_DATABASE_URL") {
+                Ok(server) if !server.is_empty() => Some(PgDatabase::create(&server).await),
+                _ => None,
+            };
+            let url = pg.as_ref().map(|p| p.url.clone());
+            (Some(dir), path, pg, url)
+        }
+    };
+    let mut cfg = base_config(&data_path);
+    cfg.database_url = database_url.clone().map(Into::into);
+    if let Some(configure) = spawn.configure {
+        cfg = configure(cfg);
+    }
+    let ssr = if spawn.own_ssr { wheelend::start_ssr(&cfg).expect("SSR pool") } else { shared_ssr() };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
+    let overrides = Overrides { listener: Some(listener), ssr: Some(ssr), extra_routes: spawn.extra_routes };
+    let app = Application::build(cfg, overrides)
+        .await
+        .expect("the app builds");
+    let base = format!("http://{}", app.local_addr());
+    let state = app.state().clone();
+    tokio::spawn(app.run_until_stopped());
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("http client");
+    TestApp { base, client, data_dir, data_path, state, _postgres: postgres, database_url }
+}
+
+/// A parsed envelope; `data` stays JSON unless asked for as a type.
+#[derive(Debug, Deserialize, Serialize, Clone)]
+pub struct Envelope<T = Value> {
+    pub code: i32,
+    pub data: T,
+    pub msg: String,
+}
+
+/// An answer with its HTTP parts.
+#[derive(Debug)]
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub text: String,
+}
+
+impl Answer {
+    /// The body as an envelope; panics (failing the test) when it is not one.
+    pub fn envelope(&self) -> Envelope {
+        self.typed()
+    }
+
+    pub fn typed<T: DeserializeOwned>(&self) -> Envelope<T> {
+        serde_json::from_str(&self.text)
+            .unwrap_or_else(|e| panic!("not an envelope ({e}): HTTP {} {}", self.status, self.text))
+    }
+
+    /// Asserts HTTP 200 and code 0, returning `data`.
+    pub fn ok(&self) -> Value {
+        let env = self.envelope();
+        assert_eq!((self.status, env.code), (StatusCode::OK, 0), "expected success, got {}", self.text);
+        env.data
+    }
+
+    /// Asserts HTTP 200 with the given code, returning the message.
+    pub fn code(&self, code: i32) -> String {
+        let env = self.envelope();
+        assert_eq!((self.status, env.code), (StatusCode::OK, code), "expected code {code}, got {}", self.text);
+        env.msg
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> Answer {
+        let res = req.send().await.expect("the server answers");
+        let status = res.status();
+        let headers = res.headers().clone();
+        let text = res.text().await.expect("a body");
+        Answer { status, headers, text }
+    }
+
+    /// POST a JSON body, optionally signed in.
+    pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> Answer {
+        let mut req = self.client.post(self.url(path)).json(body);
+        if let Some(t) = token {
+            req = req.header("x-token", t);
+        }
+        self.send(req).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        let mut req = self.client.get(self.url(path));
+        if let Some(t) = token {
+            req = req.header("x-token", t);
+        }
+        self.send(req).await
+    }
+
+    /// Signs in and returns the token.
+    pub async fn login(&self, username: &str, password: &str) -> String {
+        let data = self
+            .post("/api/base/login", &json!({"type": "password", "username": username, "password": password}), None)
+            .await
+            .ok();
+        data["token"].as_str().expect("login returns a token").to_owned()
+    }
+
+    pub async fn admin_token(&self) -> String {
+        self.login("admin", ADMIN_PASSWORD).await
+    }
+
+    /// A page as a browser would ask for it.
+    pub async fn page(&self, path: &str, host: &str, lang_cookie: Option<&str>) -> Answer {
+        let mut req = self.client.get(self.url(path)).header("host", host);
+        if let Some(lang) = lang_cookie {
+            req = req.header("cookie", format!("lang={lang}"));
+        }
+        self.send(req).await
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.database_url.is_some()
+    }
+
+    /// A second server on the same data dir and database, as after a restart.
+    pub async fn restart(&self) -> TestApp {
+        spawn_app_with(Spawn {
+            reuse: Some((self.data_path.clone(), self.database_url.clone())),
+            ..Spawn::default()
+        })
+        .await
+    }
+}
+
+/// A throwaway PostgreSQL database, dropped when the test ends.
+struct PgDatabase {
+    server: String,
+    name: String,
+    url: String,
+}
+
+impl PgDatabase {
+    async fn create(server: &str) -> Self {
+        let name = format!("wheelend_t_{}", uuid::Uuid::new_v4().simple());
+        let admin = Database::connect(server).await.expect("TEST_DATABASE_URL reachable");
+        admin
+            .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+            .await
+            .expect("create test database");
+        admin.close().await.ok();
+        let base = server.rsplit_once('/').map_or(server, |(b, _)| b);
+        Self { server: server.to_owned(), url: format!("{base}/{name}"), name }
+    }
+}
+
+impl Drop for PgDatabase {
+    fn drop(&mut self) {
+        let (server, name) = (self.server.clone(), self.name.clone());
+        // Drop runs inside the test's runtime; use a thread with its own to wait for the drop.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+            rt.block_on(async {
+                let admin = Database::connect(&server).await.ok()?;
+                admin
+                    .execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+                    .await
+                    .ok()
+            })
+        })
+        .join();
+    }
+}
+
+/// Row counts of every table the seed writes, to prove a second seed adds nothing.
+pub async fn table_counts(db: &sea_orm::DatabaseConnection) -> std::collections::BTreeMap<&'static str, i64> {
+    let mut counts = std::collections::BTreeMap::new();
+    for table in ["brand_profiles", "sys_authorities", "enterprises", "sys_users", "sys_user_authorities"] {
+        let row = db
+            .query_one_raw(sea_orm::Statement::from_string(
+                db.get_database_backend(),
+                format!("SELECT COUNT(*) AS n FROM {table}"),
+            ))
+            .await
+            .expect("count query")
+            .expect("a row");
+        counts.insert(table, row.try_get::<i64>("", "n").expect("a count"));
+    }
+    counts
+}
