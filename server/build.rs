@@ -44,5 +44,10 @@ fn npm(dir: &Path, args: &[&str]) {
         .current_dir(dir)
         .status()
         .unwrap_or_else(|e| panic!("cannot run npm (install Node.js 20+ and npm): {e}"));
-    assert!(status.success(), "npm {} failed in {}", args.join(" "), dir.display());
+    assert!(
+        status.success(),
+        "npm {} failed in {}",
+        args.join(" "),
+        dir.display()
+    );
 }

@@ -252,7 +252,9 @@ impl MigrationTrait for Migration {
             Enterprises::Table.into_iden(),
             BrandProfiles::Table.into_iden(),
         ] {
-            manager.drop_table(Table::drop().table(table).to_owned()).await?;
+            manager
+                .drop_table(Table::drop().table(table).to_owned())
+                .await?;
         }
         Ok(())
     }

@@ -78,7 +78,11 @@ impl Config {
         Self::figment()
             .merge(Toml::file(file))
             .merge(Env::prefixed("WHEELEND_").split("__"))
-            .merge(Env::raw().only(&["DATABASE_URL"]).map(|_| "database_url".into()))
+            .merge(
+                Env::raw()
+                    .only(&["DATABASE_URL"])
+                    .map(|_| "database_url".into()),
+            )
             .extract()
             .map_err(Box::new)
     }

@@ -9,7 +9,10 @@ use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, Databa
 
 /// The default database: a SQLite file in the data directory.
 pub fn default_url(data_dir: &Path) -> String {
-    format!("sqlite://{}?mode=rwc", data_dir.join("wheelend.db").display())
+    format!(
+        "sqlite://{}?mode=rwc",
+        data_dir.join("wheelend.db").display()
+    )
 }
 
 /// Connects and brings the schema up to date.

@@ -31,8 +31,12 @@ pub struct ApiOk<T>(pub T);
 impl<T: Serialize> IntoResponse for ApiOk<T> {
     fn into_response(self) -> Response {
         let msg = text!("操作成功", "success");
-        Json(Envelope { code: CODE_OK, data: self.0, msg: msg.current().to_owned() })
-            .into_response()
+        Json(Envelope {
+            code: CODE_OK,
+            data: self.0,
+            msg: msg.current().to_owned(),
+        })
+        .into_response()
     }
 }
 
@@ -67,7 +71,11 @@ impl From<sea_orm::DbErr> for AppError {
 }
 
 fn envelope(status: StatusCode, code: i32, msg: &str) -> Response {
-    let body = Envelope { code, data: serde_json::Value::Object(Default::default()), msg: msg.to_owned() };
+    let body = Envelope {
+        code,
+        data: serde_json::Value::Object(Default::default()),
+        msg: msg.to_owned(),
+    };
     (status, Json(body)).into_response()
 }
 
@@ -94,7 +102,10 @@ impl IntoResponse for AppError {
 
 /// HTTP 500 with the envelope; also what a caught panic answers.
 pub fn internal_error() -> Response {
-    let text = text!("服务器内部错误，请查看服务日志", "Internal server error; see the server log");
+    let text = text!(
+        "服务器内部错误，请查看服务日志",
+        "Internal server error; see the server log"
+    );
     envelope(StatusCode::INTERNAL_SERVER_ERROR, CODE_FAIL, text.current())
 }
 

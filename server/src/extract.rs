@@ -19,13 +19,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(body_rejection)?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|r| body_rejection(&r))?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
         parse_json(bytes).map(ApiJson)
     }
 }
 
-fn body_rejection(rejection: BytesRejection) -> AppError {
+fn body_rejection(rejection: &BytesRejection) -> AppError {
     if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
         AppError::fail(text!("请求体过大", "The request body is too large"))
     } else {
@@ -72,9 +78,14 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or_default();
         let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
-        serde_path_to_error::deserialize(de).map(ApiQuery).map_err(|err| {
-            AppError::fail(field_error(&err.path().to_string(), &err.inner().to_string()))
-        })
+        serde_path_to_error::deserialize(de)
+            .map(ApiQuery)
+            .map_err(|err| {
+                AppError::fail(field_error(
+                    &err.path().to_string(),
+                    &err.inner().to_string(),
+                ))
+            })
     }
 }
 

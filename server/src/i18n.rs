@@ -53,7 +53,10 @@ impl Lang {
                 headers
                     .get(axum::http::header::ACCEPT_LANGUAGE)
                     .and_then(|v| v.to_str().ok())
-                    .and_then(|v| v.split(',').find_map(|part| Self::parse(part.split(';').next()?)))
+                    .and_then(|v| {
+                        v.split(',')
+                            .find_map(|part| Self::parse(part.split(';').next()?))
+                    })
             })
             .unwrap_or_default()
     }
@@ -94,7 +97,10 @@ pub struct Text {
 
 impl Text {
     pub fn new(zh: impl Into<Cow<'static, str>>, en: impl Into<Cow<'static, str>>) -> Self {
-        Self { zh: zh.into(), en: en.into() }
+        Self {
+            zh: zh.into(),
+            en: en.into(),
+        }
     }
 
     pub fn get(&self, lang: Lang) -> &str {

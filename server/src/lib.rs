@@ -3,6 +3,7 @@
 //! [`Application::build`] wires configuration, database, sessions and the SSR pool into one
 //! axum app; `main.rs` and the integration tests both start it this way.
 
+pub(crate) mod assets;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -12,7 +13,6 @@ pub mod openapi;
 pub mod routes;
 pub mod services;
 pub mod state;
-pub(crate) mod assets;
 
 use std::net::SocketAddr;
 use std::path::Path;
@@ -59,7 +59,10 @@ impl Application {
 
         let secret = jwt_secret(&cfg)?;
         let tokens = Tokens::new(&secret, cfg.token_ttl_secs, cfg.token_buffer_secs);
-        tokens.load_revoked(&db).await.context("loading revoked tokens")?;
+        tokens
+            .load_revoked(&db)
+            .await
+            .context("loading revoked tokens")?;
         let brands = Brands::default();
         brands.load(&db).await.context("loading brand profiles")?;
 
@@ -78,12 +81,24 @@ impl Application {
                 .await
                 .with_context(|| format!("binding {}", cfg.addr))?,
         };
-        let state = AppState { db, cfg: Arc::new(cfg), tokens, brands, pages };
-        Ok(Self { listener, state, extra_routes: overrides.extra_routes })
+        let state = AppState {
+            db,
+            cfg: Arc::new(cfg),
+            tokens,
+            brands,
+            pages,
+        };
+        Ok(Self {
+            listener,
+            state,
+            extra_routes: overrides.extra_routes,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("a bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("a bound listener has an address")
     }
 
     pub fn state(&self) -> &AppState {
@@ -96,9 +111,12 @@ impl Application {
     /// When accepting connections fails.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let app = routes::app(self.state, self.extra_routes);
-        axum::serve(self.listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        axum::serve(
+            self.listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await
     }
 }
 
@@ -107,18 +125,28 @@ impl Application {
 /// # Errors
 /// Connection, migration or seed failure.
 pub async fn prepare_database(cfg: &Config) -> anyhow::Result<sea_orm::DatabaseConnection> {
-    let url = cfg
-        .database_url
-        .as_ref()
-        .map_or_else(|| db::default_url(&cfg.data_dir), |u| u.expose_secret().to_owned());
-    let db = db::connect(&url).await.context("connecting to the database")?;
+    let url = cfg.database_url.as_ref().map_or_else(
+        || db::default_url(&cfg.data_dir),
+        |u| u.expose_secret().to_owned(),
+    );
+    let db = db::connect(&url)
+        .await
+        .context("connecting to the database")?;
     db::migrate(&db).await.context("migrating the database")?;
-    let admin_password = cfg.admin_password.as_ref().map(|p| p.expose_secret().to_owned());
-    let report = seed::run(&db, admin_password.as_deref()).await.context("seeding")?;
+    let admin_password = cfg
+        .admin_password
+        .as_ref()
+        .map(|p| p.expose_secret().to_owned());
+    let report = seed::run(&db, admin_password.as_deref())
+        .await
+        .context("seeding")?;
     if let Some(password) = report.generated_admin_password {
         let file = cfg.data_dir.join("admin-password.txt");
         write_private(&file, password.as_bytes())?;
-        println!("Created the super admin `admin` with password {password} (also in {})", file.display());
+        println!(
+            "Created the super admin `admin` with password {password} (also in {})",
+            file.display()
+        );
     }
     Ok(db)
 }
@@ -146,7 +174,9 @@ fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     opts.write(true).create(true).truncate(true);
     #[cfg(unix)]
     opts.mode(0o600);
-    let mut f = opts.open(path).with_context(|| format!("writing {}", path.display()))?;
+    let mut f = opts
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))?;
     f.write_all(contents)?;
     Ok(())
 }
@@ -178,7 +208,8 @@ async fn shutdown_signal() {
     };
     #[cfg(unix)]
     let terminate = async {
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
         }
     };

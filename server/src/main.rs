@@ -31,7 +31,9 @@ async fn main() -> anyhow::Result<()> {
     }
     let cfg = Config::load().map_err(|e| anyhow::anyhow!("configuration: {e}"))?;
     tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.log)))
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(&cfg.log)),
+        )
         .init();
     tracing::info!(config = ?cfg, "starting");
     match cli.command.unwrap_or(Command::Serve) {

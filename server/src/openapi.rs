@@ -51,11 +51,14 @@ pub fn split(
 
 /// `/api/openapi.json` and the browsable page at `/api-docs`.
 pub fn docs(spec: utoipa::openapi::OpenApi) -> Router<AppState> {
-    SwaggerUi::new("/api-docs").url("/api/openapi.json", spec).into()
+    SwaggerUi::new("/api-docs")
+        .url("/api/openapi.json", spec)
+        .into()
 }
 
 /// The description as pretty JSON (what `wheelend openapi` prints).
 pub fn json() -> String {
     let (_, spec) = split(crate::routes::api(), crate::routes::tapi());
-    spec.to_pretty_json().expect("the OpenAPI description serializes")
+    spec.to_pretty_json()
+        .expect("the OpenAPI description serializes")
 }

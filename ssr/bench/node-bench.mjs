@@ -101,4 +101,5 @@ if (!isMainThread) {
   const parallel = { threads, ...summary(results.flat(), wall) };
 
   console.log(JSON.stringify({ startup_ms, sequential, parallel }));
+  process.exit(0); // the bundle may leave handles open (e.g. React's MessageChannel)
 }

@@ -137,6 +137,7 @@ where
 fn startup_breakdown(bundle: &str) -> (Duration, Duration, Option<Duration>) {
     let t = Instant::now();
     let rt = Runtime::new().expect("runtime");
+    rt.set_max_stack_size(SsrConfig::default().max_stack);
     let ctx = Context::full(&rt).expect("context");
     let create = t.elapsed();
 
@@ -144,8 +145,13 @@ fn startup_breakdown(bundle: &str) -> (Duration, Duration, Option<Duration>) {
     ctx.with(|ctx| {
         let mut opts = EvalOptions::default();
         opts.strict = false;
-        ctx.eval_with_options::<(), _>(bundle, opts)
-            .expect("bundle evaluates");
+        // The pool installs a real console; a stub keeps this measurement comparable.
+        let stub = "globalThis.console = {log() {}, info() {}, debug() {}, warn() {}, error() {}};";
+        ctx.eval::<(), _>(stub).expect("console stub");
+        if let Err(e) = ctx.eval_with_options::<(), _>(bundle, opts) {
+            let thrown = ctx.catch();
+            fail(&format!("bundle evaluation failed: {e} {thrown:?}"));
+        }
     });
     let eval = t.elapsed();
 

@@ -44,7 +44,7 @@ describe('every page renders on the server and hydrates cleanly', () => {
           if (p.finalPath === '/map' || p.path === '/map' || p.path === '/about') {
             await page.locator('[data-map-status="ready"]').first().waitFor({ timeout: 20_000 });
           }
-          await assertQuiet(page, `${p.path} (${lang})`);
+          await assertQuiet(page, `${p.path} (${lang})`, { expect404: p.status === 404 ? `${server.url}${p.path}` : undefined });
         } finally {
           await context.close();
         }
@@ -60,7 +60,7 @@ describe('every page renders on the server and hydrates cleanly', () => {
       await waitHydrated(page);
       await page.getByRole('link', { name: '返回地图' }).click();
       await page.waitForURL('**/map');
-      await assertQuiet(page, '/nope → /map');
+      await assertQuiet(page, '/nope → /map', { expect404: `${server.url}/nope` });
     } finally {
       await context.close();
     }

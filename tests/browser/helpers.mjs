@@ -45,11 +45,17 @@ export async function waitHydrated(page) {
   await page.waitForFunction(() => window.__wheelendHydrated === true, null, { timeout: 20_000 });
 }
 
-/** Lets lazy chunks (OpenLayers, ECharts) load and run, then checks nothing complained. */
-export async function assertQuiet(page, label) {
+/**
+ * Lets lazy chunks (OpenLayers, ECharts) load and run, then checks nothing complained. `expect404` names a document
+ * that is meant to answer 404 (Chromium logs that as a failed resource).
+ */
+export async function assertQuiet(page, label, { expect404 } = {}) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
-  assert.deepEqual(page.problems, [], `${label}: console errors/warnings or page errors`);
+  const problems = page.problems.filter(
+    (p) => !(expect404 && p.startsWith('console.error: Failed to load resource: the server responded with a status of 404') && p.endsWith(`(${expect404})`)),
+  );
+  assert.deepEqual(problems, [], `${label}: console errors/warnings or page errors`);
 }
 
 /** The brand name the server rendered with (titles end with it). */

@@ -18,7 +18,11 @@ async fn unknown_calls_are_404_with_the_envelope() {
         assert_eq!(res.status, StatusCode::NOT_FOUND, "{path}");
         let env = res.envelope();
         assert_eq!(env.code, 7);
-        assert!(env.msg.contains(path), "message names the path: {}", env.msg);
+        assert!(
+            env.msg.contains(path),
+            "message names the path: {}",
+            env.msg
+        );
     }
     // A known path with the wrong method is reported the same way.
     let res = app.get("/api/base/login", None).await;
@@ -39,13 +43,20 @@ async fn bad_bodies_are_code_7_naming_the_problem() {
     let res = app.send(send_raw("{not json")).await;
     assert!(res.code(7).contains("not valid JSON"), "{}", res.text);
 
-    let res = app.send(send_raw(r#"{"username": 42, "password": "x"}"#)).await;
+    let res = app
+        .send(send_raw(r#"{"username": 42, "password": "x"}"#))
+        .await;
     let msg = res.code(7);
     assert!(msg.contains("username"), "names the field: {msg}");
 
     let big = "x".repeat(5 * 1024 * 1024);
     let res = app
-        .send(app.client.post(app.url("/api/base/login")).header("cookie", "lang=en").body(big))
+        .send(
+            app.client
+                .post(app.url("/api/base/login"))
+                .header("cookie", "lang=en")
+                .body(big),
+        )
         .await;
     assert!(res.code(7).contains("too large"), "{}", res.text);
 }
@@ -56,7 +67,12 @@ async fn messages_follow_the_request_language() {
     let body = json!({"username": "admin", "password": "wrong"});
     let zh = app.post("/api/base/login", &body, None).await.code(7);
     let en = app
-        .send(app.client.post(app.url("/api/base/login")).header("accept-language", "en-US,en;q=0.9").json(&body))
+        .send(
+            app.client
+                .post(app.url("/api/base/login"))
+                .header("accept-language", "en-US,en;q=0.9")
+                .json(&body),
+        )
         .await
         .code(7);
     assert_eq!(zh, "用户名或密码错误");
@@ -83,16 +99,36 @@ async fn a_panic_is_500_with_the_envelope_and_the_server_keeps_serving() {
 async fn login_and_user_info() {
     let app = spawn_app().await;
     let data = app
-        .post("/api/base/login", &json!({"type": "work", "username": "admin", "password": ADMIN_PASSWORD}), None)
+        .post(
+            "/api/base/login",
+            &json!({"type": "work", "username": "admin", "password": ADMIN_PASSWORD}),
+            None,
+        )
         .await
         .ok();
     let token = data["token"].as_str().unwrap();
-    assert!(data["expiresAt"].as_i64().unwrap() > 1_700_000_000_000, "milliseconds");
+    assert!(
+        data["expiresAt"].as_i64().unwrap() > 1_700_000_000_000,
+        "milliseconds"
+    );
     assert_eq!(data["user"]["authorityId"], 888);
     let info = app.get("/api/user/getUserInfo", Some(token)).await.ok();
     let user = &info["userInfo"];
-    for field in ["ID", "uuid", "name", "nickName", "headerImg", "authority", "authorityId", "sideMode",
-        "activeColor", "baseColor", "nowEntId", "current_enterprise_id", "current_cluster"] {
+    for field in [
+        "ID",
+        "uuid",
+        "name",
+        "nickName",
+        "headerImg",
+        "authority",
+        "authorityId",
+        "sideMode",
+        "activeColor",
+        "baseColor",
+        "nowEntId",
+        "current_enterprise_id",
+        "current_cluster",
+    ] {
         assert!(user.get(field).is_some(), "userInfo has {field}: {user}");
     }
     assert_eq!(user["nowEntId"], 1013);
@@ -101,19 +137,46 @@ async fn login_and_user_info() {
 #[tokio::test]
 async fn wrong_password_and_unknown_user_look_the_same() {
     let app = spawn_app().await;
-    let a = app.post("/api/base/login", &json!({"username": "admin", "password": "nope"}), None).await.code(7);
-    let b = app.post("/api/base/login", &json!({"username": "ghost", "password": "nope"}), None).await.code(7);
+    let a = app
+        .post(
+            "/api/base/login",
+            &json!({"username": "admin", "password": "nope"}),
+            None,
+        )
+        .await
+        .code(7);
+    let b = app
+        .post(
+            "/api/base/login",
+            &json!({"username": "ghost", "password": "nope"}),
+            None,
+        )
+        .await
+        .code(7);
     assert_eq!(a, b);
 }
 
 #[tokio::test]
 async fn visitor_login_needs_no_password_and_is_marked() {
     let app = spawn_app().await;
-    let data = app.post("/api/base/login", &json!({"type": "visitorLogin", "username": "visitor"}), None).await.ok();
+    let data = app
+        .post(
+            "/api/base/login",
+            &json!({"type": "visitorLogin", "username": "visitor"}),
+            None,
+        )
+        .await
+        .ok();
     assert_eq!(data["user"]["visitor"], true);
     assert!(data["user"]["nickName"].as_str().unwrap().contains("访客"));
     // The visitor account cannot be reached through a password sign-in.
-    app.post("/api/base/login", &json!({"username": "visitor", "password": ""}), None).await.code(7);
+    app.post(
+        "/api/base/login",
+        &json!({"username": "visitor", "password": ""}),
+        None,
+    )
+    .await
+    .code(7);
 }
 
 #[tokio::test]
@@ -125,13 +188,22 @@ async fn missing_tampered_expired_and_revoked_tokens_are_code_100() {
     let mut tampered = token.clone();
     tampered.pop();
     tampered.push(if token.ends_with('A') { 'B' } else { 'A' });
-    app.get("/api/user/getUserInfo", Some(&tampered)).await.code(100);
+    app.get("/api/user/getUserInfo", Some(&tampered))
+        .await
+        .code(100);
 
-    app.post("/api/jwt/jsonInBlacklist", &json!({}), Some(&token)).await.ok();
-    app.get("/api/user/getUserInfo", Some(&token)).await.code(100);
+    app.post("/api/jwt/jsonInBlacklist", &json!({}), Some(&token))
+        .await
+        .ok();
+    app.get("/api/user/getUserInfo", Some(&token))
+        .await
+        .code(100);
     // The revocation survives a restart.
     let again = app.restart().await;
-    again.get("/api/user/getUserInfo", Some(&token)).await.code(100);
+    again
+        .get("/api/user/getUserInfo", Some(&token))
+        .await
+        .code(100);
 
     let expired = spawn_app_with(Spawn {
         configure: Some(Box::new(|mut c| {
@@ -142,7 +214,10 @@ async fn missing_tampered_expired_and_revoked_tokens_are_code_100() {
     })
     .await;
     let stale = expired.admin_token().await;
-    let msg = expired.get("/api/user/getUserInfo", Some(&stale)).await.code(100);
+    let msg = expired
+        .get("/api/user/getUserInfo", Some(&stale))
+        .await
+        .code(100);
     assert!(msg.contains("过期"), "says it expired: {msg}");
 }
 
@@ -160,23 +235,44 @@ async fn a_fresh_token_arrives_inside_the_buffer_window() {
     let token = app.admin_token().await;
     let res = app.get("/api/user/getUserInfo", Some(&token)).await;
     res.ok();
-    let fresh = res.headers.get("new-token").expect("new-token header").to_str().unwrap();
+    let fresh = res
+        .headers
+        .get("new-token")
+        .expect("new-token header")
+        .to_str()
+        .unwrap();
     assert_ne!(fresh, token);
     assert!(res.headers.get("new-expires-at").is_some());
     app.get("/api/user/getUserInfo", Some(fresh)).await.ok();
 
     let normal = spawn_app().await;
     let token = normal.admin_token().await;
-    assert!(normal.get("/api/user/getUserInfo", Some(&token)).await.headers.get("new-token").is_none());
+    assert!(
+        normal
+            .get("/api/user/getUserInfo", Some(&token))
+            .await
+            .headers
+            .get("new-token")
+            .is_none()
+    );
 }
 
 #[tokio::test]
 async fn the_captain_prefix_reaches_the_same_calls() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let data = app.get("/api/captain/user/getUserInfo", Some(&token)).await.ok();
+    let data = app
+        .get("/api/captain/user/getUserInfo", Some(&token))
+        .await
+        .ok();
     assert_eq!(data["userInfo"]["userName"], "admin");
-    app.post("/api/captain/base/login", &json!({"username": "admin", "password": ADMIN_PASSWORD}), None).await.ok();
+    app.post(
+        "/api/captain/base/login",
+        &json!({"username": "admin", "password": ADMIN_PASSWORD}),
+        None,
+    )
+    .await
+    .ok();
 }
 
 #[tokio::test]
@@ -184,7 +280,11 @@ async fn the_token_cookie_is_accepted_like_the_header() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     let res = app
-        .send(app.client.get(app.url("/api/user/getUserInfo")).header("cookie", format!("x-token={token}")))
+        .send(
+            app.client
+                .get(app.url("/api/user/getUserInfo"))
+                .header("cookie", format!("x-token={token}")),
+        )
         .await;
     res.ok();
 }
@@ -193,7 +293,9 @@ async fn the_token_cookie_is_accepted_like_the_header() {
 async fn seed_is_idempotent_and_secrets_are_per_install() {
     let app = spawn_app().await;
     let before = wheelend_tests::table_counts(&app.state.db).await;
-    wheelend::services::seed::run(&app.state.db, Some("other")).await.unwrap();
+    wheelend::services::seed::run(&app.state.db, Some("other"))
+        .await
+        .unwrap();
     let after = wheelend_tests::table_counts(&app.state.db).await;
     assert_eq!(before, after, "a second seed adds nothing");
     assert_eq!(before["brand_profiles"], 10);
@@ -206,7 +308,10 @@ async fn seed_is_idempotent_and_secrets_are_per_install() {
     assert_ne!(key, other_key, "each install generates its own signing key");
     // A token of one install means nothing to another.
     let token = app.admin_token().await;
-    other.get("/api/user/getUserInfo", Some(&token)).await.code(100);
+    other
+        .get("/api/user/getUserInfo", Some(&token))
+        .await
+        .code(100);
 }
 
 #[tokio::test]

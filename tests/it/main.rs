@@ -1,4 +1,5 @@
 //! One test binary; a module per area.
 
+mod contract;
 mod foundation;
 mod pages;

@@ -45,15 +45,32 @@ async fn every_page_per_brand_and_language_has_its_head() {
                 assert_eq!(res.status, StatusCode::OK, "{host} {lang} {path}");
                 let doc = &res.text;
                 assert!(doc.starts_with("<!doctype html><html lang=\""), "{path}");
-                assert_eq!(between(doc, "<html lang=\"", "\""), Some(lang), "{host} {path}");
+                assert_eq!(
+                    between(doc, "<html lang=\"", "\""),
+                    Some(lang),
+                    "{host} {path}"
+                );
                 let title = between(doc, "<title>", "</title>").expect("a title");
-                assert!(title.contains(brand), "{host} {lang} {path}: title {title:?} names {brand}");
+                assert!(
+                    title.contains(brand),
+                    "{host} {lang} {path}: title {title:?} names {brand}"
+                );
                 let description = meta(doc, "description").expect("meta description");
                 assert!(!description.is_empty(), "{path} description");
-                assert_eq!(meta(doc, "og:site_name").as_deref(), Some(brand), "{host} {path}");
+                assert_eq!(
+                    meta(doc, "og:site_name").as_deref(),
+                    Some(brand),
+                    "{host} {path}"
+                );
                 assert!(doc.contains("rel=\"canonical\""), "{path} canonical");
-                assert!(doc.contains("<script type=\"module\" src=\"/assets/entry-"), "hashed entry");
-                assert!(doc.contains("rel=\"stylesheet\" href=\"/assets/app-"), "hashed css");
+                assert!(
+                    doc.contains("<script type=\"module\" src=\"/assets/entry-"),
+                    "hashed entry"
+                );
+                assert!(
+                    doc.contains("rel=\"stylesheet\" href=\"/assets/app-"),
+                    "hashed css"
+                );
                 assert!(doc.contains("id=\"__WHEELEND_STATE__\""), "hydration state");
             }
         }
@@ -63,11 +80,20 @@ async fn every_page_per_brand_and_language_has_its_head() {
 #[tokio::test]
 async fn solution_carries_the_seo_keywords_in_both_languages() {
     let app = spawn_app().await;
-    let zh = meta(&app.page("/solution", "localhost", Some("zh")).await.text, "keywords").unwrap();
+    let zh = meta(
+        &app.page("/solution", "localhost", Some("zh")).await.text,
+        "keywords",
+    )
+    .unwrap();
     for word in ["TPMS", "胎压", "胎温", "轴温", "防火"] {
         assert!(zh.contains(word), "zh keywords {zh:?} contain {word}");
     }
-    let en = meta(&app.page("/solution", "localhost", Some("en")).await.text, "keywords").unwrap().to_lowercase();
+    let en = meta(
+        &app.page("/solution", "localhost", Some("en")).await.text,
+        "keywords",
+    )
+    .unwrap()
+    .to_lowercase();
     for word in ["tpms", "tyre pressure", "axle temperature", "anti-fire"] {
         assert!(en.contains(word), "en keywords {en:?} contain {word}");
     }
@@ -77,18 +103,32 @@ async fn solution_carries_the_seo_keywords_in_both_languages() {
 async fn about_states_the_fleet_scale() {
     let app = spawn_app().await;
     let en = app.page("/about", "localhost", Some("en")).await.text;
-    assert!(en.contains("30,000") && en.contains("200,000"), "company profile figures");
+    assert!(
+        en.contains("30,000") && en.contains("200,000"),
+        "company profile figures"
+    );
 }
 
 #[tokio::test]
 async fn language_falls_back_from_cookie_to_accept_language_to_chinese() {
     let app = spawn_app().await;
-    let lang_of = |res: wheelend_tests::Answer| between(&res.text, "<html lang=\"", "\"").map(str::to_owned);
-    let req = app.client.get(app.url("/about")).header("accept-language", "en-GB,en;q=0.8");
+    let lang_of =
+        |res: wheelend_tests::Answer| between(&res.text, "<html lang=\"", "\"").map(str::to_owned);
+    let req = app
+        .client
+        .get(app.url("/about"))
+        .header("accept-language", "en-GB,en;q=0.8");
     assert_eq!(lang_of(app.send(req).await).as_deref(), Some("en"));
-    let req = app.client.get(app.url("/about")).header("accept-language", "en").header("cookie", "lang=zh");
+    let req = app
+        .client
+        .get(app.url("/about"))
+        .header("accept-language", "en")
+        .header("cookie", "lang=zh");
     assert_eq!(lang_of(app.send(req).await).as_deref(), Some("zh"));
-    let req = app.client.get(app.url("/about")).header("accept-language", "fr");
+    let req = app
+        .client
+        .get(app.url("/about"))
+        .header("accept-language", "fr");
     assert_eq!(lang_of(app.send(req).await).as_deref(), Some("zh"));
 }
 
@@ -116,17 +156,34 @@ async fn hydration_state_cannot_break_out_of_its_script_tag() {
         .unwrap();
     let token = app.admin_token().await;
     let res = app
-        .send(app.client.get(app.url("/map")).header("cookie", format!("x-token={token}")))
+        .send(
+            app.client
+                .get(app.url("/map"))
+                .header("cookie", format!("x-token={token}")),
+        )
         .await;
     assert_eq!(res.status, StatusCode::OK);
-    assert!(!res.text.contains("<script>alert(1)"), "the payload stays inert");
-    let state = between(&res.text, "id=\"__WHEELEND_STATE__\" type=\"application/json\">", "</script>").unwrap();
-    let parsed: serde_json::Value = serde_json::from_str(state).expect("the state is still valid JSON");
-    assert_eq!(parsed["user"]["nickName"], evil, "and decodes back to the original");
+    assert!(
+        !res.text.contains("<script>alert(1)"),
+        "the payload stays inert"
+    );
+    let state = between(
+        &res.text,
+        "id=\"__WHEELEND_STATE__\" type=\"application/json\">",
+        "</script>",
+    )
+    .unwrap();
+    let parsed: serde_json::Value =
+        serde_json::from_str(state).expect("the state is still valid JSON");
+    assert_eq!(
+        parsed["user"]["nickName"], evil,
+        "and decodes back to the original"
+    );
 }
 
 async fn fixture_app(deadline_ms: u64, workers: usize, queue: usize) -> TestApp {
-    let bundle = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/render-fixture.js");
+    let bundle =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/render-fixture.js");
     spawn_app_with(Spawn {
         own_ssr: true,
         configure: Some(Box::new(move |mut c| {
@@ -147,7 +204,10 @@ async fn a_render_that_never_ends_is_cut_off_and_the_next_one_succeeds() {
     let started = std::time::Instant::now();
     let res = app.page("/hang", "localhost", None).await;
     assert_eq!(res.status, StatusCode::INTERNAL_SERVER_ERROR);
-    assert!(started.elapsed() < Duration::from_secs(3), "cut at the deadline");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "cut at the deadline"
+    );
     let res = app.page("/after", "localhost", None).await;
     assert_eq!(res.status, StatusCode::OK, "the worker was replaced");
 }
@@ -157,9 +217,15 @@ async fn a_full_queue_answers_503() {
     let app = fixture_app(2000, 1, 1).await;
     let paths: Vec<String> = (0..6).map(|i| format!("/slow/{i}")).collect();
     let requests = paths.iter().map(|p| app.page(p, "localhost", None));
-    let statuses: Vec<StatusCode> =
-        futures::future::join_all(requests).await.into_iter().map(|r| r.status).collect();
-    assert!(statuses.contains(&StatusCode::SERVICE_UNAVAILABLE), "{statuses:?}");
+    let statuses: Vec<StatusCode> = futures::future::join_all(requests)
+        .await
+        .into_iter()
+        .map(|r| r.status)
+        .collect();
+    assert!(
+        statuses.contains(&StatusCode::SERVICE_UNAVAILABLE),
+        "{statuses:?}"
+    );
     assert!(statuses.contains(&StatusCode::OK), "{statuses:?}");
 }
 
@@ -168,12 +234,21 @@ async fn anonymous_pages_are_cached_and_signed_in_pages_are_not() {
     let app = fixture_app(2000, 1, 8).await;
     let first = app.page("/cached", "localhost", None).await.text;
     let second = app.page("/cached", "localhost", None).await.text;
-    assert_eq!(between(&first, "<p id=\"renders\">", "<"), between(&second, "<p id=\"renders\">", "<"));
+    assert_eq!(
+        between(&first, "<p id=\"renders\">", "<"),
+        between(&second, "<p id=\"renders\">", "<")
+    );
     let other_lang = app.page("/cached", "localhost", Some("en")).await.text;
-    assert_ne!(between(&first, "<p id=\"renders\">", "<"), between(&other_lang, "<p id=\"renders\">", "<"));
+    assert_ne!(
+        between(&first, "<p id=\"renders\">", "<"),
+        between(&other_lang, "<p id=\"renders\">", "<")
+    );
     app.state.pages.invalidate_all();
     let third = app.page("/cached", "localhost", None).await.text;
-    assert_ne!(between(&first, "<p id=\"renders\">", "<"), between(&third, "<p id=\"renders\">", "<"));
+    assert_ne!(
+        between(&first, "<p id=\"renders\">", "<"),
+        between(&third, "<p id=\"renders\">", "<")
+    );
 }
 
 #[tokio::test]
@@ -183,11 +258,24 @@ async fn static_files_are_served_with_cache_headers() {
     assert_eq!(res.status, StatusCode::OK);
     assert_eq!(res.headers["content-type"], "image/svg+xml");
     let doc = app.page("/about", "localhost", None).await.text;
-    let entry = between(&doc, "<script type=\"module\" src=\"", "\"").unwrap().to_owned();
+    let entry = between(&doc, "<script type=\"module\" src=\"", "\"")
+        .unwrap()
+        .to_owned();
     let res = app.get(&entry, None).await;
     assert_eq!(res.status, StatusCode::OK);
-    assert!(res.headers["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(
+        res.headers["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
     let etag = res.headers["etag"].to_str().unwrap().to_owned();
-    let again = app.send(app.client.get(app.url(&entry)).header("if-none-match", etag)).await;
+    let again = app
+        .send(
+            app.client
+                .get(app.url(&entry))
+                .header("if-none-match", etag),
+        )
+        .await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
 }

@@ -84,9 +84,19 @@ pub async fn spawn_app_with(spawn: Spawn) -> TestApp {
     if let Some(configure) = spawn.configure {
         cfg = configure(cfg);
     }
-    let ssr = if spawn.own_ssr { wheelend::start_ssr(&cfg).expect("SSR pool") } else { shared_ssr() };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind port 0");
-    let overrides = Overrides { listener: Some(listener), ssr: Some(ssr), extra_routes: spawn.extra_routes };
+    let ssr = if spawn.own_ssr {
+        wheelend::start_ssr(&cfg).expect("SSR pool")
+    } else {
+        shared_ssr()
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind port 0");
+    let overrides = Overrides {
+        listener: Some(listener),
+        ssr: Some(ssr),
+        extra_routes: spawn.extra_routes,
+    };
     let app = Application::build(cfg, overrides)
         .await
         .expect("the app builds");
@@ -97,7 +107,15 @@ pub async fn spawn_app_with(spawn: Spawn) -> TestApp {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("http client");
-    TestApp { base, client, data_dir, data_path, state, _postgres: postgres, database_url }
+    TestApp {
+        base,
+        client,
+        data_dir,
+        data_path,
+        state,
+        _postgres: postgres,
+        database_url,
+    }
 }
 
 /// A parsed envelope; `data` stays JSON unless asked for as a type.
@@ -130,14 +148,24 @@ impl Answer {
     /// Asserts HTTP 200 and code 0, returning `data`.
     pub fn ok(&self) -> Value {
         let env = self.envelope();
-        assert_eq!((self.status, env.code), (StatusCode::OK, 0), "expected success, got {}", self.text);
+        assert_eq!(
+            (self.status, env.code),
+            (StatusCode::OK, 0),
+            "expected success, got {}",
+            self.text
+        );
         env.data
     }
 
     /// Asserts HTTP 200 with the given code, returning the message.
     pub fn code(&self, code: i32) -> String {
         let env = self.envelope();
-        assert_eq!((self.status, env.code), (StatusCode::OK, code), "expected code {code}, got {}", self.text);
+        assert_eq!(
+            (self.status, env.code),
+            (StatusCode::OK, code),
+            "expected code {code}, got {}",
+            self.text
+        );
         env.msg
     }
 }
@@ -152,7 +180,11 @@ impl TestApp {
         let status = res.status();
         let headers = res.headers().clone();
         let text = res.text().await.expect("a body");
-        Answer { status, headers, text }
+        Answer {
+            status,
+            headers,
+            text,
+        }
     }
 
     /// POST a JSON body, optionally signed in.
@@ -175,10 +207,17 @@ impl TestApp {
     /// Signs in and returns the token.
     pub async fn login(&self, username: &str, password: &str) -> String {
         let data = self
-            .post("/api/base/login", &json!({"type": "password", "username": username, "password": password}), None)
+            .post(
+                "/api/base/login",
+                &json!({"type": "password", "username": username, "password": password}),
+                None,
+            )
             .await
             .ok();
-        data["token"].as_str().expect("login returns a token").to_owned()
+        data["token"]
+            .as_str()
+            .expect("login returns a token")
+            .to_owned()
     }
 
     pub async fn admin_token(&self) -> String {
@@ -218,14 +257,20 @@ struct PgDatabase {
 impl PgDatabase {
     async fn create(server: &str) -> Self {
         let name = format!("wheelend_t_{}", uuid::Uuid::new_v4().simple());
-        let admin = Database::connect(server).await.expect("TEST_DATABASE_URL reachable");
+        let admin = Database::connect(server)
+            .await
+            .expect("TEST_DATABASE_URL reachable");
         admin
             .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
             .await
             .expect("create test database");
         admin.close().await.ok();
         let base = server.rsplit_once('/').map_or(server, |(b, _)| b);
-        Self { server: server.to_owned(), url: format!("{base}/{name}"), name }
+        Self {
+            server: server.to_owned(),
+            url: format!("{base}/{name}"),
+            name,
+        }
     }
 }
 
@@ -234,7 +279,10 @@ impl Drop for PgDatabase {
         let (server, name) = (self.server.clone(), self.name.clone());
         // Drop runs inside the test's runtime; use a thread with its own to wait for the drop.
         let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .ok()?;
             rt.block_on(async {
                 let admin = Database::connect(&server).await.ok()?;
                 admin
@@ -248,9 +296,17 @@ impl Drop for PgDatabase {
 }
 
 /// Row counts of every table the seed writes, to prove a second seed adds nothing.
-pub async fn table_counts(db: &sea_orm::DatabaseConnection) -> std::collections::BTreeMap<&'static str, i64> {
+pub async fn table_counts(
+    db: &sea_orm::DatabaseConnection,
+) -> std::collections::BTreeMap<&'static str, i64> {
     let mut counts = std::collections::BTreeMap::new();
-    for table in ["brand_profiles", "sys_authorities", "enterprises", "sys_users", "sys_user_authorities"] {
+    for table in [
+        "brand_profiles",
+        "sys_authorities",
+        "enterprises",
+        "sys_users",
+        "sys_user_authorities",
+    ] {
         let row = db
             .query_one_raw(sea_orm::Statement::from_string(
                 db.get_database_backend(),

@@ -81,4 +81,4 @@ define('URL', URLPolyfill);
 define('URLSearchParams', URLSearchParamsPolyfill);
 define('TextDecoder', TextDecoderPolyfill);
 
-export {};
+export { TextDecoderPolyfill, TextEncoderPolyfill };

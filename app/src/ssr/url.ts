@@ -302,13 +302,12 @@ export class URLPolyfill {
       if (!parts) throw invalid(input);
     }
     const special = parts.protocol in SPECIAL_PORTS;
-    const q = parts.search === '?' ? '' : parts.search;
-    const h = parts.hash === '#' ? '' : parts.hash;
+    // `search`/`hash` keep a lone '?'/'#' (an empty but present query/fragment: part of href, '' from the getters)
     this.parts = {
       ...parts,
       pathname: parts.opaque ? encodeSet(parts.pathname, null) : encodeSet(parts.pathname, PATH_SET),
-      search: q === '' ? '' : `?${encodeSet(q.slice(1), special ? QUERY_SET_SPECIAL : QUERY_SET)}`,
-      hash: h === '' ? '' : `#${encodeSet(h.slice(1), FRAGMENT_SET)}`,
+      search: parts.search === '' ? '' : `?${encodeSet(parts.search.slice(1), special ? QUERY_SET_SPECIAL : QUERY_SET)}`,
+      hash: parts.hash === '' ? '' : `#${encodeSet(parts.hash.slice(1), FRAGMENT_SET)}`,
     };
   }
 
@@ -338,13 +337,13 @@ export class URLPolyfill {
     return this.parts.pathname;
   }
   get search(): string {
-    return this.parts.search;
+    return this.parts.search === '?' ? '' : this.parts.search;
   }
   get hash(): string {
-    return this.parts.hash;
+    return this.parts.hash === '#' ? '' : this.parts.hash;
   }
   get searchParams(): URLSearchParamsPolyfill {
-    return new URLSearchParamsPolyfill(this.parts.search);
+    return new URLSearchParamsPolyfill(this.search);
   }
   get href(): string {
     const p = this.parts;

@@ -21,5 +21,8 @@ pub struct Health {
 #[utoipa::path(get, path = "/health", tag = "meta", responses((status = 200, body = crate::error::Envelope<Health>)))]
 async fn health(State(state): State<AppState>) -> ApiResult<Health> {
     state.db.ping().await?;
-    Ok(ApiOk(Health { status: "ok", version: env!("CARGO_PKG_VERSION") }))
+    Ok(ApiOk(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    }))
 }

@@ -25,7 +25,9 @@ pub fn token_of(headers: &axum::http::HeaderMap) -> Option<String> {
 /// token in `new-token` when the current one is inside its buffer window.
 pub async fn session(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let token = token_of(req.headers());
-    let verdict = token.as_deref().map_or(SessionState::Anonymous, |t| state.tokens.verify(t));
+    let verdict = token
+        .as_deref()
+        .map_or(SessionState::Anonymous, |t| state.tokens.verify(t));
     let refreshed = match &verdict {
         SessionState::Valid(claims) => state.tokens.refresh(claims),
         _ => None,

@@ -21,7 +21,9 @@ use crate::state::AppState;
 
 /// The `/api` calls of every area, with their OpenAPI descriptions.
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(health::router()).merge(session::router())
+    OpenApiRouter::new()
+        .merge(health::router())
+        .merge(session::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).
@@ -43,7 +45,9 @@ pub fn app(
 + 'static {
     let (router, spec) = openapi::split(api(), tapi());
     let api_router = router
-        .method_not_allowed_fallback(|uri: Uri| async move { AppError::NoSuchCall(uri.path().to_owned()) })
+        .method_not_allowed_fallback(|uri: Uri| async move {
+            AppError::NoSuchCall(uri.path().to_owned())
+        })
         .layer(mw::from_fn_with_state(state.clone(), middleware::session));
     let body_limit = state.cfg.body_limit;
     let app = Router::new()

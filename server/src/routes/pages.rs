@@ -14,7 +14,12 @@ use crate::services::pages::{Page, PageUser, RenderInput};
 use crate::services::session::SessionState;
 use crate::state::AppState;
 
-pub async fn page(State(state): State<AppState>, method: Method, uri: Uri, headers: HeaderMap) -> Response {
+pub async fn page(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = uri.path();
     let is_call = ["/api", "/tapi"]
         .iter()
@@ -41,7 +46,10 @@ fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
     } else {
         "public, max-age=3600"
     };
-    let mut res = if headers.get(header::IF_NONE_MATCH).is_some_and(|v| v.as_bytes() == etag.as_bytes()) {
+    let mut res = if headers
+        .get(header::IF_NONE_MATCH)
+        .is_some_and(|v| v.as_bytes() == etag.as_bytes())
+    {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         let mut res = Body::from(file.data.into_owned()).into_response();
@@ -76,25 +84,47 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
         _ => None,
     });
     let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let input = RenderInput { url, origin: &origin, brand: &brand, lang, user, data: serde_json::json!({}) };
+    let input = RenderInput {
+        url,
+        origin: &origin,
+        brand: &brand,
+        lang,
+        user,
+        data: serde_json::json!({}),
+    };
     match state.pages.render(input).await {
         Ok(Page::Redirect(to)) => (StatusCode::FOUND, [(header::LOCATION, to)]).into_response(),
         Ok(Page::Document { status, html }) => {
             let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
             let mut res = (status, html.to_string()).into_response();
-            res.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-            res.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, Accept-Language, Host"));
+            res.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            );
+            res.headers_mut().insert(
+                header::VARY,
+                HeaderValue::from_static("Cookie, Accept-Language, Host"),
+            );
             res
         }
         Err(ssr::SsrError::Busy) => {
             tracing::warn!("SSR queue full; answering 503");
-            let mut res = (StatusCode::SERVICE_UNAVAILABLE, "Server busy, please retry shortly.").into_response();
-            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            let mut res = (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Server busy, please retry shortly.",
+            )
+                .into_response();
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
             res
         }
         Err(err) => {
             tracing::error!(error = %err, url, "page render failed");
-            (StatusCode::INTERNAL_SERVER_ERROR, "The page could not be rendered.").into_response()
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "The page could not be rendered.",
+            )
+                .into_response()
         }
     }
 }

@@ -53,7 +53,11 @@ async fn login(
     };
     let (token, expires) = state.tokens.issue(&user);
     let user = session::user_info(&state.db, user).await?;
-    Ok(ApiOk(LoginResponse { token, user, expires_at: expires.timestamp_millis() }))
+    Ok(ApiOk(LoginResponse {
+        token,
+        user,
+        expires_at: expires.timestamp_millis(),
+    }))
 }
 
 /// Signs out: the presented token is revoked (also across restarts).
@@ -82,5 +86,7 @@ async fn get_user_info(
     CurrentUser(claims): CurrentUser,
 ) -> ApiResult<UserInfoResponse> {
     let user = session::find_user_by_id(&state.db, claims.uid).await?;
-    Ok(ApiOk(UserInfoResponse { user_info: session::user_info(&state.db, user).await? }))
+    Ok(ApiOk(UserInfoResponse {
+        user_info: session::user_info(&state.db, user).await?,
+    }))
 }

@@ -62,7 +62,11 @@ impl Brands {
 
     /// The brand for a Host header value.
     pub fn for_host(&self, host: &str) -> Arc<Brand> {
-        let table = self.inner.read().expect("brand table lock poisoned").clone();
+        let table = self
+            .inner
+            .read()
+            .expect("brand table lock poisoned")
+            .clone();
         let host = host_name(host);
         let local = host == "localhost" || host.parse::<std::net::IpAddr>().is_ok();
         let matched = (!local)
@@ -73,7 +77,10 @@ impl Brands {
                 })
             })
             .flatten();
-        matched.or(table.default.as_ref()).cloned().unwrap_or_else(|| Arc::new(fallback()))
+        matched
+            .or(table.default.as_ref())
+            .cloned()
+            .unwrap_or_else(|| Arc::new(fallback()))
     }
 }
 
@@ -84,7 +91,11 @@ fn host_name(host: &str) -> String {
         rest.split(']').next().unwrap_or_default()
     } else {
         host.rsplit_once(':').map_or(host, |(name, port)| {
-            if port.chars().all(|c| c.is_ascii_digit()) { name } else { host }
+            if port.chars().all(|c| c.is_ascii_digit()) {
+                name
+            } else {
+                host
+            }
         })
     };
     name.to_ascii_lowercase()

@@ -98,7 +98,11 @@ impl Pages {
         if input.user.is_some() {
             return self.render_uncached(&input).await;
         }
-        let key = CacheKey { brand: input.brand.id, lang: input.lang, url: input.url.to_owned() };
+        let key = CacheKey {
+            brand: input.brand.id,
+            lang: input.lang,
+            url: input.url.to_owned(),
+        };
         if let Some(page) = self.cache.get(&key).await {
             return Ok(page);
         }
@@ -111,8 +115,12 @@ impl Pages {
         let state = serde_json::to_string(input).expect("render input serializes");
         let out = self.pool.render(state.clone()).await?;
         Ok(match out {
-            RenderOutput { redirect: Some(to), .. } => Page::Redirect(to),
-            RenderOutput { status, head, html, .. } => Page::Document {
+            RenderOutput {
+                redirect: Some(to), ..
+            } => Page::Redirect(to),
+            RenderOutput {
+                status, head, html, ..
+            } => Page::Document {
                 status,
                 html: self.document(input.lang, &head, &html, &state).into(),
             },
@@ -138,7 +146,10 @@ impl Pages {
         doc.push_str("</div><script id=\"__WHEELEND_STATE__\" type=\"application/json\">");
         doc.push_str(&ssr::escape_json_for_script(state));
         doc.push_str("</script>");
-        doc.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", m.entry));
+        doc.push_str(&format!(
+            "<script type=\"module\" src=\"{}\"></script>",
+            m.entry
+        ));
         doc.push_str("</body></html>");
         doc
     }

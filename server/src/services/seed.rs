@@ -38,16 +38,46 @@ const ROLES: [(i64, &str); 8] = [
 
 /// (app_name, description, domain, logo); the first is the default profile.
 const BRANDS: [(&str, &str, &str, &str); 10] = [
-    ("轮端预警", "商用车胎压、胎温、轴温与车队安全监控平台", "wheelend.cn", "wheelend"),
-    ("胎安云", "胎压胎温实时监测与告警云平台", "tyresafe.cn", "tyresafe"),
+    (
+        "轮端预警",
+        "商用车胎压、胎温、轴温与车队安全监控平台",
+        "wheelend.cn",
+        "wheelend",
+    ),
+    (
+        "胎安云",
+        "胎压胎温实时监测与告警云平台",
+        "tyresafe.cn",
+        "tyresafe",
+    ),
     ("轮眼", "车轮安全可视化监控", "wheeleye.com.cn", "wheeleye"),
-    ("车轮卫士", "挂车与牵引车轮端防火预警", "wheelguard.cn", "wheelguard"),
+    (
+        "车轮卫士",
+        "挂车与牵引车轮端防火预警",
+        "wheelguard.cn",
+        "wheelguard",
+    ),
     ("安轮", "物流车队轮胎安全管家", "saferoll.cn", "saferoll"),
     ("护轮宝", "轮毂温度监测与维保服务", "hubcare.cn", "hubcare"),
     ("胎温宝", "轮胎温度与压力监测", "temptyre.cn", "temptyre"),
-    ("轴温哨兵", "轴温异常早发现、早处置", "axlesentry.com", "axlesentry"),
-    ("胎管家", "轮胎库存、里程与维保一体化管理", "fleettyre.cn", "fleettyre"),
-    ("Wheelend Global", "Chassis safety and fleet platform for commercial vehicles", "wheelend.com", "wheelend"),
+    (
+        "轴温哨兵",
+        "轴温异常早发现、早处置",
+        "axlesentry.com",
+        "axlesentry",
+    ),
+    (
+        "胎管家",
+        "轮胎库存、里程与维保一体化管理",
+        "fleettyre.cn",
+        "fleettyre",
+    ),
+    (
+        "Wheelend Global",
+        "Chassis safety and fleet platform for commercial vehicles",
+        "wheelend.com",
+        "wheelend",
+    ),
 ];
 
 /// What the seed did that the operator must know.
@@ -97,7 +127,13 @@ pub async fn run(
     let enterprises = [
         (PLATFORM_ENTERPRISE, None, "轮端预警平台", "平台", 1),
         (DEMO_ENTERPRISE, None, "示范物流车队", "示范车队", 0),
-        (DEMO_BRANCH, Some(DEMO_ENTERPRISE), "示范物流车队华南分队", "华南分队", 0),
+        (
+            DEMO_BRANCH,
+            Some(DEMO_ENTERPRISE),
+            "示范物流车队华南分队",
+            "华南分队",
+            0,
+        ),
     ];
     for (id, parent, name, abbreviation, ent_type) in enterprises {
         let row = enterprise::ActiveModel {
@@ -126,7 +162,9 @@ pub async fn run(
         .await?;
     }
 
-    let mut report = SeedReport { generated_admin_password: None };
+    let mut report = SeedReport {
+        generated_admin_password: None,
+    };
     let admin_exists = sys_user::Entity::find()
         .filter(sys_user::Column::Username.eq("admin"))
         .one(&txn)
@@ -141,8 +179,18 @@ pub async fn run(
             },
             str::to_owned,
         );
-        let admin = user_row("admin", "超级管理员", &password, ROLE_SUPER_ADMIN, PLATFORM_ENTERPRISE, false);
-        let admin = sys_user::Entity::insert(admin).exec(&txn).await?.last_insert_id;
+        let admin = user_row(
+            "admin",
+            "超级管理员",
+            &password,
+            ROLE_SUPER_ADMIN,
+            PLATFORM_ENTERPRISE,
+            false,
+        );
+        let admin = sys_user::Entity::insert(admin)
+            .exec(&txn)
+            .await?
+            .last_insert_id;
         membership(&txn, admin, PLATFORM_ENTERPRISE, ROLE_SUPER_ADMIN).await?;
     }
     let visitor_exists = sys_user::Entity::find()
@@ -152,15 +200,29 @@ pub async fn run(
         .is_some();
     if !visitor_exists {
         // Nobody knows this password: the visitor signs in through `type: visitorLogin`.
-        let visitor = user_row("visitor", "访客 visitor", &random_password(), ROLE_VISITOR, DEMO_ENTERPRISE, true);
-        let visitor = sys_user::Entity::insert(visitor).exec(&txn).await?.last_insert_id;
+        let visitor = user_row(
+            "visitor",
+            "访客 visitor",
+            &random_password(),
+            ROLE_VISITOR,
+            DEMO_ENTERPRISE,
+            true,
+        );
+        let visitor = sys_user::Entity::insert(visitor)
+            .exec(&txn)
+            .await?
+            .last_insert_id;
         membership(&txn, visitor, DEMO_ENTERPRISE, ROLE_VISITOR).await?;
     }
     txn.commit().await?;
     Ok(report)
 }
 
-async fn insert_missing<A, C>(db: &C, row: A, key: <A::Entity as EntityTrait>::Column) -> Result<(), sea_orm::DbErr>
+async fn insert_missing<A, C>(
+    db: &C,
+    row: A,
+    key: <A::Entity as EntityTrait>::Column,
+) -> Result<(), sea_orm::DbErr>
 where
     A: sea_orm::ActiveModelTrait + Send,
     C: ConnectionTrait,
@@ -214,7 +276,10 @@ async fn membership<C: ConnectionTrait>(
         enterprise_id: Set(enterprise_id),
         authority_id: Set(authority_id),
     };
-    sys_user_authority::Entity::insert(row).exec_without_returning(db).await.map(|_| ())
+    sys_user_authority::Entity::insert(row)
+        .exec_without_returning(db)
+        .await
+        .map(|_| ())
 }
 
 /// 20 characters from an alphabet without look-alikes.
@@ -222,5 +287,7 @@ pub fn random_password() -> String {
     use rand::Rng;
     const ALPHABET: &[u8] = b"abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut rng = rand::rng();
-    (0..20).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+    (0..20)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
 }

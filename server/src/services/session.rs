@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 use chrono::{DateTime, Utc};
 use entities::{jwt_blacklist, sys_user};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -60,7 +60,9 @@ impl Tokens {
             ttl_secs,
             buffer_secs,
             revoked: moka::sync::Cache::builder()
-                .time_to_live(std::time::Duration::from_secs(ttl_secs.max(1).unsigned_abs()))
+                .time_to_live(std::time::Duration::from_secs(
+                    ttl_secs.max(1).unsigned_abs(),
+                ))
                 .build(),
         }
     }
@@ -96,7 +98,10 @@ impl Tokens {
     fn sign(&self, claims: &Claims) -> (String, DateTime<Utc>) {
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), claims, &self.encoding)
             .expect("HS256 signing with an HMAC key cannot fail");
-        (token, DateTime::from_timestamp(claims.exp, 0).unwrap_or_default())
+        (
+            token,
+            DateTime::from_timestamp(claims.exp, 0).unwrap_or_default(),
+        )
     }
 
     /// Judges a presented token.
@@ -112,8 +117,16 @@ impl Tokens {
         validation.set_required_spec_claims(&["exp"]);
         match jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation) {
             Ok(data) => SessionState::Valid(Arc::new(data.claims)),
-            Err(err) if matches!(err.kind(), jsonwebtoken::errors::ErrorKind::ExpiredSignature) => {
-                SessionState::Rejected(text!("登录已过期，请重新登录", "Session expired; please sign in again"))
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    jsonwebtoken::errors::ErrorKind::ExpiredSignature
+                ) =>
+            {
+                SessionState::Rejected(text!(
+                    "登录已过期，请重新登录",
+                    "Session expired; please sign in again"
+                ))
             }
             Err(_) => SessionState::Rejected(text!(
                 "令牌无效，请重新登录",
@@ -149,7 +162,11 @@ impl Tokens {
             created_at: Set(Utc::now()),
         };
         jwt_blacklist::Entity::insert(row)
-            .on_conflict(OnConflict::column(jwt_blacklist::Column::TokenHash).do_nothing().to_owned())
+            .on_conflict(
+                OnConflict::column(jwt_blacklist::Column::TokenHash)
+                    .do_nothing()
+                    .to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
         self.revoked.insert(hash, ());
@@ -171,8 +188,11 @@ pub fn hash_password(password: &str) -> String {
 }
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash)
-        .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
 }
 
 /// The one message for every failed sign-in, so it never tells whether an account exists.
@@ -180,17 +200,29 @@ pub fn bad_credentials() -> AppError {
     AppError::fail(text!("用户名或密码错误", "Wrong username or password"))
 }
 
-pub async fn find_user(db: &DatabaseConnection, username: &str) -> Result<Option<sys_user::Model>, AppError> {
+pub async fn find_user(
+    db: &DatabaseConnection,
+    username: &str,
+) -> Result<Option<sys_user::Model>, AppError> {
     Ok(sys_user::Entity::find()
         .filter(sys_user::Column::Username.eq(username))
         .one(db)
         .await?)
 }
 
-pub async fn find_user_by_id(db: &DatabaseConnection, id: i64) -> Result<sys_user::Model, AppError> {
-    sys_user::Entity::find_by_id(id).one(db).await?.ok_or_else(|| {
-        AppError::SignedOut(text!("用户不存在，请重新登录", "The account no longer exists; please sign in again"))
-    })
+pub async fn find_user_by_id(
+    db: &DatabaseConnection,
+    id: i64,
+) -> Result<sys_user::Model, AppError> {
+    sys_user::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| {
+            AppError::SignedOut(text!(
+                "用户不存在，请重新登录",
+                "The account no longer exists; please sign in again"
+            ))
+        })
 }
 
 /// Checks a password sign-in.
@@ -201,12 +233,17 @@ pub async fn password_sign_in(
 ) -> Result<sys_user::Model, AppError> {
     let user = find_user(db, username).await?;
     // Hash even for unknown accounts so timing does not reveal which exist.
-    let hash = user.as_ref().map_or(DUMMY_HASH, |u| u.password_hash.as_str());
+    let hash = user
+        .as_ref()
+        .map_or(DUMMY_HASH, |u| u.password_hash.as_str());
     let ok = verify_password(password, hash);
     match user {
         Some(user) if ok && !user.is_visitor => {
             if user.enable != 1 {
-                return Err(AppError::fail(text!("用户被禁止登录", "This account is disabled")));
+                return Err(AppError::fail(text!(
+                    "用户被禁止登录",
+                    "This account is disabled"
+                )));
             }
             Ok(user)
         }
@@ -224,8 +261,7 @@ pub async fn visitor_sign_in(db: &DatabaseConnection) -> Result<sys_user::Model,
 }
 
 /// argon2id hash of a random string nobody knows, verified against for unknown usernames.
-const DUMMY_HASH: &str =
-    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3vFQGv1lHkTNmIhOmc9Bk1mBGZ2yDL3kqJQlOr2mQ8A";
+const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3vFQGv1lHkTNmIhOmc9Bk1mBGZ2yDL3kqJQlOr2mQ8A";
 
 /// The signed-in user as the console keeps it (console-spec §3).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -271,7 +307,10 @@ pub struct EnterpriseRole {
     pub authority_id: i64,
 }
 
-pub async fn user_info(db: &DatabaseConnection, user: sys_user::Model) -> Result<UserInfo, AppError> {
+pub async fn user_info(
+    db: &DatabaseConnection,
+    user: sys_user::Model,
+) -> Result<UserInfo, AppError> {
     use entities::{sys_authority, sys_user_authority};
     let authority = sys_authority::Entity::find_by_id(user.authority_id)
         .one(db)
@@ -293,7 +332,10 @@ pub async fn user_info(db: &DatabaseConnection, user: sys_user::Model) -> Result
         .all(db)
         .await?
         .into_iter()
-        .map(|m| EnterpriseRole { enterprise_id: m.enterprise_id, authority_id: m.authority_id })
+        .map(|m| EnterpriseRole {
+            enterprise_id: m.enterprise_id,
+            authority_id: m.authority_id,
+        })
         .collect();
     Ok(UserInfo {
         id: user.id,

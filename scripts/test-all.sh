@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Every check and every test suite, in one command (README "Test"). Installs what cargo and npm
+# do not: Debian's Chromium and ChromeDriver for the browser tests.
+# With TEST_DATABASE_URL set (a PostgreSQL server URL), the Rust suite runs on SQLite AND on it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n== %s\n' "$*"; }
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing Chromium (Debian packages)"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium chromium-driver >/dev/null; fi
+fi
+
+step "app: install, build, type-check, lint, unit tests"
+(cd app && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; } \
+  && npm run build && npm run typecheck && npm run lint && npm test)
+export WHEELEND_SKIP_APP_BUILD=1 # built just above
+
+step "rustfmt and clippy"
+cargo fmt --all --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+step "Rust tests on SQLite"
+env -u TEST_DATABASE_URL cargo nextest run --workspace --no-fail-fast
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "Rust tests on PostgreSQL ($TEST_DATABASE_URL)"
+  cargo nextest run --workspace --no-fail-fast
+fi
+
+step "browser tests (Playwright + Debian Chromium)"
+(cd tests/browser && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; })
+WHEELEND_BIN="$PWD/target/debug/wheelend" node --test --test-concurrency=1 tests/browser/
