@@ -1,10 +1,11 @@
 // ESLint 9 flat config: typescript-eslint (type-aware) for src/, plain JS rules for the Node scripts and tests.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**'] },
   js.configs.recommended,
   {

@@ -6,6 +6,7 @@
 // Usage: node scripts/build.mjs   (npm run build)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -151,10 +152,14 @@ if (/^\s*(import|export)\s/m.test(ssrCode)) fail('dist/ssr.js must be a classic 
 rmSync(tmpDir, { recursive: true, force: true });
 
 // --- summary ------------------------------------------------------------------------------------------------------
-const rows = Object.entries(outputs)
-  .filter(([p]) => p.endsWith('.js'))
-  .map(([p, o]) => [toUrl(p), o.bytes, p === entryOut ? 'entry' : preload.includes(toUrl(p)) ? 'preload' : 'lazy']);
-rows.push([`/assets/${cssName}`, css.length, 'css']);
-rows.push(['dist/ssr.js', Buffer.byteLength(ssrCode), 'ssr']);
-for (const [name, bytes, kind] of rows) console.log(`  ${kind.padEnd(8)}${kib(bytes).padStart(11)}  ${name}`);
+const gz = (file) => gzipSync(readFileSync(file)).length;
+const rows = Object.keys(outputs)
+  .filter((p) => p.endsWith('.js'))
+  .map((p) => [toUrl(p), resolve(appDir, p), p === entryOut ? 'entry' : preload.includes(toUrl(p)) ? 'preload' : 'lazy']);
+rows.push([`/assets/${cssName}`, join(assetsDir, cssName), 'css']);
+rows.push(['dist/ssr.js', join(distDir, 'ssr.js'), 'ssr']);
+console.log(`  ${'kind'.padEnd(8)}${'size'.padStart(11)}${'gzip'.padStart(11)}  file`);
+for (const [name, file, kind] of rows) {
+  console.log(`  ${kind.padEnd(8)}${kib(readFileSync(file).length).padStart(11)}${kib(gz(file)).padStart(11)}  ${name}`);
+}
 console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -249,7 +249,7 @@ for (const c of cases) render(observed, c);
 assert.deepEqual(logs, [], 'the bundle logged during rendering');
 assert.equal(timers, 0, 'the bundle scheduled timers during rendering');
 
-console.log(`check-ssr: dist/ssr.js ${(code.length / 1024).toFixed(1)} KiB, evaluated in a bare context in ${loadMs.toFixed(0)} ms`);
+console.log(`check-ssr: dist/ssr.js ${(Buffer.byteLength(code) / 1024).toFixed(1)} KiB, evaluated in a bare context in ${loadMs.toFixed(0)} ms`);
 console.log(`  ${'status'.padEnd(7)}${'lang'.padEnd(5)}${'user'.padEnd(5)}${'html'.padStart(7)}${'ms'.padStart(6)}  url → title`);
 for (const r of rows) {
   console.log(`  ${String(r.status).padEnd(7)}${r.lang.padEnd(5)}${r.user.padEnd(5)}${String(r.html).padStart(7)}${r.ms.toFixed(1).padStart(6)}  ${r.url} → ${r.title}`);

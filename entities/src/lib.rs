@@ -2,8 +2,11 @@
 //! Rules over them live in the server's services.
 
 pub mod brand_profile;
+pub mod casbin_rule;
 pub mod enterprise;
 pub mod jwt_blacklist;
+pub mod sys_api;
 pub mod sys_authority;
+pub mod sys_operation_record;
 pub mod sys_user;
 pub mod sys_user_authority;

@@ -7,12 +7,16 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_foundation;
+mod m20261121_000001_create_access;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261120_000001_create_foundation::Migration)]
+        vec![
+            Box::new(m20261120_000001_create_foundation::Migration),
+            Box::new(m20261121_000001_create_access::Migration),
+        ]
     }
 }

@@ -23,7 +23,8 @@ pub struct Config {
     pub admin_password: Option<SecretString>,
     /// JWT signing key; generated per install and kept in the data dir when absent.
     pub jwt_secret: Option<SecretString>,
-    /// Runs the demo fleet simulator inside the server.
+    /// Runs the demo fleet simulator inside the server (`1`/`0` or `true`/`false`).
+    #[serde(deserialize_with = "flag")]
     pub simulate: bool,
     pub token_ttl_secs: i64,
     /// Inside this window before expiry a response carries a fresh token in `new-token`.
@@ -104,5 +105,27 @@ impl Config {
             },
             log: "info,sqlx=warn,sea_orm=warn",
         }))
+    }
+}
+
+/// A switch written as a boolean, `1`/`0`, or `true`/`false`/`yes`/`no`/`on`/`off`.
+fn flag<'de, D: serde::Deserializer<'de>>(de: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Bool(bool),
+        Int(i64),
+        Text(String),
+    }
+    match Raw::deserialize(de)? {
+        Raw::Bool(b) => Ok(b),
+        Raw::Int(i) => Ok(i != 0),
+        Raw::Text(t) => match t.trim().to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "on" => Ok(true),
+            "0" | "false" | "no" | "off" | "" => Ok(false),
+            other => Err(serde::de::Error::custom(format!(
+                "expected 0/1 or true/false, got {other:?}"
+            ))),
+        },
     }
 }

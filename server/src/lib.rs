@@ -26,7 +26,7 @@ use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 
 pub use config::Config;
-use services::{brand::Brands, pages::Pages, seed, session::Tokens};
+use services::{authz::Policies, brand::Brands, pages::Pages, seed, session::Tokens};
 use state::AppState;
 
 /// A built, not yet serving, application.
@@ -63,6 +63,9 @@ impl Application {
             .load_revoked(&db)
             .await
             .context("loading revoked tokens")?;
+        let policies = Policies::load(&db)
+            .await
+            .context("loading access policies")?;
         let brands = Brands::default();
         brands.load(&db).await.context("loading brand profiles")?;
 
@@ -85,6 +88,7 @@ impl Application {
             db,
             cfg: Arc::new(cfg),
             tokens,
+            policies,
             brands,
             pages,
         };
@@ -137,7 +141,8 @@ pub async fn prepare_database(cfg: &Config) -> anyhow::Result<sea_orm::DatabaseC
         .admin_password
         .as_ref()
         .map(|p| p.expose_secret().to_owned());
-    let report = seed::run(&db, admin_password.as_deref())
+    let registry = services::authz::registry(&openapi::spec());
+    let report = seed::run(&db, admin_password.as_deref(), &registry)
         .await
         .context("seeding")?;
     if let Some(password) = report.generated_admin_password {

@@ -56,9 +56,14 @@ pub fn docs(spec: utoipa::openapi::OpenApi) -> Router<AppState> {
         .into()
 }
 
+/// The description of every call the code implements.
+pub fn spec() -> utoipa::openapi::OpenApi {
+    split(crate::routes::api(), crate::routes::tapi()).1
+}
+
 /// The description as pretty JSON (what `wheelend openapi` prints).
 pub fn json() -> String {
-    let (_, spec) = split(crate::routes::api(), crate::routes::tapi());
-    spec.to_pretty_json()
+    spec()
+        .to_pretty_json()
         .expect("the OpenAPI description serializes")
 }

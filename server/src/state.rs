@@ -3,6 +3,7 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
+use crate::services::authz::Policies;
 use crate::services::brand::Brands;
 use crate::services::pages::Pages;
 use crate::services::session::Tokens;
@@ -13,6 +14,7 @@ pub struct AppState {
     pub db: DatabaseConnection,
     pub cfg: Arc<Config>,
     pub tokens: Tokens,
+    pub policies: Policies,
     pub brands: Brands,
     pub pages: Pages,
 }

@@ -76,7 +76,8 @@ pub enum SsrError {
     /// `__wheelendRender` returned something that is not the contract's JSON.
     #[error("SSR bundle returned bad output: {0}")]
     BadOutput(String),
-    /// The pool is gone (all workers exited).
+    /// No worker can answer: all workers exited (could not be rebuilt), or the one rendering
+    /// this request panicked.
     #[error("SSR pool is closed")]
     Closed,
 }
@@ -170,6 +171,10 @@ impl SsrPool {
     }
 
     /// Renders one request. `input_json` is the contract's input object as a JSON string.
+    ///
+    /// Never blocks: a full queue answers [`SsrError::Busy`] at once. The deadline covers JS
+    /// execution only, not the wait in the queue; wrap the call in `tokio::time::timeout` to
+    /// bound the total. Dropping the future is fine: a job whose caller is gone is skipped.
     pub async fn render(&self, input_json: String) -> Result<RenderOutput, SsrError> {
         let (reply, rx) = oneshot::channel();
         let counters = &self.inner.counters;
@@ -217,5 +222,44 @@ impl std::fmt::Debug for SsrPool {
         f.debug_struct("SsrPool")
             .field("stats", &self.stats())
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>(_: &T) {}
+
+    #[allow(dead_code)] // compile-time check only: axum handlers need `Send` futures
+    fn render_future_is_send(pool: &SsrPool) {
+        fn send<T: Send>(_: T) {}
+        send(pool.render(String::new()));
+    }
+
+    #[test]
+    fn pool_is_send_sync_and_clone() {
+        let pool = SsrPool::new(
+            "globalThis.__wheelendRender = () => '{\"status\":200}';",
+            SsrConfig {
+                workers: 1,
+                ..SsrConfig::default()
+            },
+        )
+        .unwrap();
+        let clone = pool.clone();
+        assert_send_sync(&clone);
+        drop(pool);
+        assert_eq!(clone.stats().workers, 1);
+    }
+
+    #[test]
+    fn defaults_match_the_spec() {
+        let cfg = SsrConfig::default();
+        assert!(cfg.workers >= 1);
+        assert_eq!(cfg.deadline, Duration::from_secs(2));
+        assert_eq!(cfg.memory_limit, 256 << 20);
+        assert_eq!(cfg.max_stack, 1 << 20);
+        assert_eq!(cfg.queue, 64);
     }
 }

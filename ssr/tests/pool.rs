@@ -163,6 +163,37 @@ async fn js_throw_is_an_error_and_the_pool_keeps_serving() {
     assert_eq!((stats.errors, stats.renders, stats.restarts), (1, 1, 0));
 }
 
+#[tokio::test]
+async fn non_error_throw_is_a_js_error() {
+    let pool = pool("throws", cfg(1));
+    let err = pool.render(input("/throw-string")).await.unwrap_err();
+    assert!(
+        matches!(err, SsrError::Js { ref message, stack: None } if message == "plain string"),
+        "{err:?}"
+    );
+    assert_echo(&pool, "/fine").await;
+    assert_eq!(pool.stats().restarts, 0);
+}
+
+#[tokio::test]
+async fn js_stack_limit_trips_before_the_thread_stack() {
+    for max_stack in [256 * 1024, 1024 * 1024, 8 * 1024 * 1024] {
+        let pool = pool(
+            "throws",
+            SsrConfig {
+                max_stack,
+                ..cfg(1)
+            },
+        );
+        let err = pool.render(input("/recurse")).await.unwrap_err();
+        assert!(
+            matches!(err, SsrError::Js { ref message, .. } if message.contains("call stack")),
+            "{max_stack}: {err:?}"
+        );
+        assert_echo(&pool, "/fine").await;
+    }
+}
+
 #[test]
 fn bundle_without_render_fn_fails_fast() {
     let err = SsrPool::new(fixture("no_render"), cfg(2)).unwrap_err();

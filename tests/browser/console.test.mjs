@@ -148,6 +148,15 @@ test('/map: filters, disabled menu entries, settings drawer', async () => {
     await dashboard.hover();
     await page.getByRole('tooltip', { name: '即将推出' }).first().waitFor({ state: 'visible' });
 
+    // Full screen: whatever headless Chromium allows, the toggle must not throw or log.
+    const fullscreen = page.getByRole('button', { name: '全屏' });
+    await fullscreen.click();
+    await page.waitForTimeout(300);
+    if (await page.evaluate(() => document.fullscreenElement !== null)) {
+      await page.getByRole('button', { name: '退出全屏' }).click();
+      await page.waitForFunction(() => document.fullscreenElement === null);
+    }
+
     await page.getByRole('button', { name: '系统设置' }).click();
     const dialog = page.getByRole('dialog', { name: '系统设置' });
     await dialog.waitFor();

@@ -67,7 +67,8 @@ export async function startServer() {
       WHEELEND_ADDR: `127.0.0.1:${port}`,
       WHEELEND_DATA_DIR: dataDir,
       WHEELEND_ADMIN_PASSWORD: password,
-      WHEELEND_SIMULATE: '0',
+      // simulation off; the server's config parses this as a boolean and rejects '0'
+      WHEELEND_SIMULATE: process.env.WHEELEND_SIMULATE ?? 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

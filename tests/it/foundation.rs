@@ -293,7 +293,8 @@ async fn the_token_cookie_is_accepted_like_the_header() {
 async fn seed_is_idempotent_and_secrets_are_per_install() {
     let app = spawn_app().await;
     let before = wheelend_tests::table_counts(&app.state.db).await;
-    wheelend::services::seed::run(&app.state.db, Some("other"))
+    let registry = wheelend::services::authz::registry(&wheelend::openapi::spec());
+    wheelend::services::seed::run(&app.state.db, Some("other"), &registry)
         .await
         .unwrap();
     let after = wheelend_tests::table_counts(&app.state.db).await;
@@ -327,4 +328,28 @@ async fn a_generated_admin_password_is_written_once() {
     let password = std::fs::read_to_string(app.data_path.join("admin-password.txt")).unwrap();
     assert_eq!(password.len(), 20);
     app.login("admin", &password).await;
+}
+
+#[tokio::test]
+async fn mutating_calls_are_recorded_with_secrets_masked() {
+    use sea_orm::EntityTrait;
+    let app = spawn_app().await;
+    app.post("/api/base/login", &json!({"username": "admin", "password": "s3cret-guess"}), None).await.code(7);
+    let token = app.admin_token().await;
+    app.get("/api/user/getUserInfo", Some(&token)).await.ok();
+    // Records are written in the background.
+    let mut rows = Vec::new();
+    for _ in 0..50 {
+        rows = entities::sys_operation_record::Entity::find().all(&app.state.db).await.unwrap();
+        if rows.len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(rows.len(), 2, "two sign-ins recorded, the read is not: {rows:?}");
+    let failed = rows.iter().find(|r| r.code == Some(7)).expect("the failed sign-in");
+    assert_eq!(failed.path, "/api/base/login");
+    assert!(!failed.body.contains("s3cret-guess"), "password masked: {}", failed.body);
+    assert!(failed.body.contains("admin"));
+    assert!(!failed.ip.is_empty());
 }

@@ -1,6 +1,6 @@
 // Loads TypeScript modules of src/ in the Node test runner (Node 20 cannot strip types): esbuild compiles each one
 // into dist/.test/ with npm packages left as imports, then it is imported like any ES module.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -25,5 +25,9 @@ export async function load(relPath) {
     outfile,
     logLevel: 'warning',
   });
-  return import(pathToFileURL(outfile).href);
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    rmSync(outfile, { force: true });
+  }
 }

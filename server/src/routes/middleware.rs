@@ -1,11 +1,15 @@
-use axum::extract::{Request, State};
-use axum::http::HeaderValue;
+use axum::body::Body;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 
+use crate::error::AppError;
 use crate::i18n::cookie;
 use crate::services::session::SessionState;
+use crate::services::{authz, oplog};
 use crate::state::AppState;
+use crate::text;
 
 /// The token a request presents: the `x-token` header, else the `x-token` cookie.
 #[derive(Clone)]
@@ -79,3 +83,120 @@ pub fn strip_captain<B>(mut req: axum::http::Request<B>) -> axum::http::Request<
 /// Marks a request that came in under the `/captain` prefix.
 #[derive(Clone, Copy, Debug)]
 pub struct Trusteeship;
+
+/// Open calls pass; every other call needs a valid session (else code 100) and a policy for
+/// the caller's role (else code 7, and the handler never runs).
+pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let path = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| req.uri().path().to_owned(), |m| m.as_str().to_owned());
+    if authz::is_open(&path) {
+        return next.run(req).await;
+    }
+    let claims = match req.extensions().get::<SessionState>() {
+        Some(SessionState::Valid(claims)) => claims.clone(),
+        Some(SessionState::Rejected(text)) => {
+            return AppError::SignedOut(text.clone()).into_response();
+        }
+        _ => {
+            return AppError::SignedOut(text!(
+                "未登录或非法访问，请登录",
+                "Not signed in; please sign in"
+            ))
+            .into_response();
+        }
+    };
+    if state
+        .policies
+        .allows(claims.authority_id, &path, req.method().as_str())
+        .await
+    {
+        next.run(req).await
+    } else {
+        AppError::fail(text!("权限不足", "Permission denied")).into_response()
+    }
+}
+
+/// Records every mutating call in the operation log (secrets masked, texts truncated).
+pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let method = req.method().as_str().to_owned();
+    let path = req.uri().path().to_owned();
+    if authz::is_read_call(&method, &path) {
+        return next.run(req).await;
+    }
+    let started = std::time::Instant::now();
+    let headers = req.headers();
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let ip = client_ip(&req);
+    let user_id = match req.extensions().get::<SessionState>() {
+        Some(SessionState::Valid(c)) => Some(c.uid),
+        _ => None,
+    };
+    let multipart = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let (req, body) = if multipart {
+        (req, "[file]".to_owned())
+    } else {
+        let (parts, body) = req.into_parts();
+        let Ok(bytes) = axum::body::to_bytes(body, state.cfg.body_limit).await else {
+            return AppError::fail(text!("请求体过大", "The request body is too large"))
+                .into_response();
+        };
+        let text = oplog::mask_body(&bytes);
+        (Request::from_parts(parts, Body::from(bytes)), text)
+    };
+    let res = next.run(req).await;
+    let (parts, resp_body) = res.into_parts();
+    let is_json = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let (resp_body, resp) = if is_json {
+        match axum::body::to_bytes(resp_body, usize::MAX).await {
+            Ok(bytes) => {
+                let text = oplog::truncate(String::from_utf8_lossy(&bytes).into_owned());
+                (Body::from(bytes), text)
+            }
+            Err(_) => (Body::empty(), String::new()),
+        }
+    } else {
+        (resp_body, "[binary]".to_owned())
+    };
+    oplog::store(
+        state.db.clone(),
+        oplog::Entry {
+            user_id,
+            ip,
+            method,
+            path,
+            status: parts.status.as_u16(),
+            latency_ms: i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX),
+            agent,
+            body,
+            resp,
+        },
+    );
+    Response::from_parts(parts, resp_body)
+}
+
+/// The client address: the first `X-Forwarded-For` hop when a proxy set it, else the peer.
+pub fn client_ip(req: &Request) -> String {
+    req.headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(|v| v.trim().to_owned())
+        .or_else(|| {
+            req.extensions()
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|c| c.0.ip().to_string())
+        })
+        .unwrap_or_default()
+}

@@ -48,6 +48,8 @@ pub fn app(
         .method_not_allowed_fallback(|uri: Uri| async move {
             AppError::NoSuchCall(uri.path().to_owned())
         })
+        .route_layer(mw::from_fn_with_state(state.clone(), middleware::authorize))
+        .layer(mw::from_fn_with_state(state.clone(), middleware::record))
         .layer(mw::from_fn_with_state(state.clone(), middleware::session));
     let body_limit = state.cfg.body_limit;
     let app = Router::new()

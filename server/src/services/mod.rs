@@ -1,6 +1,9 @@
 //! Business rules, one module per area. Handlers call these; these never see HTTP.
 
+pub mod authz;
 pub mod brand;
+pub mod oplog;
 pub mod pages;
+pub mod paging;
 pub mod seed;
 pub mod session;

@@ -9,6 +9,7 @@ use sea_orm::{
     Set, TransactionTrait,
 };
 
+use super::authz::{self, ApiEntry, is_read_call};
 use super::session::hash_password;
 
 /// Enterprise id of the platform operator (console-spec §6: roles 999/666 in it are staff).
@@ -93,6 +94,7 @@ pub struct SeedReport {
 pub async fn run(
     db: &DatabaseConnection,
     admin_password: Option<&str>,
+    registry: &[ApiEntry],
 ) -> Result<SeedReport, sea_orm::DbErr> {
     let txn = db.begin().await?;
     let now = Utc::now();
@@ -214,8 +216,102 @@ pub async fn run(
             .last_insert_id;
         membership(&txn, visitor, DEMO_ENTERPRISE, ROLE_VISITOR).await?;
     }
+    grant_new_calls(&txn, registry).await?;
     txn.commit().await?;
     Ok(report)
+}
+
+/// Registers calls the database does not know yet and grants each to the roles whose default
+/// set includes it. Calls already registered are left alone, so an operator's revocation of
+/// a default stays revoked across restarts and upgrades.
+async fn grant_new_calls<C: ConnectionTrait>(
+    db: &C,
+    registry: &[ApiEntry],
+) -> Result<(), sea_orm::DbErr> {
+    use entities::sys_api;
+    use std::collections::BTreeSet;
+    let known: BTreeSet<(String, String)> = sys_api::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|a| (a.path, a.method))
+        .collect();
+    let new: Vec<ApiEntry> = registry
+        .iter()
+        .filter(|e| !known.contains(&(e.path.clone(), e.method.clone())))
+        .cloned()
+        .collect();
+    authz::sync_registry(db, &new).await?;
+    for (role, _) in ROLES {
+        let calls = new
+            .iter()
+            .filter(|e| default_grant(role, e))
+            .map(|e| (e.path.clone(), e.method.clone()));
+        authz::grant(db, role, calls).await?;
+    }
+    Ok(())
+}
+
+/// Calls every signed-in role needs for itself.
+const SELF_CALLS: &[&str] = &[
+    "/api/user/getUserInfo",
+    "/api/jwt/jsonInBlacklist",
+    "/api/user/changePassword",
+    "/api/user/setSelfInfo",
+    "/api/sysAuthorityMenusEnterprise/getMenu",
+    "/api/web/ent/my_enterprise/toggleList",
+    "/api/web/ent/my_enterprise/cut",
+    "/api/sysDictionary/findSysDictionary",
+    "/api/sysDictionary/getSysDictionaryList",
+    "/api/aliyunToken",
+    "/api/web/tool/aliyun/uploading",
+    "/api/fileUploadAndDownload/getFileList",
+];
+const VISITOR_SELF_CALLS: &[&str] = &[
+    "/api/user/getUserInfo",
+    "/api/jwt/jsonInBlacklist",
+    "/api/sysAuthorityMenusEnterprise/getMenu",
+    "/api/sysDictionary/findSysDictionary",
+];
+const FLEET_AREAS: &[&str] = &[
+    "enterprise",
+    "vehicle",
+    "device",
+    "track",
+    "report",
+    "warehouse",
+    "work",
+    "rule",
+];
+
+/// The default policy set of each seeded role.
+fn default_grant(role: i64, call: &ApiEntry) -> bool {
+    let path = call.path.as_str();
+    let area = call.group.as_str();
+    let read = is_read_call(&call.method, path);
+    let is_self = SELF_CALLS.contains(&path);
+    match role {
+        ROLE_SUPER_ADMIN => true,
+        // Platform staff run the platform but do not edit roles, menus or the API registry.
+        ROLE_PLATFORM_OPERATOR | ROLE_PLATFORM_SUPPORT => area != "authz" || read,
+        ROLE_ENTERPRISE_ADMIN => {
+            is_self || FLEET_AREAS.contains(&area) || path.starts_with("/api/user/")
+        }
+        ROLE_ENTERPRISE_MEMBER => {
+            is_self || (read && FLEET_AREAS.contains(&area)) || area == "work"
+        }
+        ROLE_SERVICE_PROVIDER => {
+            is_self
+                || matches!(area, "work" | "device" | "warehouse")
+                || (read && matches!(area, "vehicle" | "track" | "report" | "enterprise"))
+        }
+        ROLE_CLUSTER_SUPERVISOR => is_self || (read && FLEET_AREAS.contains(&area)),
+        ROLE_VISITOR => {
+            VISITOR_SELF_CALLS.contains(&path)
+                || (read && matches!(area, "vehicle" | "track" | "report"))
+        }
+        _ => false,
+    }
 }
 
 async fn insert_missing<A, C>(

@@ -81,7 +81,7 @@ export function ConsoleShell({ title, children }: { title: string; children: Rea
             <MenuIcon className="size-6" />
           </button>
           <BrandMark to={paths.map} className="md:hidden" />
-          <h1 className="hidden text-base font-semibold text-slate-900 md:block">{title}</h1>
+          <h1 className="sr-only text-base font-semibold text-slate-900 md:not-sr-only">{title}</h1>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <LanguageSwitcher />
             <button
