@@ -29,5 +29,6 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "browser tests (Playwright + Debian Chromium)"
+cargo build --quiet -p wheelend
 (cd tests/browser && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; })
 WHEELEND_BIN="$PWD/target/debug/wheelend" node --test --test-concurrency=1 tests/browser/

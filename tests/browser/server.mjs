@@ -68,7 +68,7 @@ export async function startServer() {
       WHEELEND_DATA_DIR: dataDir,
       WHEELEND_ADMIN_PASSWORD: password,
       // simulation off; the server's config parses this as a boolean and rejects '0'
-      WHEELEND_SIMULATE: process.env.WHEELEND_SIMULATE ?? 'false',
+      WHEELEND_SIMULATE: process.env.WHEELEND_SIMULATE ?? '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -334,22 +334,42 @@ async fn a_generated_admin_password_is_written_once() {
 async fn mutating_calls_are_recorded_with_secrets_masked() {
     use sea_orm::EntityTrait;
     let app = spawn_app().await;
-    app.post("/api/base/login", &json!({"username": "admin", "password": "s3cret-guess"}), None).await.code(7);
+    app.post(
+        "/api/base/login",
+        &json!({"username": "admin", "password": "s3cret-guess"}),
+        None,
+    )
+    .await
+    .code(7);
     let token = app.admin_token().await;
     app.get("/api/user/getUserInfo", Some(&token)).await.ok();
     // Records are written in the background.
     let mut rows = Vec::new();
     for _ in 0..50 {
-        rows = entities::sys_operation_record::Entity::find().all(&app.state.db).await.unwrap();
+        rows = entities::sys_operation_record::Entity::find()
+            .all(&app.state.db)
+            .await
+            .unwrap();
         if rows.len() >= 2 {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    assert_eq!(rows.len(), 2, "two sign-ins recorded, the read is not: {rows:?}");
-    let failed = rows.iter().find(|r| r.code == Some(7)).expect("the failed sign-in");
+    assert_eq!(
+        rows.len(),
+        2,
+        "two sign-ins recorded, the read is not: {rows:?}"
+    );
+    let failed = rows
+        .iter()
+        .find(|r| r.code == Some(7))
+        .expect("the failed sign-in");
     assert_eq!(failed.path, "/api/base/login");
-    assert!(!failed.body.contains("s3cret-guess"), "password masked: {}", failed.body);
+    assert!(
+        !failed.body.contains("s3cret-guess"),
+        "password masked: {}",
+        failed.body
+    );
     assert!(failed.body.contains("admin"));
     assert!(!failed.ip.is_empty());
 }
