@@ -5,6 +5,7 @@ pub mod brand_profile;
 pub mod casbin_rule;
 pub mod enterprise;
 pub mod jwt_blacklist;
+pub mod sms_outbox;
 pub mod sys_api;
 pub mod sys_authority;
 pub mod sys_operation_record;

@@ -26,6 +26,8 @@ pub struct Model {
     pub now_ent_id: Option<i64>,
     pub current_cluster: Option<i64>,
     pub is_visitor: bool,
+    pub real_name: String,
+    pub country: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -107,3 +107,29 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
         }
     }
 }
+
+/// The client address: the first `X-Forwarded-For` hop when a proxy set it, else the peer.
+pub fn client_ip(headers: &axum::http::HeaderMap, extensions: &axum::http::Extensions) -> String {
+    headers
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(',').next())
+        .map(|v| v.trim().to_owned())
+        .or_else(|| {
+            extensions
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|c| c.0.ip().to_string())
+        })
+        .unwrap_or_default()
+}
+
+/// The caller's address (see [`client_ip`]).
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Self(client_ip(&parts.headers, &parts.extensions)))
+    }
+}

@@ -91,6 +91,9 @@ impl Application {
             policies,
             brands,
             pages,
+            guard: services::guard::LoginGuard::default(),
+            qr: services::qr::QrLogins::default(),
+            sms: Arc::new(services::sms::LogSender),
         };
         Ok(Self {
             listener,

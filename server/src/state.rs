@@ -5,8 +5,11 @@ use sea_orm::DatabaseConnection;
 use crate::config::Config;
 use crate::services::authz::Policies;
 use crate::services::brand::Brands;
+use crate::services::guard::LoginGuard;
 use crate::services::pages::Pages;
+use crate::services::qr::QrLogins;
 use crate::services::session::Tokens;
+use crate::services::sms;
 
 /// Everything a handler may need, cheap to clone.
 #[derive(Clone)]
@@ -17,4 +20,7 @@ pub struct AppState {
     pub policies: Policies,
     pub brands: Brands,
     pub pages: Pages,
+    pub guard: LoginGuard,
+    pub qr: QrLogins,
+    pub sms: sms::Sender,
 }

@@ -319,3 +319,16 @@ pub async fn table_counts(
     }
     counts
 }
+
+impl TestApp {
+    /// Asserts that a password sign-in is refused.
+    pub async fn login_fails(&self, username: &str, password: &str) -> String {
+        self.post(
+            "/api/base/login",
+            &json!({"username": username, "password": password}),
+            None,
+        )
+        .await
+        .code(7)
+    }
+}

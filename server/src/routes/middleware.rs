@@ -132,7 +132,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    let ip = client_ip(&req);
+    let ip = crate::extract::client_ip(req.headers(), req.extensions());
     let user_id = match req.extensions().get::<SessionState>() {
         Some(SessionState::Valid(c)) => Some(c.uid),
         _ => None,
@@ -184,19 +184,4 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         },
     );
     Response::from_parts(parts, resp_body)
-}
-
-/// The client address: the first `X-Forwarded-For` hop when a proxy set it, else the peer.
-pub fn client_ip(req: &Request) -> String {
-    req.headers()
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_owned())
-        .or_else(|| {
-            req.extensions()
-                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                .map(|c| c.0.ip().to_string())
-        })
-        .unwrap_or_default()
 }

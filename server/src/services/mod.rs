@@ -2,8 +2,12 @@
 
 pub mod authz;
 pub mod brand;
+pub mod guard;
 pub mod oplog;
 pub mod pages;
 pub mod paging;
+pub mod qr;
 pub mod seed;
 pub mod session;
+pub mod sms;
+pub mod users;

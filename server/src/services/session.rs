@@ -280,7 +280,7 @@ pub struct UserInfo {
     pub authority_id: i64,
     pub authority: AuthorityBrief,
     /// The user's role in each enterprise they belong to.
-    pub authorities: Vec<EnterpriseRole>,
+    pub authorities: Vec<super::users::Membership>,
     pub side_mode: String,
     pub active_color: String,
     pub base_color: String,
@@ -300,18 +300,11 @@ pub struct AuthorityBrief {
     pub default_router: String,
 }
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnterpriseRole {
-    pub enterprise_id: i64,
-    pub authority_id: i64,
-}
-
 pub async fn user_info(
     db: &DatabaseConnection,
     user: sys_user::Model,
 ) -> Result<UserInfo, AppError> {
-    use entities::{sys_authority, sys_user_authority};
+    use entities::sys_authority;
     let authority = sys_authority::Entity::find_by_id(user.authority_id)
         .one(db)
         .await?
@@ -327,16 +320,10 @@ pub async fn user_info(
                 default_router: a.default_router,
             },
         );
-    let authorities = sys_user_authority::Entity::find()
-        .filter(sys_user_authority::Column::UserId.eq(user.id))
-        .all(db)
+    let authorities = super::users::memberships(db, &[user.id])
         .await?
-        .into_iter()
-        .map(|m| EnterpriseRole {
-            enterprise_id: m.enterprise_id,
-            authority_id: m.authority_id,
-        })
-        .collect();
+        .remove(&user.id)
+        .unwrap_or_default();
     Ok(UserInfo {
         id: user.id,
         uuid: user.uuid,
@@ -357,4 +344,86 @@ pub async fn user_info(
         current_cluster: user.current_cluster,
         visitor: user.is_visitor,
     })
+}
+
+/// A sign-in request as the login call carries it.
+pub struct SignIn<'a> {
+    pub kind: &'a str,
+    pub username: &'a str,
+    pub password: &'a str,
+    pub captcha_id: &'a str,
+    pub captcha: &'a str,
+    /// A stored alternate account's token (console-spec §7): with no password it is exchanged
+    /// for a fresh session of that account.
+    pub alternate_token: Option<&'a str>,
+    pub ip: &'a str,
+}
+
+fn need_captcha(text: Text) -> AppError {
+    AppError::FailWith(text, serde_json::json!({ "needCaptcha": true }))
+}
+
+/// Decides who a login call signs in: the visitor, an alternate account, or a password user
+/// (throttled per IP and account, with a captcha after a few failures).
+pub async fn sign_in(
+    db: &DatabaseConnection,
+    guard: &super::guard::LoginGuard,
+    tokens: &Tokens,
+    req: SignIn<'_>,
+) -> Result<sys_user::Model, AppError> {
+    if req.kind == "visitorLogin" {
+        return visitor_sign_in(db).await;
+    }
+    if req.password.is_empty()
+        && let Some(token) = req.alternate_token
+    {
+        return match tokens.verify(token) {
+            SessionState::Valid(claims) => {
+                let user = find_user_by_id(db, claims.uid).await?;
+                if user.enable != 1 {
+                    return Err(AppError::fail(text!(
+                        "用户被禁止登录",
+                        "This account is disabled"
+                    )));
+                }
+                Ok(user)
+            }
+            SessionState::Rejected(text) => Err(AppError::SignedOut(text)),
+            SessionState::Anonymous => Err(bad_credentials()),
+        };
+    }
+    let username = req.username.trim();
+    if username.is_empty() || req.password.is_empty() {
+        return Err(AppError::fail(text!(
+            "请输入用户名和密码",
+            "Enter the username and password"
+        )));
+    }
+    guard.check_locked(username)?;
+    if guard.needs_captcha(req.ip, username) {
+        if req.captcha_id.is_empty() || req.captcha.trim().is_empty() {
+            return Err(need_captcha(text!("请输入验证码", "Enter the captcha")));
+        }
+        guard
+            .verify_captcha(req.captcha_id, req.captcha)
+            .map_err(|e| match e {
+                AppError::Fail(text) => need_captcha(text),
+                other => other,
+            })?;
+    }
+    match password_sign_in(db, username, req.password).await {
+        Ok(user) => {
+            guard.succeeded(req.ip, username);
+            Ok(user)
+        }
+        Err(err) => {
+            guard.failed(req.ip, username);
+            match err {
+                AppError::Fail(text) if guard.needs_captcha(req.ip, username) => {
+                    Err(need_captcha(text))
+                }
+                other => Err(other),
+            }
+        }
+    }
 }
