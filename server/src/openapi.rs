@@ -21,7 +21,8 @@ the base path reaches the same calls (trusteeship).",
     modifiers(&TokenHeader),
     tags(
         (name = "meta", description = "Health and documentation"),
-        (name = "session", description = "Sign-in, sign-out and the current user"),
+        (name = "session", description = "Sign-in, sign-out, registration, QR sign-in and user accounts"),
+        (name = "brand", description = "Hostname brand profiles"),
     )
 )]
 struct ApiDoc;

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use reqwest::StatusCode;
-use wheelend_tests::{Spawn, TestApp, spawn_app, spawn_app_with};
+use wheelend_tests::{Spawn, TestApp, json, spawn_app, spawn_app_with};
 
 /// (Host header, expected brand name).
 const BRANDS: [(&str, &str); 4] = [
@@ -278,4 +278,93 @@ async fn static_files_are_served_with_cache_headers() {
         )
         .await;
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
+async fn editing_a_brand_changes_its_pages_at_once() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let before = app.page("/about", "tyresafe.cn", Some("en")).await.text;
+    assert!(before.contains("胎安云"));
+    let brands = app
+        .post("/api/brand/list", &json!({}), Some(&admin))
+        .await
+        .ok();
+    assert_eq!(brands.as_array().unwrap().len(), 10);
+    let id = brands
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["appDomain"] == "tyresafe.cn")
+        .unwrap()["id"]
+        .clone();
+    app.post(
+        "/api/brand/update",
+        &json!({"id": id, "appName": "TyreSafe Cloud"}),
+        Some(&admin),
+    )
+    .await
+    .ok();
+    let after = app.page("/about", "tyresafe.cn", Some("en")).await.text;
+    assert!(
+        after.contains("TyreSafe Cloud"),
+        "the cached page was dropped"
+    );
+    // Bad input changes nothing.
+    app.post(
+        "/api/brand/update",
+        &json!({"id": id, "appName": "  "}),
+        Some(&admin),
+    )
+    .await
+    .code(7);
+    app.post(
+        "/api/brand/update",
+        &json!({"id": id, "appDomain": "wheelend.cn"}),
+        Some(&admin),
+    )
+    .await
+    .code(7);
+    app.post(
+        "/api/brand/update",
+        &json!({"id": id, "appDomain": "bad domain!"}),
+        Some(&admin),
+    )
+    .await
+    .code(7);
+    app.post(
+        "/api/brand/update",
+        &json!({"id": 9999, "appName": "x"}),
+        Some(&admin),
+    )
+    .await
+    .code(7);
+    app.post("/api/brand/update", &json!({"appName": "x"}), Some(&admin))
+        .await
+        .code(7);
+    let visitor = app
+        .post("/api/base/login", &json!({"type": "visitorLogin"}), None)
+        .await
+        .ok();
+    let visitor = visitor["token"].as_str().unwrap();
+    app.post(
+        "/api/brand/update",
+        &json!({"id": id, "appName": "pwned"}),
+        Some(visitor),
+    )
+    .await
+    .code(7);
+    let again = app
+        .post("/api/brand/list", &json!({}), Some(&admin))
+        .await
+        .ok();
+    let row = again
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(row["appName"], "TyreSafe Cloud");
+    assert_eq!(row["appDomain"], "tyresafe.cn");
 }

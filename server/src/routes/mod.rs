@@ -1,6 +1,7 @@
 //! The HTTP surface: `/api` and `/tapi` (one router per area, merged here), static files, and
 //! server-rendered pages for every other GET.
 
+mod brand;
 mod health;
 mod middleware;
 mod pages;
@@ -23,6 +24,7 @@ use crate::state::AppState;
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
+        .merge(brand::router())
         .merge(session::router())
 }
 

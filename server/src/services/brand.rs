@@ -124,3 +124,90 @@ mod tests {
         assert_eq!(host_name("localhost"), "localhost");
     }
 }
+
+/// Changes to a brand profile; absent fields stay as they are.
+#[derive(Debug, Default, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BrandChange {
+    pub app_name: Option<String>,
+    pub desc: Option<String>,
+    pub app_logo: Option<String>,
+    pub ws_url: Option<String>,
+    pub app_domain: Option<String>,
+}
+
+/// Every profile, in display order.
+pub async fn list(db: &DatabaseConnection) -> Result<Vec<Brand>, crate::error::AppError> {
+    Ok(brand_profile::Entity::find()
+        .order_by_asc(brand_profile::Column::Sort)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(Brand::from)
+        .collect())
+}
+
+/// Updates a profile and reloads the in-memory table; the caller drops cached pages.
+pub async fn update(
+    db: &DatabaseConnection,
+    brands: &Brands,
+    id: i64,
+    change: BrandChange,
+) -> Result<Brand, crate::error::AppError> {
+    use sea_orm::{ActiveModelTrait, Set};
+
+    use crate::error::{AppError, DbResultExt};
+    use crate::text;
+
+    let row = brand_profile::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::fail(text!("品牌 {} 不存在", "Brand {} does not exist", id)))?;
+    let mut row: brand_profile::ActiveModel = row.into();
+    let required = |value: String, field: &str| -> Result<String, AppError> {
+        let value = value.trim().to_owned();
+        if value.is_empty() {
+            Err(AppError::fail(crate::i18n::Text::new(
+                format!("{field} 不能为空"),
+                format!("{field} must not be empty"),
+            )))
+        } else {
+            Ok(value)
+        }
+    };
+    if let Some(v) = change.app_name {
+        row.app_name = Set(required(v, "appName")?);
+    }
+    if let Some(v) = change.desc {
+        row.desc = Set(v);
+    }
+    if let Some(v) = change.app_logo {
+        row.app_logo = Set(required(v, "appLogo")?);
+    }
+    if let Some(v) = change.ws_url {
+        row.ws_url = Set(required(v, "wsUrl")?);
+    }
+    if let Some(v) = change.app_domain {
+        let domain = required(v, "appDomain")?.to_ascii_lowercase();
+        let valid = domain.split('.').all(|label| {
+            !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        });
+        if !valid {
+            return Err(AppError::fail(text!(
+                "appDomain 不是合法的域名：{}",
+                "appDomain is not a valid host name: {}",
+                domain
+            )));
+        }
+        row.app_domain = Set(domain);
+    }
+    row.updated_at = Set(chrono::Utc::now());
+    let saved = row.update(db).await.on_conflict(|| {
+        text!(
+            "该域名已被其他品牌使用",
+            "Another brand already uses this domain"
+        )
+    })?;
+    brands.load(db).await?;
+    Ok(saved.into())
+}
