@@ -43,3 +43,20 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, sea_orm::DbErr> {
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     Migrator::up(db, None).await
 }
+
+/// Starts a transaction that will write. On SQLite it takes the write lock at `BEGIN`
+/// (`BEGIN IMMEDIATE`): a deferred transaction that reads first and writes later fails with
+/// "database is locked" when another connection wrote in between, instead of waiting.
+///
+/// # Errors
+/// When the lock cannot be had within the busy timeout.
+pub async fn write_txn(
+    db: &DatabaseConnection,
+) -> Result<sea_orm::DatabaseTransaction, sea_orm::DbErr> {
+    use sea_orm::{SqliteTransactionMode, TransactionOptions, TransactionTrait};
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
+}

@@ -133,3 +133,42 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
         Ok(Self(client_ip(&parts.headers, &parts.extensions)))
     }
 }
+
+/// The signed-in caller with their data scope. The `x-ent-id` header picks the enterprise to
+/// act for (refused with code 7 unless the caller may act for it); empty, `0`, `null` and
+/// `undefined` mean "my current enterprise".
+pub struct Tenant(pub crate::services::scope::Scope);
+
+impl FromRequestParts<crate::state::AppState> for Tenant {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &crate::state::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let CurrentUser(claims) = CurrentUser::from_request_parts(parts, state).await?;
+        let requested = match parts
+            .headers
+            .get("x-ent-id")
+            .map(|v| v.to_str().map(str::trim))
+        {
+            None | Some(Ok("" | "0" | "null" | "undefined")) => None,
+            Some(Ok(v)) => Some(v.parse::<i64>().map_err(|_| {
+                AppError::fail(text!(
+                    "x-ent-id 必须是企业编号",
+                    "x-ent-id must be an enterprise id"
+                ))
+            })?),
+            Some(Err(_)) => {
+                return Err(AppError::fail(text!(
+                    "x-ent-id 必须是企业编号",
+                    "x-ent-id must be an enterprise id"
+                )));
+            }
+        };
+        let user = crate::services::session::find_user_by_id(&state.db, claims.uid).await?;
+        crate::services::scope::Scope::resolve(&state.db, &state.tree, user, requested)
+            .await
+            .map(Tenant)
+    }
+}

@@ -92,6 +92,7 @@ impl Application {
             brands,
             pages,
             guard: services::guard::LoginGuard::default(),
+            tree: services::scope::TreeCache::default(),
             qr: services::qr::QrLogins::default(),
             sms: Arc::new(services::sms::LogSender),
         };

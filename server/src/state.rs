@@ -8,6 +8,7 @@ use crate::services::brand::Brands;
 use crate::services::guard::LoginGuard;
 use crate::services::pages::Pages;
 use crate::services::qr::QrLogins;
+use crate::services::scope::TreeCache;
 use crate::services::session::Tokens;
 use crate::services::sms;
 
@@ -21,6 +22,7 @@ pub struct AppState {
     pub brands: Brands,
     pub pages: Pages,
     pub guard: LoginGuard,
+    pub tree: TreeCache,
     pub qr: QrLogins,
     pub sms: sms::Sender,
 }

@@ -597,3 +597,38 @@ async fn user_accounts_end_to_end() {
     app.login_fails("li_wei", "another-pass-9").await;
     assert_eq!(user_count(&app).await, before + 1);
 }
+
+#[tokio::test]
+async fn the_enterprise_header_is_checked_against_the_caller() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    create_user(&app, &admin, "branch_boss", 100, 1014).await;
+    let boss = app.login("branch_boss", "member-pass-1").await;
+    let with_ent = |ent: &str| {
+        app.send(
+            app.client
+                .post(app.url("/api/user/member"))
+                .header("x-token", &boss)
+                .header("x-ent-id", ent)
+                .json(&json!({})),
+        )
+    };
+    // Their own enterprise and the branch below it.
+    assert!(with_ent("1014").await.ok()["total"].as_u64().unwrap() >= 1);
+    with_ent("1015").await.ok();
+    with_ent("").await.ok();
+    // Not the platform, not garbage.
+    assert!(with_ent("1013").await.code(7).contains("1013"));
+    with_ent("abc").await.code(7);
+    // Platform staff may act for any enterprise.
+    let res = app
+        .send(
+            app.client
+                .post(app.url("/api/user/member"))
+                .header("x-token", &admin)
+                .header("x-ent-id", "1014")
+                .json(&json!({})),
+        )
+        .await;
+    res.ok();
+}

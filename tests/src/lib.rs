@@ -66,6 +66,13 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(spawn: Spawn) -> TestApp {
+    // Quiet unless asked: `TEST_LOG=debug cargo test …`.
+    if let Ok(filter) = std::env::var("TEST_LOG") {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_test_writer()
+            .try_init();
+    }
     let (data_dir, data_path, postgres, database_url) = match spawn.reuse {
         Some((path, url)) => (None, path, None, url),
         None => {

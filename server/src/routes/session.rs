@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::middleware::{RawToken, token_of};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
-use crate::extract::{ApiJson, ClientIp, CurrentUser};
+use crate::extract::{ApiJson, ClientIp, CurrentUser, Tenant};
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::qr::{QrAction, QrStatus};
 use crate::services::session::{self, SignIn, UserInfo};
@@ -415,10 +415,9 @@ pub struct UserListRequest {
     request_body = UserListRequest, responses((status = 200, body = Envelope<PageResult<UserRow>>)))]
 async fn user_list(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<UserListRequest>,
 ) -> ApiResult<PageResult<UserRow>> {
-    let actor = users::actor(&state.db, &me).await?;
     let filter = UserFilter {
         user_name: req.user_name,
         nick_name: req.nick_name,
@@ -449,10 +448,9 @@ pub struct MemberRequest {
     request_body = MemberRequest, responses((status = 200, body = Envelope<PageResult<UserRow>>)))]
 async fn member(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<MemberRequest>,
 ) -> ApiResult<PageResult<UserRow>> {
-    let actor = users::actor(&state.db, &me).await?;
     Ok(ApiOk(
         users::members(&state.db, &actor, req.enterprise_id, req.keyword, req.page).await?,
     ))
@@ -491,10 +489,9 @@ pub struct UserResponse {
     request_body = AdminRegisterRequest, responses((status = 200, body = Envelope<UserResponse>)))]
 async fn admin_register(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<AdminRegisterRequest>,
 ) -> ApiResult<UserResponse> {
-    let actor = users::actor(&state.db, &me).await?;
     let user = users::create(
         &state.db,
         &actor,
@@ -555,13 +552,12 @@ impl From<UserInfoRequest> for UserUpdate {
     request_body = UserInfoRequest, responses((status = 200, body = Envelope<UserResponse>)))]
 async fn set_user_info(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<UserInfoRequest>,
 ) -> ApiResult<UserResponse> {
     if req.id == 0 {
         return Err(AppError::fail(text!("缺少用户 ID", "Missing field ID")));
     }
-    let actor = users::actor(&state.db, &me).await?;
     Ok(ApiOk(UserResponse {
         user: users::update(&state.db, &actor, req.into()).await?,
     }))
@@ -597,10 +593,9 @@ pub struct IdRequest {
     request_body = IdRequest, responses((status = 200, body = Envelope<Empty>)))]
 async fn delete_user(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<IdRequest>,
 ) -> ApiResult<Empty> {
-    let actor = users::actor(&state.db, &me).await?;
     users::delete(&state.db, &actor, req.id).await?;
     done()
 }
@@ -617,10 +612,9 @@ pub struct ResetPasswordRequest {
     request_body = ResetPasswordRequest, responses((status = 200, body = Envelope<Empty>)))]
 async fn reset_password(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<ResetPasswordRequest>,
 ) -> ApiResult<Empty> {
-    let actor = users::actor(&state.db, &me).await?;
     users::reset_password(&state.db, &actor, req.id, &req.password).await?;
     done()
 }
@@ -658,10 +652,9 @@ pub struct ResetUsernameRequest {
     request_body = ResetUsernameRequest, responses((status = 200, body = Envelope<UserResponse>)))]
 async fn reset_username(
     State(state): State<AppState>,
-    CurrentUser(me): CurrentUser,
+    Tenant(actor): Tenant,
     ApiJson(req): ApiJson<ResetUsernameRequest>,
 ) -> ApiResult<UserResponse> {
-    let actor = users::actor(&state.db, &me).await?;
     Ok(ApiOk(UserResponse {
         user: users::reset_username(&state.db, &actor, req.id, req.user_name.trim()).await?,
     }))

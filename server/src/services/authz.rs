@@ -8,10 +8,7 @@ use casbin::{CoreApi, DefaultModel, Enforcer, MemoryAdapter, MgmtApi};
 use chrono::Utc;
 use entities::{casbin_rule, sys_api};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
-    TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 use tokio::sync::RwLock;
 
 use crate::error::AppError;
@@ -426,7 +423,7 @@ impl Policies {
         calls: BTreeSet<(String, String)>,
     ) -> Result<(), AppError> {
         let sub = authority_id.to_string();
-        let txn = db.begin().await?;
+        let txn = crate::db::write_txn(db).await?;
         casbin_rule::Entity::delete_many()
             .filter(casbin_rule::Column::V0.eq(sub.clone()))
             .exec(&txn)

@@ -7,6 +7,7 @@ pub mod oplog;
 pub mod pages;
 pub mod paging;
 pub mod qr;
+pub mod scope;
 pub mod seed;
 pub mod session;
 pub mod sms;

@@ -6,7 +6,7 @@ use entities::{brand_profile, enterprise, sys_authority, sys_user, sys_user_auth
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, QueryFilter,
-    Set, TransactionTrait,
+    Set,
 };
 
 use super::authz::{self, ApiEntry, is_read_call};
@@ -96,7 +96,7 @@ pub async fn run(
     admin_password: Option<&str>,
     registry: &[ApiEntry],
 ) -> Result<SeedReport, sea_orm::DbErr> {
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let now = Utc::now();
 
     for (sort, (name, desc, domain, logo)) in (0..).zip(BRANDS) {

@@ -7,26 +7,19 @@ use entities::{enterprise, sys_authority, sys_user, sys_user_authority};
 use sea_orm::sea_query::LikeExpr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::paging::{self, PageQuery, PageResult};
-use super::seed::{
-    PLATFORM_ENTERPRISE, ROLE_ENTERPRISE_ADMIN, ROLE_PLATFORM_OPERATOR, ROLE_PLATFORM_SUPPORT,
-    ROLE_SUPER_ADMIN,
-};
-use super::session::{Claims, hash_password, verify_password};
+use super::scope::{PLATFORM_ROLES, Scope};
+use super::seed::{ROLE_ENTERPRISE_ADMIN, ROLE_SUPER_ADMIN};
+use super::session::{hash_password, verify_password};
 use crate::error::{AppError, DbResultExt};
 use crate::text;
 
 pub const MIN_PASSWORD: usize = 8;
-const PLATFORM_ROLES: [i64; 3] = [
-    ROLE_SUPER_ADMIN,
-    ROLE_PLATFORM_OPERATOR,
-    ROLE_PLATFORM_SUPPORT,
-];
 
 /// A user's role inside one enterprise, with names for display.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -62,57 +55,19 @@ pub struct UserRow {
     pub created_at: DateTime<Utc>,
 }
 
-/// Who is acting, with what reach.
-pub struct Actor {
-    pub user: sys_user::Model,
-    /// Super admin, or platform staff (999/666) of the platform enterprise.
-    pub platform: bool,
-}
+/// Who is acting, with what reach: the request's data scope.
+pub type Actor = Scope;
 
-pub async fn actor(db: &DatabaseConnection, claims: &Claims) -> Result<Actor, AppError> {
-    let user = super::session::find_user_by_id(db, claims.uid).await?;
-    let platform = user.authority_id == ROLE_SUPER_ADMIN
-        || sys_user_authority::Entity::find()
-            .filter(sys_user_authority::Column::UserId.eq(user.id))
-            .filter(sys_user_authority::Column::EnterpriseId.eq(PLATFORM_ENTERPRISE))
-            .filter(sys_user_authority::Column::AuthorityId.is_in(PLATFORM_ROLES))
-            .one(db)
-            .await?
-            .is_some();
-    Ok(Actor { user, platform })
-}
-
-impl Actor {
-    /// The enterprise this actor works in; platform staff may name any.
-    fn enterprise(&self, asked: Option<i64>) -> Result<i64, AppError> {
-        match (asked, self.user.now_ent_id) {
-            (Some(e), _) if self.platform => Ok(e),
-            (Some(e), Some(own)) if e == own => Ok(e),
-            (Some(e), _) => Err(AppError::fail(text!(
-                "无权操作企业 {}",
-                "You may not act for enterprise {}",
-                e
-            ))),
-            (None, Some(own)) => Ok(own),
-            (None, None) => Err(AppError::fail(text!(
-                "请先选择企业",
-                "Choose an enterprise first"
-            ))),
-        }
-    }
-
-    /// Whether this actor may manage `target` (platform staff: anyone; others: members of
-    /// their current enterprise).
+impl Scope {
+    /// Whether this scope may manage `target`: platform staff anyone, others the members of
+    /// the enterprises they see.
     async fn reaches(&self, db: &impl ConnectionTrait, target: i64) -> Result<bool, AppError> {
         if self.platform {
             return Ok(true);
         }
-        let Some(own) = self.user.now_ent_id else {
-            return Ok(false);
-        };
         Ok(sys_user_authority::Entity::find()
             .filter(sys_user_authority::Column::UserId.eq(target))
-            .filter(sys_user_authority::Column::EnterpriseId.eq(own))
+            .filter(sys_user_authority::Column::EnterpriseId.is_in(self.visible.iter().copied()))
             .one(db)
             .await?
             .is_some())
@@ -309,7 +264,7 @@ pub async fn list(
     let scope = if actor.platform {
         filter.enterprise_id
     } else {
-        Some(actor.enterprise(filter.enterprise_id)?)
+        Some(actor.acting(filter.enterprise_id)?)
     };
     if let Some(ent) = scope {
         let members = sys_user_authority::Entity::find()
@@ -397,11 +352,11 @@ pub async fn create(
     if !new.phone.is_empty() {
         super::sms::check_phone(&new.phone)?;
     }
-    let enterprise_id = actor.enterprise(new.enterprise_id)?;
+    let enterprise_id = actor.acting(new.enterprise_id)?;
     enterprise_exists(db, enterprise_id).await?;
     role_exists(db, new.authority_id).await?;
     actor.may_grant(new.authority_id)?;
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let now = Utc::now();
     let user = sys_user::ActiveModel {
         uuid: Set(uuid::Uuid::new_v4().to_string()),
@@ -496,7 +451,7 @@ pub async fn update(
     actor: &Actor,
     u: UserUpdate,
 ) -> Result<UserRow, AppError> {
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let user = reachable(&txn, actor, u.id).await?;
     let mut row: sys_user::ActiveModel = user.clone().into();
     apply_profile(&mut row, &u)?;
@@ -516,10 +471,7 @@ pub async fn update(
         row.enable = Set(enable);
     }
     if let Some(ids) = u.authority_ids.as_ref().filter(|ids| !ids.is_empty()) {
-        let enterprise_id = match u.enterprise_id.or(user.now_ent_id) {
-            Some(e) => actor.enterprise(Some(e))?,
-            None => actor.enterprise(None)?,
-        };
+        let enterprise_id = actor.acting(u.enterprise_id.or(user.now_ent_id))?;
         enterprise_exists(&txn, enterprise_id).await?;
         let active = ids[0];
         role_exists(&txn, active).await?;
@@ -565,7 +517,7 @@ pub async fn delete(db: &DatabaseConnection, actor: &Actor, id: i64) -> Result<(
             "You cannot delete yourself"
         )));
     }
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let user = reachable(&txn, actor, id).await?;
     if user.is_visitor {
         return Err(AppError::fail(text!(
@@ -679,7 +631,7 @@ pub async fn members(
     keyword: Option<String>,
     page: PageQuery,
 ) -> Result<PageResult<UserRow>, AppError> {
-    let enterprise_id = actor.enterprise(enterprise_id)?;
+    let enterprise_id = actor.acting(enterprise_id)?;
     let filter = UserFilter {
         enterprise_id: Some(enterprise_id),
         keyword,
@@ -717,7 +669,7 @@ pub async fn register(
             )));
         }
     }
-    let txn = db.begin().await?;
+    let txn = crate::db::write_txn(db).await?;
     let now = Utc::now();
     let company = r.company.trim().to_owned();
     let ent = enterprise::ActiveModel {
