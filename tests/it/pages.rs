@@ -38,7 +38,18 @@ async fn root_redirects_to_the_map() {
 #[tokio::test]
 async fn every_page_per_brand_and_language_has_its_head() {
     let app = spawn_app().await;
-    for (host, brand) in BRANDS {
+    let mut hosts: Vec<(String, String)> = BRANDS
+        .iter()
+        .map(|(h, b)| ((*h).to_owned(), (*b).to_owned()))
+        .collect();
+    // Every seeded profile, on its own domain.
+    let profiles = wheelend::services::brand::list(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(profiles.len(), 10);
+    hosts.extend(profiles.into_iter().map(|b| (b.app_domain, b.app_name)));
+    for (host, brand) in &hosts {
+        let (host, brand) = (host.as_str(), brand.as_str());
         for lang in ["zh", "en"] {
             for path in ["/solution", "/about", "/login", "/map"] {
                 let res = app.page(path, host, Some(lang)).await;
