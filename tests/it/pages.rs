@@ -353,11 +353,8 @@ async fn editing_a_brand_changes_its_pages_at_once() {
     app.post("/api/brand/update", &json!({"appName": "x"}), Some(&admin))
         .await
         .code(7);
-    let visitor = app
-        .post("/api/base/login", &json!({"type": "visitorLogin"}), None)
-        .await
-        .ok();
-    let visitor = visitor["token"].as_str().unwrap();
+    let visitor = app.visitor_token().await;
+    let visitor = visitor.as_str();
     app.post(
         "/api/brand/update",
         &json!({"id": id, "appName": "pwned"}),

@@ -116,11 +116,8 @@ async fn qr_sign_in_walks_waiting_scanned_confirmed() {
     )
     .await
     .code(100);
-    let visitor = app
-        .post("/api/base/login", &json!({"type": "visitorLogin"}), None)
-        .await
-        .ok();
-    let visitor = visitor["token"].as_str().unwrap();
+    let visitor = app.visitor_token().await;
+    let visitor = visitor.as_str();
     app.post(
         "/api/user/recons",
         &json!({"key": key, "action": "scan"}),

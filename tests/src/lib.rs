@@ -227,6 +227,15 @@ impl TestApp {
             .to_owned()
     }
 
+    /// Signs in as the built-in visitor and returns the token.
+    pub async fn visitor_token(&self) -> String {
+        let data = self
+            .post("/api/base/login", &json!({"type": "visitorLogin"}), None)
+            .await
+            .ok();
+        data["token"].as_str().expect("a token").to_owned()
+    }
+
     pub async fn admin_token(&self) -> String {
         self.login("admin", ADMIN_PASSWORD).await
     }

@@ -10,7 +10,6 @@ use sea_orm::{
 };
 
 use super::authz::{self, ApiEntry, is_read_call};
-use super::session::hash_password;
 
 /// Enterprise id of the platform operator (console-spec §6: roles 999/666 in it are staff).
 pub const PLATFORM_ENTERPRISE: i64 = 1013;
@@ -181,7 +180,7 @@ pub async fn run(
             },
             str::to_owned,
         );
-        let admin = user_row(
+        let admin = super::users::account_row(
             "admin",
             "超级管理员",
             &password,
@@ -202,7 +201,7 @@ pub async fn run(
         .is_some();
     if !visitor_exists {
         // Nobody knows this password: the visitor signs in through `type: visitorLogin`.
-        let visitor = user_row(
+        let visitor = super::users::account_row(
             "visitor",
             "访客 visitor",
             &random_password(),
@@ -328,37 +327,6 @@ where
         .exec_without_returning(db)
         .await
         .map(|_| ())
-}
-
-fn user_row(
-    username: &str,
-    nick_name: &str,
-    password: &str,
-    authority_id: i64,
-    enterprise_id: i64,
-    is_visitor: bool,
-) -> sys_user::ActiveModel {
-    let now = Utc::now();
-    sys_user::ActiveModel {
-        uuid: Set(uuid::Uuid::new_v4().to_string()),
-        username: Set(username.into()),
-        password_hash: Set(hash_password(password)),
-        nick_name: Set(nick_name.into()),
-        header_img: Set(String::new()),
-        phone: Set(String::new()),
-        email: Set(String::new()),
-        enable: Set(1),
-        authority_id: Set(authority_id),
-        side_mode: Set("dark".into()),
-        active_color: Set("#4D70FF".into()),
-        base_color: Set("#fff".into()),
-        now_ent_id: Set(Some(enterprise_id)),
-        current_cluster: Set(None),
-        is_visitor: Set(is_visitor),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
 }
 
 async fn membership<C: ConnectionTrait>(

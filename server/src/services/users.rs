@@ -324,6 +324,40 @@ pub async fn list(
     })
 }
 
+/// A new account with the console's default settings; callers set what else they know.
+pub fn account_row(
+    username: &str,
+    nick_name: &str,
+    password: &str,
+    authority_id: i64,
+    enterprise_id: i64,
+    is_visitor: bool,
+) -> sys_user::ActiveModel {
+    let now = Utc::now();
+    sys_user::ActiveModel {
+        uuid: Set(uuid::Uuid::new_v4().to_string()),
+        username: Set(username.into()),
+        password_hash: Set(hash_password(password)),
+        nick_name: Set(nick_name.into()),
+        header_img: Set(String::new()),
+        phone: Set(String::new()),
+        email: Set(String::new()),
+        enable: Set(1),
+        authority_id: Set(authority_id),
+        side_mode: Set("dark".into()),
+        active_color: Set("#4D70FF".into()),
+        base_color: Set("#fff".into()),
+        now_ent_id: Set(Some(enterprise_id)),
+        current_cluster: Set(None),
+        is_visitor: Set(is_visitor),
+        real_name: Set(String::new()),
+        country: Set(String::new()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+}
+
 pub struct NewUser {
     pub user_name: String,
     pub password: String,
@@ -357,32 +391,22 @@ pub async fn create(
     role_exists(db, new.authority_id).await?;
     actor.may_grant(new.authority_id)?;
     let txn = crate::db::write_txn(db).await?;
-    let now = Utc::now();
-    let user = sys_user::ActiveModel {
-        uuid: Set(uuid::Uuid::new_v4().to_string()),
-        username: Set(new.user_name.trim().to_owned()),
-        password_hash: Set(hash_password(&new.password)),
-        nick_name: Set(new.nick_name.trim().to_owned()),
-        header_img: Set(new.header_img),
-        phone: Set(new.phone),
-        email: Set(new.email),
-        enable: Set(if new.enable == 2 { 2 } else { 1 }),
-        authority_id: Set(new.authority_id),
-        side_mode: Set("dark".into()),
-        active_color: Set("#4D70FF".into()),
-        base_color: Set("#fff".into()),
-        now_ent_id: Set(Some(enterprise_id)),
-        current_cluster: Set(None),
-        is_visitor: Set(false),
-        real_name: Set(String::new()),
-        country: Set(String::new()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await
-    .on_conflict(|| text!("用户名已注册", "This username is already registered"))?;
+    let mut user = account_row(
+        new.user_name.trim(),
+        new.nick_name.trim(),
+        &new.password,
+        new.authority_id,
+        enterprise_id,
+        false,
+    );
+    user.header_img = Set(new.header_img);
+    user.phone = Set(new.phone);
+    user.email = Set(new.email);
+    user.enable = Set(if new.enable == 2 { 2 } else { 1 });
+    let user = user
+        .insert(&txn)
+        .await
+        .on_conflict(|| text!("用户名已注册", "This username is already registered"))?;
     sys_user_authority::ActiveModel {
         user_id: Set(user.id),
         enterprise_id: Set(enterprise_id),
@@ -690,31 +714,21 @@ pub async fn register(
     }
     .insert(&txn)
     .await?;
-    let user = sys_user::ActiveModel {
-        uuid: Set(uuid::Uuid::new_v4().to_string()),
-        username: Set(r.phone.clone()),
-        password_hash: Set(hash_password(&r.password)),
-        nick_name: Set(r.nick_name.trim().to_owned()),
-        header_img: Set(String::new()),
-        phone: Set(r.phone.clone()),
-        email: Set(String::new()),
-        enable: Set(1),
-        authority_id: Set(ROLE_ENTERPRISE_ADMIN),
-        side_mode: Set("dark".into()),
-        active_color: Set("#4D70FF".into()),
-        base_color: Set("#fff".into()),
-        now_ent_id: Set(Some(ent.id)),
-        current_cluster: Set(None),
-        is_visitor: Set(false),
-        real_name: Set(r.real_name.trim().to_owned()),
-        country: Set(r.country.trim().to_owned()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await
-    .on_conflict(|| text!("该手机号已注册", "This phone number is already registered"))?;
+    let mut user = account_row(
+        &r.phone,
+        r.nick_name.trim(),
+        &r.password,
+        ROLE_ENTERPRISE_ADMIN,
+        ent.id,
+        false,
+    );
+    user.phone = Set(r.phone.clone());
+    user.real_name = Set(r.real_name.trim().to_owned());
+    user.country = Set(r.country.trim().to_owned());
+    let user = user
+        .insert(&txn)
+        .await
+        .on_conflict(|| text!("该手机号已注册", "This phone number is already registered"))?;
     sys_user_authority::ActiveModel {
         user_id: Set(user.id),
         enterprise_id: Set(ent.id),
