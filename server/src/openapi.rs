@@ -22,6 +22,7 @@ the base path reaches the same calls (trusteeship).",
     tags(
         (name = "meta", description = "Health and documentation"),
         (name = "session", description = "Sign-in, sign-out and the current user"),
+        (name = "authz", description = "Roles, casbin policies, menus and buttons, per-enterprise menus, the API registry"),
     )
 )]
 struct ApiDoc;

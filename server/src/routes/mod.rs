@@ -1,7 +1,9 @@
 //! The HTTP surface: `/api` and `/tapi` (one router per area, merged here), static files, and
 //! server-rendered pages for every other GET.
 
+mod authz;
 mod health;
+mod menu;
 mod middleware;
 mod pages;
 mod session;
@@ -24,6 +26,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
         .merge(session::router())
+        .merge(authz::router().merge(menu::router()))
 }
 
 /// The `/tapi` calls (device-facing and tool calls).
