@@ -8,6 +8,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_foundation;
 mod m20261121_000001_create_access;
+mod m20261121_000002_create_menus;
 mod m20261121_000004_create_accounts;
 
 pub struct Migrator;
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261120_000001_create_foundation::Migration),
             Box::new(m20261121_000001_create_access::Migration),
+            Box::new(m20261121_000002_create_menus::Migration),
             Box::new(m20261121_000004_create_accounts::Migration),
         ]
     }

@@ -23,6 +23,7 @@ the base path reaches the same calls (trusteeship).",
         (name = "meta", description = "Health and documentation"),
         (name = "session", description = "Sign-in, sign-out, registration, QR sign-in and user accounts"),
         (name = "brand", description = "Hostname brand profiles"),
+        (name = "authz", description = "Roles, casbin policies, menus and buttons, per-enterprise menus, the API registry"),
     )
 )]
 struct ApiDoc;

@@ -348,3 +348,111 @@ impl TestApp {
         .code(7)
     }
 }
+
+/// Row counts of every table in the database (found in the catalogue), to prove a refused
+/// call changed nothing.
+pub async fn all_table_counts(
+    db: &sea_orm::DatabaseConnection,
+) -> std::collections::BTreeMap<String, i64> {
+    let backend = db.get_database_backend();
+    let list = match backend {
+        sea_orm::DatabaseBackend::Postgres => {
+            "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"
+        }
+        _ => "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    };
+    let tables: Vec<String> = db
+        .query_all_raw(sea_orm::Statement::from_string(backend, list))
+        .await
+        .expect("table list")
+        .into_iter()
+        .map(|r| r.try_get::<String>("", "name").expect("a table name"))
+        .collect();
+    let mut counts = std::collections::BTreeMap::new();
+    for table in tables {
+        let row = db
+            .query_one_raw(sea_orm::Statement::from_string(
+                backend,
+                format!("SELECT COUNT(*) AS n FROM \"{table}\""),
+            ))
+            .await
+            .expect("count query")
+            .expect("a row");
+        counts.insert(table, row.try_get::<i64>("", "n").expect("a count"));
+    }
+    counts
+}
+
+/// Inserts a user holding `authority_id` (as active role and as the role in `enterprise_id`)
+/// and returns its id.
+pub async fn insert_user(
+    db: &sea_orm::DatabaseConnection,
+    username: &str,
+    password: &str,
+    authority_id: i64,
+    enterprise_id: i64,
+) -> i64 {
+    use entities::{sys_user, sys_user_authority};
+    use sea_orm::{EntityTrait, Set};
+    let user = wheelend::services::users::account_row(
+        username,
+        username,
+        password,
+        authority_id,
+        enterprise_id,
+        false,
+    );
+    let id = sys_user::Entity::insert(user)
+        .exec(db)
+        .await
+        .expect("insert user")
+        .last_insert_id;
+    sys_user_authority::Entity::insert(sys_user_authority::ActiveModel {
+        user_id: Set(id),
+        enterprise_id: Set(enterprise_id),
+        authority_id: Set(authority_id),
+    })
+    .exec_without_returning(db)
+    .await
+    .expect("insert membership");
+    id
+}
+
+impl TestApp {
+    /// PUT a JSON body, signed in.
+    pub async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> Answer {
+        let mut req = self.client.put(self.url(path)).json(body);
+        if let Some(t) = token {
+            req = req.header("x-token", t);
+        }
+        self.send(req).await
+    }
+
+    /// DELETE with a JSON body, signed in.
+    pub async fn delete(&self, path: &str, body: &Value, token: Option<&str>) -> Answer {
+        let mut req = self.client.delete(self.url(path)).json(body);
+        if let Some(t) = token {
+            req = req.header("x-token", t);
+        }
+        self.send(req).await
+    }
+
+    /// Any method; a JSON body unless GET.
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> Answer {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("a method");
+        let mut req = self.client.request(method.clone(), self.url(path));
+        if method != reqwest::Method::GET {
+            req = req.json(body);
+        }
+        if let Some(t) = token {
+            req = req.header("x-token", t);
+        }
+        self.send(req).await
+    }
+}

@@ -1,8 +1,10 @@
 //! The HTTP surface: `/api` and `/tapi` (one router per area, merged here), static files, and
 //! server-rendered pages for every other GET.
 
+mod authz;
 mod brand;
 mod health;
+mod menu;
 mod middleware;
 mod pages;
 mod session;
@@ -26,6 +28,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(brand::router())
         .merge(session::router())
+        .merge(authz::router().merge(menu::router()))
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

@@ -3,6 +3,8 @@
 pub mod authz;
 pub mod brand;
 pub mod guard;
+pub mod menu;
+pub mod menu_seed;
 pub mod oplog;
 pub mod pages;
 pub mod paging;

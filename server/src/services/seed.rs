@@ -216,6 +216,8 @@ pub async fn run(
         membership(&txn, visitor, DEMO_ENTERPRISE, ROLE_VISITOR).await?;
     }
     grant_new_calls(&txn, registry).await?;
+    let roles: Vec<i64> = ROLES.iter().map(|(id, _)| *id).collect();
+    super::menu_seed::seed(&txn, &roles).await?;
     txn.commit().await?;
     Ok(report)
 }
@@ -251,8 +253,8 @@ async fn grant_new_calls<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Calls every signed-in role needs for itself.
-const SELF_CALLS: &[&str] = &[
+/// Calls every signed-in role needs for itself; a role created from the console gets them too.
+pub const SELF_CALLS: &[&str] = &[
     "/api/user/getUserInfo",
     "/api/jwt/jsonInBlacklist",
     "/api/user/changePassword",
