@@ -8,6 +8,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261120_000001_create_foundation;
 mod m20261121_000001_create_access;
+mod m20261121_000003_create_system;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261120_000001_create_foundation::Migration),
             Box::new(m20261121_000001_create_access::Migration),
+            Box::new(m20261121_000003_create_system::Migration),
         ]
     }
 }

@@ -47,6 +47,9 @@ pub enum AppError {
     /// Code 7: the request was understood and refused; the message says why.
     #[error("{}", .0.en)]
     Fail(Text),
+    /// Code 7 with details in `data` (e.g. the row errors of an import).
+    #[error("{}", .0.en)]
+    FailWith(Text, serde_json::Value),
     /// Code 100: no valid session (missing, malformed, expired or revoked token).
     #[error("{}", .0.en)]
     SignedOut(Text),
@@ -71,9 +74,18 @@ impl From<sea_orm::DbErr> for AppError {
 }
 
 fn envelope(status: StatusCode, code: i32, msg: &str) -> Response {
+    envelope_with(
+        status,
+        code,
+        msg,
+        serde_json::Value::Object(Default::default()),
+    )
+}
+
+fn envelope_with(status: StatusCode, code: i32, msg: &str, data: serde_json::Value) -> Response {
     let body = Envelope {
         code,
-        data: serde_json::Value::Object(Default::default()),
+        data,
         msg: msg.to_owned(),
     };
     (status, Json(body)).into_response()
@@ -83,6 +95,9 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         match self {
             Self::Fail(text) => envelope(StatusCode::OK, CODE_FAIL, text.current()),
+            Self::FailWith(text, data) => {
+                envelope_with(StatusCode::OK, CODE_FAIL, text.current(), data)
+            }
             Self::SignedOut(text) => envelope(StatusCode::OK, CODE_SIGNED_OUT, text.current()),
             Self::NoSuchCall(path) => {
                 let text = text!(

@@ -22,6 +22,7 @@ the base path reaches the same calls (trusteeship).",
     tags(
         (name = "meta", description = "Health and documentation"),
         (name = "session", description = "Sign-in, sign-out and the current user"),
+        (name = "system", description = "Dictionaries, operation records, files and uploads, CSV import"),
     )
 )]
 struct ApiDoc;

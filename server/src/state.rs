@@ -5,8 +5,10 @@ use sea_orm::DatabaseConnection;
 use crate::config::Config;
 use crate::services::authz::Policies;
 use crate::services::brand::Brands;
+use crate::services::files::FileStore;
 use crate::services::pages::Pages;
 use crate::services::session::Tokens;
+use crate::services::wechat::WeChat;
 
 /// Everything a handler may need, cheap to clone.
 #[derive(Clone)]
@@ -17,4 +19,6 @@ pub struct AppState {
     pub policies: Policies,
     pub brands: Brands,
     pub pages: Pages,
+    pub files: FileStore,
+    pub wechat: WeChat,
 }

@@ -5,6 +5,7 @@ mod health;
 mod middleware;
 mod pages;
 mod session;
+mod system;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Request, Uri};
@@ -24,6 +25,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
         .merge(session::router())
+        .merge(system::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).
@@ -55,6 +57,7 @@ pub fn app(
     let app = Router::new()
         .merge(api_router)
         .merge(openapi::docs(spec))
+        .merge(system::uploads())
         .merge(extra_routes.unwrap_or_default())
         .fallback(pages::page)
         .with_state(state)

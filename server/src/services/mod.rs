@@ -2,8 +2,12 @@
 
 pub mod authz;
 pub mod brand;
+pub mod dictionary;
+pub mod files;
+pub mod import;
 pub mod oplog;
 pub mod pages;
 pub mod paging;
 pub mod seed;
 pub mod session;
+pub mod wechat;

@@ -217,6 +217,7 @@ pub async fn run(
         membership(&txn, visitor, DEMO_ENTERPRISE, ROLE_VISITOR).await?;
     }
     grant_new_calls(&txn, registry).await?;
+    super::dictionary::seed(&txn).await?;
     txn.commit().await?;
     Ok(report)
 }
