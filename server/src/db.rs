@@ -43,3 +43,20 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, sea_orm::DbErr> {
 pub async fn migrate(db: &DatabaseConnection) -> Result<(), sea_orm::DbErr> {
     Migrator::up(db, None).await
 }
+
+/// Starts a transaction that will write. On SQLite it takes the write lock at `BEGIN`
+/// (`IMMEDIATE`): a deferred transaction that reads first and then writes cannot wait for
+/// another writer and fails with "database is locked". PostgreSQL ignores the mode.
+///
+/// # Errors
+/// When the transaction cannot be started.
+pub async fn begin_write(
+    db: &DatabaseConnection,
+) -> Result<sea_orm::DatabaseTransaction, sea_orm::DbErr> {
+    use sea_orm::{SqliteTransactionMode, TransactionOptions, TransactionTrait as _};
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..TransactionOptions::default()
+    })
+    .await
+}

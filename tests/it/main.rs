@@ -3,3 +3,4 @@
 mod contract;
 mod foundation;
 mod pages;
+mod system;

@@ -20,7 +20,7 @@ use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, ApiQuery, CurrentUser, parse_json};
 use crate::services::dictionary::{self, DetailFields, DetailFilter, DictionaryFields};
 use crate::services::files::{self, FileStore, Incoming, UPLOAD_CALL, UploadGrant};
-use crate::services::import::{self, ImportReport, RowErrorOut};
+use crate::services::import::{self, ImportReport};
 use crate::services::oplog::{self, RecordFilter, UserBrief};
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::session::SessionState;
@@ -1139,13 +1139,6 @@ pub struct ImportForm {
     table: String,
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[allow(dead_code)]
-pub struct ImportRefused {
-    /// Row errors (`row` is the line in the file; the header is row 1).
-    errors: Vec<RowErrorOut>,
 }
 
 /// Imports a CSV into a table: every row is checked first; with any error nothing is written

@@ -8,7 +8,7 @@ use entities::{sys_dictionary, sys_dictionary_detail};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
 use crate::error::{AppError, DbResultExt};
@@ -182,7 +182,7 @@ pub async fn update_dictionary(
 
 /// Deletes a dictionary with its details; refused while other dictionaries sit under it.
 pub async fn delete_dictionary(db: &DatabaseConnection, id: i64) -> Result<(), AppError> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     sys_dictionary::Entity::find_by_id(id)
         .one(&txn)
         .await?
@@ -389,7 +389,7 @@ pub async fn update_detail(
     fields: DetailFields,
 ) -> Result<sys_dictionary_detail::Model, AppError> {
     let fields = checked_detail(fields)?;
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     let current = sys_dictionary_detail::Entity::find_by_id(id)
         .one(&txn)
         .await?

@@ -12,7 +12,6 @@ use entities::{sys_api, sys_dictionary, sys_dictionary_detail};
 use futures::future::BoxFuture;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, QueryFilter, Set,
-    TransactionTrait,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -212,8 +211,13 @@ fn rows_failed(errors: Vec<RowError>) -> AppError {
     )
 }
 
-/// Parses `content` as CSV (UTF-8, optional BOM, header row first) for `table`.
-fn parse(importer: &dyn Importer, content: &[u8]) -> Result<Vec<Record>, Vec<RowError>> {
+/// Parses `content` as CSV (UTF-8, optional BOM, header row first) for `table`: the records
+/// that could be read and the rows that could not. A bad header row is fatal (`Err`).
+/// Missing trailing cells read as empty; surplus cells are an error.
+fn parse(
+    importer: &dyn Importer,
+    content: &[u8],
+) -> Result<(Vec<Record>, Vec<RowError>), Vec<RowError>> {
     let whole = |message: Text| RowError {
         row: 1,
         column: String::new(),
@@ -279,7 +283,7 @@ fn parse(importer: &dyn Importer, content: &[u8]) -> Result<Vec<Record>, Vec<Row
         match result {
             Ok(record) => {
                 let row = record.position().map_or(0, csv::Position::line);
-                if record.len() != width {
+                if record.len() > width {
                     errors.push(RowError {
                         row,
                         column: String::new(),
@@ -318,16 +322,13 @@ fn parse(importer: &dyn Importer, content: &[u8]) -> Result<Vec<Record>, Vec<Row
             }
         }
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    if records.is_empty() {
+    if records.is_empty() && errors.is_empty() {
         return Err(vec![whole(text!(
             "文件除表头外没有数据行",
             "the file has no data rows below the header"
         ))]);
     }
-    Ok(records)
+    Ok((records, errors))
 }
 
 /// Imports `content` into `table`: all rows or none.
@@ -353,17 +354,29 @@ pub async fn run(
             serde_json::json!({ "tables": names }),
         ));
     };
-    let records = parse(*importer, content).map_err(rows_failed)?;
-    let txn = db.begin().await?;
-    match importer.import(&txn, &records).await {
-        Ok(inserted) => {
+    let (records, mut errors) = parse(*importer, content).map_err(rows_failed)?;
+    // Rows that could not be read still let the others be checked, so one answer lists
+    // every problem; the transaction is then rolled back.
+    let txn = crate::db::begin_write(db).await?;
+    let outcome = importer.import(&txn, &records).await;
+    match outcome {
+        Ok(inserted) if errors.is_empty() => {
             txn.commit().await?;
             Ok(ImportReport {
                 table: table.to_owned(),
                 inserted,
             })
         }
-        Err(ImportError::Rows(errors)) => Err(rows_failed(errors)),
+        Ok(_) => {
+            txn.rollback().await?;
+            Err(rows_failed(errors))
+        }
+        Err(ImportError::Rows(found)) => {
+            txn.rollback().await?;
+            errors.extend(found);
+            errors.sort_by_key(|e| e.row);
+            Err(rows_failed(errors))
+        }
         Err(ImportError::Db(err)) => Err(err.into()),
     }
 }
@@ -628,11 +641,22 @@ mod tests {
     #[test]
     fn headers_match_loosely_and_rows_keep_their_line() {
         let csv = "\u{feff}SysDictionaryID, Label ,value\n1,a,x\n\n2,\"b\nc\",y\n";
-        let records = parse(&DictionaryDetails, csv.as_bytes()).unwrap();
+        let (records, errors) = parse(&DictionaryDetails, csv.as_bytes()).unwrap();
+        assert!(errors.is_empty());
         assert_eq!(records.len(), 2);
         assert_eq!(records[0].row, 2);
         assert_eq!(records[1].row, 4);
         assert_eq!(records[1].get("label"), Some("b\nc"));
+    }
+
+    #[test]
+    fn short_rows_read_as_empty_cells_and_long_rows_are_errors() {
+        let csv = "sysDictionaryID,label,value,sort\n1,a\n1,b,c,2,extra\n";
+        let (records, errors) = parse(&DictionaryDetails, csv.as_bytes()).unwrap();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].get("value"), None);
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].row, 3);
     }
 
     #[test]
