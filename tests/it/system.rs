@@ -1220,9 +1220,12 @@ async fn upload_grants_let_a_browser_upload_without_a_session() {
     assert_eq!(listed["total"], 3);
 }
 
+/// (method, path and query, body) of every request the stand-in saw.
+type Seen = Arc<Mutex<Vec<(String, String, Vec<u8>)>>>;
+
 /// A stand-in S3 server: remembers every request and answers 200.
-async fn fake_s3() -> (String, Arc<Mutex<Vec<(String, String, Vec<u8>)>>>) {
-    let seen: Arc<Mutex<Vec<(String, String, Vec<u8>)>>> = Arc::default();
+async fn fake_s3() -> (String, Seen) {
+    let seen: Seen = Arc::default();
     let log = seen.clone();
     let app = axum::Router::new().fallback(move |req: axum::extract::Request| {
         let log = log.clone();

@@ -91,7 +91,7 @@ pub fn human_size(bytes: u64) -> String {
         return format!("{bytes} bytes");
     };
     let tenths = bytes * 10 / unit;
-    if tenths % 10 == 0 {
+    if tenths.is_multiple_of(10) {
         format!("{} {name}", tenths / 10)
     } else {
         format!("{}.{} {name}", tenths / 10, tenths % 10)

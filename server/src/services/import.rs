@@ -224,6 +224,23 @@ fn parse(
         message,
     };
     let content = content.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(content);
+    // Line numbers from byte offsets (the reader's own count does not see blank lines);
+    // a record's offset may point at blank lines before it, which are stepped over.
+    let newlines: Vec<usize> = content
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
+    let line_of = |pos: Option<&csv::Position>| {
+        pos.map_or(0, |p| {
+            let mut at = usize::try_from(p.byte()).unwrap_or(usize::MAX);
+            while content.get(at).is_some_and(|b| matches!(b, b'\n' | b'\r')) {
+                at += 1;
+            }
+            newlines.partition_point(|n| *n < at) as u64 + 1
+        })
+    };
     let mut reader = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
@@ -282,7 +299,7 @@ fn parse(
     for result in reader.records() {
         match result {
             Ok(record) => {
-                let row = record.position().map_or(0, csv::Position::line);
+                let row = line_of(record.position());
                 if record.len() > width {
                     errors.push(RowError {
                         row,
@@ -307,7 +324,7 @@ fn parse(
                 records.push(Record { row, cells });
             }
             Err(err) => {
-                let row = err.position().map_or(0, csv::Position::line);
+                let row = line_of(err.position());
                 let message = match err.kind() {
                     csv::ErrorKind::Utf8 { .. } => {
                         text!("不是 UTF-8 文本", "is not UTF-8 text")
