@@ -910,6 +910,37 @@ async fn uploads_store_under_generated_names_and_download_identically() {
     )
     .await
     .ok();
+    // Uploads are not bound by the 4 MiB request-body limit, only by their own (20 MiB).
+    let mut large = PDF.to_vec();
+    large.resize(6 * 1024 * 1024, b' ');
+    let big = upload(
+        &app,
+        "/api/web/tool/aliyun/uploading",
+        file_form("large.pdf", &large),
+        Some(&token),
+    )
+    .await
+    .ok();
+    assert_eq!(big["size"], large.len());
+    large.resize(21 * 1024 * 1024, b' ');
+    let msg = upload(
+        &app,
+        "/api/web/tool/aliyun/uploading",
+        file_form("huge.pdf", &large),
+        Some(&token),
+    )
+    .await
+    .code(7);
+    assert!(msg.contains("20 MiB"), "{msg}");
+    let id = big["ID"].clone();
+    delete(
+        &app,
+        "/api/fileUploadAndDownload/deleteFile",
+        &json!({"ID": id}),
+        &token,
+    )
+    .await
+    .ok();
 
     // The list: newest first, keyword on the name, class filter, paging.
     let list = "/api/fileUploadAndDownload/getFileList";

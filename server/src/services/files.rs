@@ -33,6 +33,8 @@ use crate::text;
 
 /// Bytes kept from the start of a file for the content check.
 const HEAD_BYTES: usize = 64 * 1024;
+/// An oversized upload is read on up to this much (or four times the limit) before refusing.
+const DRAIN_MIN: u64 = 64 * 1024 * 1024;
 /// The call an upload grant is good for.
 pub const UPLOAD_CALL: &str = "/api/web/tool/aliyun/uploading";
 
@@ -487,6 +489,14 @@ impl FileStore {
             })?;
             size += chunk.len() as u64;
             if size > incoming.max_bytes {
+                // Read on (bounded) so the client, still sending, gets the answer rather than
+                // a reset connection.
+                let mut drained = size;
+                while drained <= incoming.max_bytes.saturating_mul(4).max(DRAIN_MIN)
+                    && let Some(Ok(chunk)) = data.next().await
+                {
+                    drained += chunk.len() as u64;
+                }
                 return Err(too_large(incoming.max_bytes));
             }
             if head.len() < HEAD_BYTES {
