@@ -9,6 +9,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261120_000001_create_foundation;
 mod m20261121_000001_create_access;
 mod m20261121_000002_create_menus;
+mod m20261121_000003_create_system;
 mod m20261121_000004_create_accounts;
 
 pub struct Migrator;
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261120_000001_create_foundation::Migration),
             Box::new(m20261121_000001_create_access::Migration),
             Box::new(m20261121_000002_create_menus::Migration),
+            Box::new(m20261121_000003_create_system::Migration),
             Box::new(m20261121_000004_create_accounts::Migration),
         ]
     }

@@ -32,6 +32,8 @@ pub struct Config {
     /// Largest accepted request body, in bytes.
     pub body_limit: usize,
     pub ssr: SsrSettings,
+    pub uploads: UploadSettings,
+    pub wechat: WeChatSettings,
     pub log: String,
 }
 
@@ -49,6 +51,55 @@ pub struct SsrSettings {
     pub bundle: Option<PathBuf>,
 }
 
+#[derive(Debug, Clone, Deserialize)]
+pub struct UploadSettings {
+    /// Largest accepted file, in bytes (uploads and CSV imports).
+    pub max_bytes: u64,
+    /// Accepted file extensions; each is also checked against the file's leading bytes.
+    /// A list, or one comma-separated string (handy in environment variables).
+    #[serde(deserialize_with = "list")]
+    pub allowed_types: Vec<String>,
+    /// Life of an upload grant handed out by `GET /api/aliyunToken`.
+    pub grant_ttl_secs: u64,
+    /// Where files go: `local` (`<data_dir>/uploads`, served under `/uploads/`) or `s3`.
+    pub store: StoreKind,
+    pub s3: S3Settings,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StoreKind {
+    Local,
+    S3,
+}
+
+/// An S3-compatible bucket (AWS, MinIO, Aliyun OSS in S3 mode, …); used when `store = "s3"`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct S3Settings {
+    /// e.g. `https://s3.eu-west-1.amazonaws.com` or `http://127.0.0.1:9000`.
+    pub endpoint: Option<String>,
+    pub bucket: Option<String>,
+    pub region: String,
+    pub access_key: Option<String>,
+    pub secret_key: Option<SecretString>,
+    /// Address objects are read from (a CDN or the bucket's public URL); default: the
+    /// endpoint and bucket.
+    pub public_url: Option<String>,
+    /// `endpoint/bucket/key` (MinIO and most self-hosted stores) rather than `bucket.endpoint/key`.
+    pub path_style: bool,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct WeChatSettings {
+    /// The official account's AppID; share signing is off without it.
+    pub app_id: Option<String>,
+    pub app_secret: Option<SecretString>,
+    /// A fixed jsapi_ticket (instead of fetching one with the AppSecret).
+    pub jsapi_ticket: Option<SecretString>,
+    /// Base address of WeChat's API (tests point it at a stand-in).
+    pub api_base: String,
+}
+
 #[derive(Serialize)]
 struct Defaults {
     addr: &'static str,
@@ -58,7 +109,29 @@ struct Defaults {
     token_buffer_secs: i64,
     body_limit: usize,
     ssr: SsrDefaults,
+    uploads: UploadDefaults,
+    wechat: WeChatDefaults,
     log: &'static str,
+}
+
+#[derive(Serialize)]
+struct UploadDefaults {
+    max_bytes: u64,
+    allowed_types: &'static [&'static str],
+    grant_ttl_secs: u64,
+    store: &'static str,
+    s3: S3Defaults,
+}
+
+#[derive(Serialize)]
+struct S3Defaults {
+    region: &'static str,
+    path_style: bool,
+}
+
+#[derive(Serialize)]
+struct WeChatDefaults {
+    api_base: &'static str,
 }
 
 #[derive(Serialize)]
@@ -103,6 +176,21 @@ impl Config {
                 queue: 64,
                 cache_ttl_secs: 60,
             },
+            uploads: UploadDefaults {
+                max_bytes: 20 * 1024 * 1024,
+                allowed_types: &[
+                    "jpg", "jpeg", "png", "gif", "webp", "bmp", "pdf", "csv", "xlsx", "bin",
+                ],
+                grant_ttl_secs: 900,
+                store: "local",
+                s3: S3Defaults {
+                    region: "us-east-1",
+                    path_style: true,
+                },
+            },
+            wechat: WeChatDefaults {
+                api_base: "https://api.weixin.qq.com",
+            },
             log: "info,sqlx=warn,sea_orm=warn",
         }))
     }
@@ -128,4 +216,24 @@ fn flag<'de, D: serde::Deserializer<'de>>(de: D) -> Result<bool, D::Error> {
             ))),
         },
     }
+}
+
+/// A list written as a sequence or as one comma-separated string; entries are trimmed,
+/// lower-cased, stripped of a leading dot, and empty ones dropped.
+fn list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Many(Vec<String>),
+        One(String),
+    }
+    let items = match Raw::deserialize(de)? {
+        Raw::Many(items) => items,
+        Raw::One(text) => text.split(',').map(str::to_owned).collect(),
+    };
+    Ok(items
+        .iter()
+        .map(|i| i.trim().trim_start_matches('.').to_ascii_lowercase())
+        .filter(|i| !i.is_empty())
+        .collect())
 }

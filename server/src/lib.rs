@@ -59,6 +59,8 @@ impl Application {
 
         let secret = jwt_secret(&cfg)?;
         let tokens = Tokens::new(&secret, cfg.token_ttl_secs, cfg.token_buffer_secs);
+        let files = services::files::FileStore::new(&cfg, &secret).context("the upload store")?;
+        let wechat = services::wechat::WeChat::from_settings(&cfg.wechat);
         tokens
             .load_revoked(&db)
             .await
@@ -95,6 +97,8 @@ impl Application {
             tree: services::scope::TreeCache::default(),
             qr: services::qr::QrLogins::default(),
             sms: Arc::new(services::sms::LogSender),
+            files,
+            wechat,
         };
         Ok(Self {
             listener,

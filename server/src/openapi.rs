@@ -24,6 +24,7 @@ the base path reaches the same calls (trusteeship).",
         (name = "session", description = "Sign-in, sign-out, registration, QR sign-in and user accounts"),
         (name = "brand", description = "Hostname brand profiles"),
         (name = "authz", description = "Roles, casbin policies, menus and buttons, per-enterprise menus, the API registry"),
+        (name = "system", description = "Dictionaries, operation records, files and uploads, CSV import"),
     )
 )]
 struct ApiDoc;

@@ -5,12 +5,14 @@ use sea_orm::DatabaseConnection;
 use crate::config::Config;
 use crate::services::authz::Policies;
 use crate::services::brand::Brands;
+use crate::services::files::FileStore;
 use crate::services::guard::LoginGuard;
 use crate::services::pages::Pages;
 use crate::services::qr::QrLogins;
 use crate::services::scope::TreeCache;
 use crate::services::session::Tokens;
 use crate::services::sms;
+use crate::services::wechat::WeChat;
 
 /// Everything a handler may need, cheap to clone.
 #[derive(Clone)]
@@ -25,4 +27,6 @@ pub struct AppState {
     pub tree: TreeCache,
     pub qr: QrLogins,
     pub sms: sms::Sender,
+    pub files: FileStore,
+    pub wechat: WeChat,
 }

@@ -279,3 +279,36 @@ test('the user list on a 375 px phone: cards, no horizontal overflow', async () 
     await context.close();
   }
 });
+
+// The QR sign-in walks through its states; only the mock host lets a test play the phone's part.
+test('QR sign-in: waiting, scanned, confirmed; an expired code offers a reload', { skip: process.env.WHEELEND_BROWSER_HOST !== 'mock' && 'needs the mock host (it plays the phone)' }, async () => {
+  const context = await newContext(browser, server.url);
+  try {
+    const page = await newPage(context);
+    const keyOf = page.waitForResponse('**/api/base/timeKey').then((r) => r.json()).then((b) => b.data.key);
+    await page.goto('/login');
+    await waitHydrated(page);
+    await page.getByRole('tab', { name: '扫码登录' }).click();
+    const key = await keyOf;
+    const panel = page.locator('[data-qr-state]');
+    await page.getByTestId('qr-code').waitFor();
+    assert.equal(await panel.getAttribute('data-qr-state'), 'waiting');
+
+    await context.request.get(`/__mock/qr?key=${key}&status=expired`);
+    await page.locator('[data-qr-state="expired"]').waitFor();
+    const nextKey = page.waitForResponse('**/api/base/timeKey').then((r) => r.json()).then((b) => b.data.key);
+    await page.getByRole('button', { name: '刷新二维码' }).click();
+    const key2 = await nextKey;
+    await page.locator('[data-qr-state="waiting"]').waitFor();
+
+    await context.request.get(`/__mock/qr?key=${key2}&status=scanned`);
+    await page.locator('[data-qr-state="scanned"]').waitFor();
+    await context.request.get(`/__mock/qr?key=${key2}&status=confirmed`);
+    await page.waitForURL('**/map');
+    await waitHydrated(page);
+    await page.getByTestId('user-name').waitFor();
+    await assertQuiet(page, 'QR sign-in');
+  } finally {
+    await context.close();
+  }
+});

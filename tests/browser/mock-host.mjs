@@ -132,6 +132,8 @@ export async function startMockHost() {
   /** authorityId → Set of menu IDs; authorityId → Map(menuId → Set(btnId)). */
   const roleMenus = new Map();
   const roleBtns = new Map();
+  /** authorityId → the enterprise's narrowed menu set (one enterprise in the mock); absent: the role's own. */
+  const narrowed = new Map();
   for (const a of authorities) {
     const rule = seeded.roles.find((r) => r.id === a.authorityId);
     let ids = new Set();
@@ -253,7 +255,8 @@ export async function startMockHost() {
         return { ...rest, children: baseMenuTree(m.ID) };
       });
   const roleMenuTree = (authorityId, parentId = 0) => {
-    const ids = roleMenus.get(authorityId) ?? new Set();
+    const own = roleMenus.get(authorityId) ?? new Set();
+    const ids = narrowed.has(authorityId) ? withAncestors([...narrowed.get(authorityId)].filter((id) => own.has(id))) : own;
     const btns = roleBtns.get(authorityId) ?? new Map();
     return baseMenus
       .filter((m) => m.parentId === parentId && ids.has(m.ID))
@@ -426,8 +429,18 @@ export async function startMockHost() {
         me.password = body.newPassword;
         return ok({});
       case 'POST /api/authority/getAuthorityList':
-      case 'POST /api/sysAuthorityMenusEnterprise/getAuthorityList':
         return ok(authorityTree());
+      case 'POST /api/sysAuthorityMenusEnterprise/getAuthorityList':
+        return ok(
+          authorities.map((a) => ({
+            authorityId: a.authorityId,
+            authorityName: a.authorityName,
+            parentId: a.parentId,
+            members: users.filter((u) => u.authorityId === a.authorityId).length,
+            narrowed: narrowed.has(a.authorityId),
+            menuCount: (narrowed.get(a.authorityId) ?? roleMenus.get(a.authorityId) ?? new Set()).size,
+          })),
+        );
       case 'POST /api/authority/createAuthority':
       case 'POST /api/authority/copyAuthority': {
         const a = call.endsWith('copyAuthority') ? body.authority : body;
@@ -466,15 +479,29 @@ export async function startMockHost() {
       case 'POST /api/menu/getMenuList':
         return ok(baseMenuTree());
       case 'POST /api/menu/getBaseMenuTree':
-      case 'GET /api/sysAuthorityMenusEnterprise/getBaseMenuTree':
         return ok({ menus: baseMenuTree() });
-      case 'POST /api/menu/getMenuAuthority':
-      case 'POST /api/sysAuthorityMenusEnterprise/getMenuAuthority':
-        return ok({ menus: [...(roleMenus.get(Number(body.authorityId)) ?? [])].map((id) => ({ menuId: id, ID: id })) });
+      case 'GET /api/sysAuthorityMenusEnterprise/getBaseMenuTree': {
+        // a role: its own menus with their ancestors; none given: every base menu
+        if (!q.authorityId) return ok({ menus: baseMenuTree() });
+        const own = roleMenus.get(Number(q.authorityId)) ?? new Set();
+        const prune = (list) => list.filter((m) => own.has(m.ID)).map((m) => ({ ...m, children: prune(m.children) }));
+        return ok({ menus: prune(baseMenuTree()) });
+      }
+      case 'POST /api/sysAuthorityMenusEnterprise/getMenuAuthority': {
+        const id = Number(body.authorityId);
+        const set = narrowed.get(id) ?? roleMenus.get(id) ?? new Set();
+        const flat = baseMenus.filter((m) => set.has(m.ID)).map(({ parentName, ...m }) => (void parentName, { ...m, children: [] }));
+        return ok({ menus: flat, narrowed: narrowed.has(id) });
+      }
       case 'POST /api/menu/addMenuAuthority':
-      case 'POST /api/sysAuthorityMenusEnterprise/addMenuAuthority':
         roleMenus.set(Number(body.authorityId), withAncestors((body.menus ?? []).map((m) => Number(m.ID))));
         return ok({});
+      case 'POST /api/sysAuthorityMenusEnterprise/addMenuAuthority': {
+        const ids = (body.menus ?? []).map((m) => Number(m.ID));
+        if (ids.length === 0) narrowed.delete(Number(body.authorityId));
+        else narrowed.set(Number(body.authorityId), new Set(ids));
+        return ok({});
+      }
       case 'POST /api/menu/addBaseMenu':
       case 'POST /api/menu/updateBaseMenu': {
         if (!body.name || !body.path || !body.component || !body.meta?.title) return fail('name、path、component 和标题不能为空');

@@ -6,3 +6,4 @@ mod contract;
 mod foundation;
 mod pages;
 mod session;
+mod system;

@@ -322,6 +322,8 @@ pub async fn table_counts(
         "enterprises",
         "sys_users",
         "sys_user_authorities",
+        "sys_dictionaries",
+        "sys_dictionary_details",
     ] {
         let row = db
             .query_one_raw(sea_orm::Statement::from_string(

@@ -8,6 +8,7 @@ mod menu;
 mod middleware;
 mod pages;
 mod session;
+mod system;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Request, Uri};
@@ -29,6 +30,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(brand::router())
         .merge(session::router())
         .merge(authz::router().merge(menu::router()))
+        .merge(system::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).
@@ -60,6 +62,7 @@ pub fn app(
     let app = Router::new()
         .merge(api_router)
         .merge(openapi::docs(spec))
+        .merge(system::uploads())
         .merge(extra_routes.unwrap_or_default())
         .fallback(pages::page)
         .with_state(state)

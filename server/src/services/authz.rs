@@ -48,8 +48,13 @@ pub const OPEN_CALLS: &[&str] = &[
     "/api/user/phone",
     "/api/user/recons",
     "/api/wechat/getWechatJSSDK",
+    // Checks its caller itself: a session with a policy for it, or an upload grant.
+    "/api/web/tool/aliyun/uploading",
     "/tapi/device/report",
 ];
+
+/// Calls that write although their name reads like a read.
+const WRITE_CALLS: &[&str] = &["/api/web/tool/csv"];
 
 pub fn is_open(path: &str) -> bool {
     OPEN_CALLS.contains(&path)
@@ -59,6 +64,9 @@ pub fn is_open(path: &str) -> bool {
 /// the last path segment does (`list`, `getUserInfo`, `watchList4`, `carInfo` …). Used to pick
 /// what the operation log records and what read-only roles may call.
 pub fn is_read_call(method: &str, path: &str) -> bool {
+    if WRITE_CALLS.contains(&path) {
+        return false;
+    }
     if method.eq_ignore_ascii_case("GET") {
         return true;
     }
@@ -1394,6 +1402,10 @@ mod tests {
             "/api/web/device/cmd2",
             "/api/web/tool/aliyun/uploading",
             "/api/user/admin_register",
+            "/api/web/tool/csv",
+            "/api/fileUploadAndDownload/upload",
+            "/api/fileUploadAndDownload/deleteFile",
+            "/api/sysOperationRecord/deleteSysOperationRecordByIds",
         ] {
             assert!(!is_read_call("POST", write), "{write} writes");
         }

@@ -2,7 +2,10 @@
 
 pub mod authz;
 pub mod brand;
+pub mod dictionary;
+pub mod files;
 pub mod guard;
+pub mod import;
 pub mod menu;
 pub mod menu_seed;
 pub mod oplog;
@@ -14,3 +17,4 @@ pub mod seed;
 pub mod session;
 pub mod sms;
 pub mod users;
+pub mod wechat;

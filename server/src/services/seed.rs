@@ -218,6 +218,7 @@ pub async fn run(
     grant_new_calls(&txn, registry).await?;
     let roles: Vec<i64> = ROLES.iter().map(|(id, _)| *id).collect();
     super::menu_seed::seed(&txn, &roles).await?;
+    super::dictionary::seed(&txn).await?;
     txn.commit().await?;
     Ok(report)
 }
