@@ -14,7 +14,6 @@ use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection,
     DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 use serde::Serialize;
 use tokio::sync::RwLock;
@@ -435,7 +434,7 @@ impl Policies {
         calls: BTreeSet<(String, String)>,
     ) -> Result<(), AppError> {
         let sub = authority_id.to_string();
-        let txn = db.begin().await?;
+        let txn = super::write_txn(db).await?;
         casbin_rule::Entity::delete_many()
             .filter(casbin_rule::Column::V0.eq(sub.clone()))
             .exec(&txn)
@@ -759,7 +758,7 @@ pub async fn create_authority(
     role: &NewAuthority,
 ) -> Result<AuthorityNode, AppError> {
     check_new_role(db, role).await?;
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     insert_role(&txn, role).await?;
     let menus = menu::menu_subtrees_named(&txn, menu_seed::NEW_ROLE_MENUS).await?;
     menu::link_menus(&txn, role.authority_id, &menus).await?;
@@ -802,7 +801,7 @@ pub async fn copy_authority(
             .collect(),
     };
     let new_id = role.authority_id;
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     insert_role(&txn, role).await?;
     let menus = menu::role_menu_ids(&txn, old_authority_id).await?;
     menu::link_menus(&txn, new_id, &menus).await?;
@@ -999,7 +998,7 @@ pub async fn delete_authority(
             id
         )));
     }
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     sys_authority_btn::Entity::delete_many()
         .filter(sys_authority_btn::Column::AuthorityId.eq(id))
         .exec(&txn)
@@ -1036,7 +1035,7 @@ pub async fn set_data_authority(
 ) -> Result<(), AppError> {
     find_role(db, id).await?;
     check_roles_exist(db, scope).await?;
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     sys_data_authority::Entity::delete_many()
         .filter(sys_data_authority::Column::AuthorityId.eq(id))
         .exec(&txn)
@@ -1245,7 +1244,7 @@ pub async fn update_api(
         return Err(AppError::fail(duplicate_api(&method, &path)));
     }
     let moved = old.path != path || old.method != method;
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     let subjects: Vec<String> = if moved {
         rules_over(&txn, &old.path, &old.method).await?
     } else {
@@ -1354,7 +1353,7 @@ pub async fn delete_apis(
             join_ids(&missing)
         )));
     }
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     for a in &rows {
         delete_rules_over(&txn, &a.path, &a.method).await?;
     }

@@ -11,7 +11,7 @@ use entities::{
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -453,7 +453,7 @@ async fn check_parent<C: ConnectionTrait>(
 pub async fn add_menu(db: &DatabaseConnection, input: &MenuInput) -> Result<BaseMenu, AppError> {
     let checked = check_menu(db, input, None).await?;
     let now = Utc::now();
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     let row = sys_base_menu::ActiveModel {
         parent_id: Set(checked.parent),
         path: Set(checked.path),
@@ -555,7 +555,7 @@ pub async fn update_menu(
     let kept: BTreeSet<i64> = input.menu_btn.iter().map(|b| b.id).collect();
     let removed: Vec<i64> = current.difference(&kept).copied().collect();
 
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     let mut row: sys_base_menu::ActiveModel = existing.into();
     row.parent_id = Set(checked.parent);
     row.path = Set(checked.path);
@@ -634,7 +634,7 @@ pub async fn delete_menu(db: &DatabaseConnection, id: i64) -> Result<(), AppErro
             id
         )));
     }
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     sys_authority_btn::Entity::delete_many()
         .filter(sys_authority_btn::Column::MenuId.eq(id))
         .exec(&txn)
@@ -689,7 +689,7 @@ pub async fn move_menu(
             None => q.filter(sys_base_menu::Column::ParentId.is_null()),
         }
     };
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     let old_parent = menu.parent_id;
     let mut new_siblings: Vec<i64> = siblings_of(new_parent)
         .all(&txn)
@@ -790,7 +790,7 @@ pub async fn set_role_menus(
     check_menu_ids(db, &menus).await?;
     let before = role_menu_ids(db, authority_id).await?;
     let gone: Vec<i64> = before.difference(&menus).copied().collect();
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     sys_authority_menu::Entity::delete_many()
         .filter(sys_authority_menu::Column::AuthorityId.eq(authority_id))
         .exec(&txn)
@@ -908,7 +908,7 @@ pub async fn set_role_buttons(
             menu_id
         )));
     }
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     sys_authority_btn::Entity::delete_many()
         .filter(sys_authority_btn::Column::AuthorityId.eq(authority_id))
         .filter(sys_authority_btn::Column::MenuId.eq(menu_id))
@@ -1148,7 +1148,7 @@ pub async fn set_enterprise_role_menus(
             authority_id
         )));
     }
-    let txn = db.begin().await?;
+    let txn = super::write_txn(db).await?;
     sys_enterprise_menu::Entity::delete_many()
         .filter(sys_enterprise_menu::Column::EnterpriseId.eq(enterprise_id))
         .filter(sys_enterprise_menu::Column::AuthorityId.eq(authority_id))
