@@ -9,6 +9,7 @@ use wheelend_tests::{TestApp, all_table_counts, insert_user, json, spawn_app};
 
 const DEMO_ENTERPRISE: i64 = 1014;
 const PLATFORM_ENTERPRISE: i64 = 1013;
+const DEMO_BRANCH: i64 = 1015;
 
 /// Every node of a tree of `children` arrays, depth first.
 fn flatten(nodes: &Value) -> Vec<Value> {
@@ -1357,6 +1358,63 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         .await
         .code(7);
     }
+
+    // An enterprise administrator narrows roles of their own enterprise only; a user whose
+    // active role is admin elsewhere but who is a plain member here is refused.
+    insert_user(
+        &app.state.db,
+        "entadmin",
+        "pw-ent-admin",
+        100,
+        DEMO_ENTERPRISE,
+    )
+    .await;
+    let ent_admin = app.login("entadmin", "pw-ent-admin").await;
+    app.post(
+        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+        &json!({"authorityId": 101, "menus": [{"ID": vehicles}]}),
+        Some(&ent_admin),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        names(&route_tree(&app, &member, None).await),
+        BTreeSet::from(["dataManage".into(), "vehicleManage".into()])
+    );
+    let msg = app
+        .post(
+            "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+            &json!({"enterprise_id": PLATFORM_ENTERPRISE, "authorityId": 101, "menus": []}),
+            Some(&ent_admin),
+        )
+        .await
+        .code(7);
+    assert!(msg.contains("1013"), "{msg}");
+    let mixed = insert_user(&app.state.db, "mixed", "pw-mixed", 100, DEMO_BRANCH).await;
+    {
+        use entities::sys_user_authority;
+        use sea_orm::{EntityTrait, Set};
+        sys_user_authority::Entity::insert(sys_user_authority::ActiveModel {
+            user_id: Set(mixed),
+            enterprise_id: Set(DEMO_ENTERPRISE),
+            authority_id: Set(101),
+        })
+        .exec_without_returning(&app.state.db)
+        .await
+        .unwrap();
+    }
+    let mixed = app.login("mixed", "pw-mixed").await;
+    app.post(
+        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+        &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101, "menus": []}),
+        Some(&mixed),
+    )
+    .await
+    .code(7);
+    assert_eq!(
+        names(&route_tree(&app, &member, None).await),
+        BTreeSet::from(["dataManage".into(), "vehicleManage".into()])
+    );
 
     // An empty list lifts the narrowing.
     app.post(
