@@ -780,8 +780,9 @@ pub async fn role_menu_ids<C: ConnectionTrait>(
         .collect())
 }
 
-/// Replaces the menus a role sees. Button grants and enterprise narrowings of menus taken away
-/// go with them.
+/// Replaces the menus a role sees. Button grants on menus taken away go with them. Enterprise
+/// narrowings are kept as they are: they only ever intersect the role's own menus, so a menu
+/// taken from the role disappears inside every enterprise too, and a narrowing never widens.
 pub async fn set_role_menus(
     db: &DatabaseConnection,
     authority_id: i64,
@@ -800,12 +801,7 @@ pub async fn set_role_menus(
     if !gone.is_empty() {
         sys_authority_btn::Entity::delete_many()
             .filter(sys_authority_btn::Column::AuthorityId.eq(authority_id))
-            .filter(sys_authority_btn::Column::MenuId.is_in(gone.clone()))
-            .exec(&txn)
-            .await?;
-        sys_enterprise_menu::Entity::delete_many()
-            .filter(sys_enterprise_menu::Column::AuthorityId.eq(authority_id))
-            .filter(sys_enterprise_menu::Column::MenuId.is_in(gone))
+            .filter(sys_authority_btn::Column::MenuId.is_in(gone))
             .exec(&txn)
             .await?;
     }
