@@ -9,6 +9,7 @@ use wheelend_tests::{TestApp, all_table_counts, insert_user, json, spawn_app};
 
 const DEMO_ENTERPRISE: i64 = 1014;
 const PLATFORM_ENTERPRISE: i64 = 1013;
+const DEMO_BRANCH: i64 = 1015;
 
 /// Every node of a tree of `children` arrays, depth first.
 fn flatten(nodes: &Value) -> Vec<Value> {
@@ -1358,7 +1359,95 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         .code(7);
     }
 
-    // An empty list lifts the narrowing.
+    // An enterprise administrator narrows roles of their own enterprise only; a user whose
+    // active role is admin elsewhere but who is a plain member here is refused.
+    insert_user(
+        &app.state.db,
+        "entadmin",
+        "pw-ent-admin",
+        100,
+        DEMO_ENTERPRISE,
+    )
+    .await;
+    let ent_admin = app.login("entadmin", "pw-ent-admin").await;
+    app.post(
+        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+        &json!({"authorityId": 101, "menus": [{"ID": vehicles}]}),
+        Some(&ent_admin),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        names(&route_tree(&app, &member, None).await),
+        BTreeSet::from(["dataManage".into(), "vehicleManage".into()])
+    );
+    let msg = app
+        .post(
+            "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+            &json!({"enterprise_id": PLATFORM_ENTERPRISE, "authorityId": 101, "menus": []}),
+            Some(&ent_admin),
+        )
+        .await
+        .code(7);
+    assert!(msg.contains("1013"), "{msg}");
+    let mixed = insert_user(&app.state.db, "mixed", "pw-mixed", 100, DEMO_BRANCH).await;
+    {
+        use entities::sys_user_authority;
+        use sea_orm::{EntityTrait, Set};
+        sys_user_authority::Entity::insert(sys_user_authority::ActiveModel {
+            user_id: Set(mixed),
+            enterprise_id: Set(DEMO_ENTERPRISE),
+            authority_id: Set(101),
+        })
+        .exec_without_returning(&app.state.db)
+        .await
+        .unwrap();
+    }
+    let mixed = app.login("mixed", "pw-mixed").await;
+    app.post(
+        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+        &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101, "menus": []}),
+        Some(&mixed),
+    )
+    .await
+    .code(7);
+    assert_eq!(
+        names(&route_tree(&app, &member, None).await),
+        BTreeSet::from(["dataManage".into(), "vehicleManage".into()])
+    );
+
+    // Taking a menu from the role never widens a narrowing: narrowed to vehicleManage only, and
+    // vehicleManage taken from the role, the members see nothing.
+    let own: Vec<Value> = app
+        .post(
+            "/api/sysAuthorityMenusEnterprise/getMenuAuthority",
+            &json!({"enterprise_id": PLATFORM_ENTERPRISE, "authorityId": 101}),
+            Some(&admin),
+        )
+        .await
+        .ok()["menus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| id(m) != vehicles)
+        .map(|m| json!({"ID": id(m)}))
+        .collect();
+    app.post(
+        "/api/menu/addMenuAuthority",
+        &json!({"authorityId": 101, "menus": own}),
+        Some(&admin),
+    )
+    .await
+    .ok();
+    assert!(
+        route_tree(&app, &member, None)
+            .await
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+
+    // An empty list lifts the narrowing: the role's own (now smaller) set applies.
     app.post(
         "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
         &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101, "menus": []}),
@@ -1366,7 +1455,9 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     )
     .await
     .ok();
-    assert_eq!(names(&route_tree(&app, &member, None).await), full);
+    let mut expected = full.clone();
+    expected.remove("vehicleManage");
+    assert_eq!(names(&route_tree(&app, &member, None).await), expected);
 }
 
 // --- the API registry --------------------------------------------------------------------------

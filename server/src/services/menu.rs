@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::seed::{
-    PLATFORM_ENTERPRISE, ROLE_PLATFORM_OPERATOR, ROLE_PLATFORM_SUPPORT, ROLE_SUPER_ADMIN,
+    PLATFORM_ENTERPRISE, ROLE_ENTERPRISE_ADMIN, ROLE_PLATFORM_OPERATOR, ROLE_PLATFORM_SUPPORT,
+    ROLE_SUPER_ADMIN,
 };
 use super::session::Claims;
 use crate::error::{AppError, DbResultExt};
@@ -779,8 +780,9 @@ pub async fn role_menu_ids<C: ConnectionTrait>(
         .collect())
 }
 
-/// Replaces the menus a role sees. Button grants and enterprise narrowings of menus taken away
-/// go with them.
+/// Replaces the menus a role sees. Button grants on menus taken away go with them. Enterprise
+/// narrowings are kept as they are: they only ever intersect the role's own menus, so a menu
+/// taken from the role disappears inside every enterprise too, and a narrowing never widens.
 pub async fn set_role_menus(
     db: &DatabaseConnection,
     authority_id: i64,
@@ -799,12 +801,7 @@ pub async fn set_role_menus(
     if !gone.is_empty() {
         sys_authority_btn::Entity::delete_many()
             .filter(sys_authority_btn::Column::AuthorityId.eq(authority_id))
-            .filter(sys_authority_btn::Column::MenuId.is_in(gone.clone()))
-            .exec(&txn)
-            .await?;
-        sys_enterprise_menu::Entity::delete_many()
-            .filter(sys_enterprise_menu::Column::AuthorityId.eq(authority_id))
-            .filter(sys_enterprise_menu::Column::MenuId.is_in(gone))
+            .filter(sys_authority_btn::Column::MenuId.is_in(gone))
             .exec(&txn)
             .await?;
     }
@@ -1127,7 +1124,8 @@ pub async fn enterprise_role_menus(
 }
 
 /// Narrows what a role sees inside an enterprise to `menus` (each must be one of the role's
-/// own menus). An empty list lifts the narrowing: the role's own menus apply again.
+/// own menus). An empty list lifts the narrowing: the role's own menus apply again. Only the
+/// enterprise's administrators (role 100 there) and platform staff may.
 pub async fn set_enterprise_role_menus(
     db: &DatabaseConnection,
     claims: &Claims,
@@ -1135,7 +1133,14 @@ pub async fn set_enterprise_role_menus(
     authority_id: i64,
     menus: BTreeSet<i64>,
 ) -> Result<(), AppError> {
-    check_enterprise_access(db, claims, enterprise_id).await?;
+    let caller_role = role_in_enterprise(db, claims, enterprise_id).await?;
+    if caller_role != ROLE_ENTERPRISE_ADMIN && !is_platform(db, claims).await? {
+        return Err(AppError::fail(text!(
+            "只有企业 {} 的管理员可以设置其角色菜单",
+            "only an administrator of enterprise {} may set its role menus",
+            enterprise_id
+        )));
+    }
     role_exists(db, authority_id).await?;
     check_menu_ids(db, &menus).await?;
     let own = role_menu_ids(db, authority_id).await?;

@@ -296,8 +296,12 @@ fn default_grant(role: i64, call: &ApiEntry) -> bool {
         ROLE_SUPER_ADMIN => true,
         // Platform staff run the platform but do not edit roles, menus or the API registry.
         ROLE_PLATFORM_OPERATOR | ROLE_PLATFORM_SUPPORT => area != "authz" || read,
+        // Enterprise admins also narrow the menus of roles inside their own enterprise.
         ROLE_ENTERPRISE_ADMIN => {
-            is_self || FLEET_AREAS.contains(&area) || path.starts_with("/api/user/")
+            is_self
+                || FLEET_AREAS.contains(&area)
+                || path.starts_with("/api/user/")
+                || path.starts_with("/api/sysAuthorityMenusEnterprise/")
         }
         ROLE_ENTERPRISE_MEMBER => {
             is_self || (read && FLEET_AREAS.contains(&area)) || area == "work"
