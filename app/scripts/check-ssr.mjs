@@ -194,6 +194,78 @@ const cases = [
     },
   },
   {
+    url: '/superAdmin/user',
+    user: { id: 1, userName: 'admin', nickName: 'Fleet Admin', authorityId: 888 },
+    check(out) {
+      // a menu route: the server does not know the menu, so it renders the console frame and a placeholder
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `轮端预警 - ${ESC_NAME}`);
+      assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
+      assert.ok(out.html.includes('data-testid="console-pending"') && out.html.includes('data-testid="side-menu"'));
+      assert.ok(out.html.includes('data-menu-source="loading"'), 'the side menu waits for the server menu');
+    },
+  },
+  {
+    url: '/superAdmin/user',
+    check(out) {
+      assert.deepEqual(out, { status: 302, redirect: '/map', head: '', html: '' }, 'no token: console routes go to /map');
+    },
+  },
+  {
+    url: '/permissionSetting',
+    check(out) {
+      assert.deepEqual(out, { status: 302, redirect: '/map', head: '', html: '' });
+    },
+  },
+  {
+    url: '/permissionSetting',
+    lang: 'en',
+    user: { id: 1, userName: 'admin', authorityId: 888 },
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `Permission settings - ${ESC_NAME}`);
+    },
+  },
+  {
+    url: '/?redirect=%2FsuperAdmin%2Fuser',
+    user: { id: 1, userName: 'admin', authorityId: 888 },
+    check(out) {
+      assert.deepEqual(out, { status: 302, redirect: '/superAdmin/user', head: '', html: '' });
+    },
+  },
+  {
+    url: '/workspace',
+    check(out) {
+      assert.deepEqual(out, { status: 302, redirect: '/workspace/home', head: '', html: '' });
+    },
+  },
+  {
+    url: '/g/register',
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `注册 - ${ESC_NAME}`);
+      assert.ok(/<input[^>]+type="tel"[^>]+autocomplete="tel"/i.test(out.html), 'phone field missing');
+      assert.ok(/autocomplete="one-time-code"/i.test(out.html), 'SMS code field missing');
+    },
+  },
+  {
+    url: '/install',
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.ok(out.html.includes('data-testid="module-unavailable"') && out.html.includes('此模块暂未开放'));
+      assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
+    },
+  },
+  {
+    url: '/mf/P123',
+    lang: 'en',
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `vehicle dynamics - ${ESC_NAME}`);
+      assert.ok(out.html.includes('This module is not available yet'));
+    },
+  },
+  {
     url: '/nope',
     check(out) {
       assert.equal(out.status, 404);

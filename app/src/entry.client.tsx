@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router';
 
 import { App } from './app';
 import { createI18n } from './lib/i18n';
+import { createQueryClient } from './lib/query';
 import { normalizeRenderInput, STATE_ELEMENT_ID, type RenderInput } from './lib/state';
 
 declare global {
@@ -34,6 +35,7 @@ function readState(): RenderInput {
 
 const input = readState();
 const i18n = createI18n(input.lang);
+const queryClient = createQueryClient();
 const markReady = () => {
   window.__wheelendHydrated = true;
 };
@@ -41,7 +43,7 @@ const markReady = () => {
 const tree = (
   <StrictMode>
     <BrowserRouter>
-      <App input={input} i18n={i18n} onReady={markReady} />
+      <App input={input} i18n={i18n} queryClient={queryClient} onReady={markReady} />
     </BrowserRouter>
   </StrictMode>
 );

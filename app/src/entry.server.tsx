@@ -5,16 +5,23 @@
  */
 import './ssr/polyfills';
 
+import { notifyManager } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router';
 
 import { App } from './app';
-import { safeRedirect } from './features/auth/redirect';
+import { guard } from './features/auth/guard';
 import { createI18n } from './lib/i18n';
-import { paths } from './lib/paths';
-import { resolveRoute } from './lib/routes';
+import { createQueryClient } from './lib/query';
+import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from './lib/routes';
 import { buildHead, resolveMeta } from './lib/seo';
-import { isSignedIn, parseRenderInput, splitUrl } from './lib/state';
+import { parseRenderInput, splitUrl } from './lib/state';
+
+// react-query batches its cache notifications through setTimeout(0); in QuickJS there is no event loop to run them
+// (and nothing listens during a server render), so they run inline.
+notifyManager.setScheduler((run) => {
+  run();
+});
 
 export interface RenderOutput {
   status: number;
@@ -26,50 +33,19 @@ export interface RenderOutput {
 export function render(inputJson: string): RenderOutput {
   const input = parseRenderInput(inputJson);
   const { pathname, search } = splitUrl(input.url);
-  const resolved = resolveRoute(pathname);
-
-  if (resolved.kind === 'redirect') {
-    return { status: 302, redirect: `${resolved.to}${search}`, head: '', html: '' };
-  }
-  // Route guard (console-spec §2): a signed-in user visiting /login goes on to ?redirect or /map.
-  if (resolved.route.metaId === 'login' && isSignedIn(input.user)) {
-    const target = safeRedirect(new URLSearchParamsLite(search).get('redirect'));
-    return { status: 302, redirect: target === paths.login ? paths.map : target, head: '', html: '' };
-  }
+  // the route guard of console-spec §2; the host knew the user from the x-token cookie; the menu is never known here
+  const decision = guard({ pathname, search, hasToken: input.user !== null, visitor: input.user?.visitor === true, menus: null });
+  if (decision.kind === 'redirect') return { status: 302, redirect: decision.to, head: '', html: '' };
 
   const i18n = createI18n(input.lang);
   const html = renderToString(
     <StaticRouter location={input.url}>
-      <App input={input} i18n={i18n} />
+      <App input={input} i18n={i18n} queryClient={createQueryClient()} />
     </StaticRouter>,
   );
-  const meta = resolveMeta(resolved.route, { i18n, brand: input.brand, origin: input.origin, pathname });
-  return { status: resolved.status, head: buildHead(meta), html };
-}
-
-/** Just enough query parsing for the guard, without relying on a host URLSearchParams. */
-class URLSearchParamsLite {
-  private readonly pairs: [string, string][];
-  constructor(search: string) {
-    this.pairs = search
-      .replace(/^\?/, '')
-      .split('&')
-      .filter(Boolean)
-      .map((kv) => {
-        const eq = kv.indexOf('=');
-        const dec = (s: string) => {
-          try {
-            return decodeURIComponent(s.replace(/\+/g, ' '));
-          } catch {
-            return s;
-          }
-        };
-        return eq === -1 ? [dec(kv), ''] : [dec(kv.slice(0, eq)), dec(kv.slice(eq + 1))];
-      });
-  }
-  get(name: string): string | null {
-    return this.pairs.find(([k]) => k === name)?.[1] ?? null;
-  }
+  const route = decision.kind === 'fixed' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : CONSOLE_ROUTE;
+  const meta = resolveMeta(route, { i18n, brand: input.brand, origin: input.origin, pathname });
+  return { status: route.status, head: buildHead(meta), html };
 }
 
 (globalThis as unknown as { __wheelendRender: (json: string) => string }).__wheelendRender = (inputJson: string) =>

@@ -5,18 +5,23 @@
 import { createContext, use, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useStoredUser } from '../features/auth/session';
 import type { Brand } from './brand';
 import { currentLang, persistLang } from './i18n';
-import { readCookie } from './local-store';
+import { readCookie, useHydrated } from './local-store';
+import { useHasToken, useStoredUser } from './session';
 import { normalizeLang, type Lang, type RenderInput, type SessionUser } from './state';
 
 export interface AppContextValue {
   brand: Brand;
   origin: string;
   lang: Lang;
-  /** The signed-in user (from the host; after hydration also from the session saved at login), or null. */
+  /**
+   * The signed-in user: the host's during server rendering and hydration; afterwards the stored session's (saved at
+   * login, refreshed by getUserInfo), and null once the token is gone.
+   */
   user: SessionUser | null;
+  /** The user the host rendered for (from the x-token cookie), or null. */
+  serverUser: SessionUser | null;
   data: Record<string, unknown>;
   setLang: (lang: Lang) => void;
 }
@@ -27,7 +32,9 @@ export function AppProvider({ input, children }: { input: RenderInput; children:
   const { i18n } = useTranslation();
   const lang = currentLang(i18n);
   const storedUser = useStoredUser();
-  const user = input.user ?? storedUser;
+  const hydrated = useHydrated();
+  const hasToken = useHasToken(input.user !== null);
+  const user = !hydrated ? input.user : hasToken ? (storedUser ?? input.user) : null;
 
   const setLang = useCallback(
     (next: Lang) => {
@@ -55,8 +62,8 @@ export function AppProvider({ input, children }: { input: RenderInput; children:
   }, [lang, setLang]);
 
   const value = useMemo<AppContextValue>(
-    () => ({ brand: input.brand, origin: input.origin, lang, user, data: input.data, setLang }),
-    [input.brand, input.origin, input.data, lang, user, setLang],
+    () => ({ brand: input.brand, origin: input.origin, lang, user, serverUser: input.user, data: input.data, setLang }),
+    [input.brand, input.origin, input.data, input.user, lang, user, setLang],
   );
   return <AppContext value={value}>{children}</AppContext>;
 }

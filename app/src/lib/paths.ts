@@ -1,4 +1,4 @@
-/** Every path the app links to, in one place (so a renamed route is a one-line change). */
+/** Every fixed path the app links to, in one place (so a renamed route is a one-line change). */
 export const paths = {
   home: '/',
   map: '/map',
@@ -6,6 +6,27 @@ export const paths = {
   about: '/about',
   login: '/login',
   notFound: '/404',
+  register: '/g/register',
+  permissionSetting: '/permissionSetting',
+  install: '/install',
+  cancellation: '/cancellation',
+  truck: '/truck',
+  saloon: '/saloon',
+  locus: '/locus',
+  supertag: '/supertag',
+  workspace: '/workspace',
+  workspaceHome: '/workspace/home',
+  workspaceSchema: '/workspace/schema',
+  dashboard: '/dashboard',
+  reload: '/reload',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Route patterns with parameters. */
+export const patterns = {
+  register: '/g/:id',
+  discussionsInfo: '/df/:id',
+  messageInfo: '/mf/:id',
+  article: '/article/:type',
+} as const;

@@ -1,36 +1,91 @@
 /**
- * The route table without components: used by the QuickJS entry (status, redirect, head) and by the browser (document
- * title after client-side navigation). `app.tsx` maps the same paths to page components.
+ * The fixed routes of console-spec §2 without components: used by the QuickJS entry (status, redirect, head), by the
+ * route guard, and by the browser (document title after client-side navigation). `app.tsx` maps the same paths to
+ * page components. Menu-driven routes come from the server and live in features/console/menu-routes.ts.
  */
 import { matchPath } from 'react-router';
 
-import { paths } from './paths';
+import { paths, patterns } from './paths';
 
-export type MetaId = 'map' | 'solution' | 'about' | 'login' | 'notFound';
+export type MetaId =
+  | 'map'
+  | 'solution'
+  | 'about'
+  | 'login'
+  | 'notFound'
+  | 'register'
+  | 'permissionSetting'
+  | 'install'
+  | 'cancellation'
+  | 'truck'
+  | 'saloon'
+  | 'discussionsInfo'
+  | 'messageInfo'
+  | 'locus'
+  | 'workspace'
+  | 'dashboard'
+  | 'article'
+  | 'reload'
+  | 'console';
+
+/** site: public header/footer; console: the console shell; bare: full page of its own (login, register). */
+export type RouteLayout = 'site' | 'console' | 'bare';
 
 export interface PageRoute {
+  /** The route name of console-spec §2 (the guard's open list is by name). */
+  name: string;
   path: string;
   metaId: MetaId;
   status: 200 | 404;
+  /** Needs no sign-in (console-spec §2 "Route guard"). */
+  open: boolean;
+  layout: RouteLayout;
+  /** Not built yet: an honest 'not available yet' notice, kept out of search engines. */
+  unavailable?: boolean;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: paths.map, metaId: 'map', status: 200 },
-  { path: paths.solution, metaId: 'solution', status: 200 },
-  { path: paths.about, metaId: 'about', status: 200 },
-  { path: paths.login, metaId: 'login', status: 200 },
-  { path: paths.notFound, metaId: 'notFound', status: 404 },
+  { name: 'map', path: paths.map, metaId: 'map', status: 200, open: true, layout: 'console' },
+  { name: 'solution', path: paths.solution, metaId: 'solution', status: 200, open: true, layout: 'site' },
+  { name: 'about', path: paths.about, metaId: 'about', status: 200, open: true, layout: 'site' },
+  { name: 'Login', path: paths.login, metaId: 'login', status: 200, open: true, layout: 'bare' },
+  { name: 'register', path: patterns.register, metaId: 'register', status: 200, open: true, layout: 'bare' },
+  { name: '404', path: paths.notFound, metaId: 'notFound', status: 404, open: true, layout: 'site' },
+  { name: 'install', path: paths.install, metaId: 'install', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'cancellation', path: paths.cancellation, metaId: 'cancellation', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'truck', path: paths.truck, metaId: 'truck', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'saloon', path: paths.saloon, metaId: 'saloon', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'discussionsInfo', path: patterns.discussionsInfo, metaId: 'discussionsInfo', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'messageInfo', path: patterns.messageInfo, metaId: 'messageInfo', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'permissionSetting', path: paths.permissionSetting, metaId: 'permissionSetting', status: 200, open: false, layout: 'console' },
+  { name: 'locus', path: paths.locus, metaId: 'locus', status: 200, open: false, layout: 'console', unavailable: true },
+  { name: 'workspaceHome', path: paths.workspaceHome, metaId: 'workspace', status: 200, open: false, layout: 'console', unavailable: true },
+  { name: 'workspaceSchema', path: paths.workspaceSchema, metaId: 'workspace', status: 200, open: false, layout: 'console', unavailable: true },
+  { name: 'dashboard', path: paths.dashboard, metaId: 'dashboard', status: 200, open: false, layout: 'console', unavailable: true },
+  { name: 'article', path: patterns.article, metaId: 'article', status: 200, open: false, layout: 'console', unavailable: true },
+  { name: 'reload', path: paths.reload, metaId: 'reload', status: 200, open: false, layout: 'console' },
 ];
 
-export const REDIRECTS: readonly { from: string; to: string }[] = [{ from: paths.home, to: paths.map }];
+export const REDIRECTS: readonly { from: string; to: string }[] = [
+  { from: paths.home, to: paths.map },
+  { from: paths.supertag, to: paths.workspaceHome },
+  { from: paths.workspace, to: paths.workspaceHome },
+];
 
-const NOT_FOUND: PageRoute = { path: '*', metaId: 'notFound', status: 404 };
+/** The names of console-spec §2's open routes. */
+export const OPEN_ROUTE_NAMES: readonly string[] = PAGE_ROUTES.filter((r) => r.open && r.name !== '404').map((r) => r.name);
+
+const NOT_FOUND: PageRoute = { name: '404', path: '*', metaId: 'notFound', status: 404, open: true, layout: 'site' };
+/** What the head of a signed-in user's menu route looks like before the menu is known. */
+export const CONSOLE_ROUTE: PageRoute = { name: 'console', path: '*', metaId: 'console', status: 200, open: false, layout: 'console' };
+export const NOT_FOUND_ROUTE = NOT_FOUND;
 
 export type RouteResolution =
   | { kind: 'redirect'; to: string }
-  | { kind: 'page'; route: PageRoute; status: 200 | 404 };
+  | { kind: 'page'; route: PageRoute; status: 200 | 404 }
+  | { kind: 'unknown'; route: PageRoute; status: 404 };
 
-/** Matches like react-router does (case-insensitive, optional trailing slash). */
+/** Fixed routes only; matches like react-router does (case-insensitive, optional trailing slash). */
 export function resolveRoute(pathname: string): RouteResolution {
   for (const r of REDIRECTS) {
     if (matchPath({ path: r.from, end: true }, pathname)) return { kind: 'redirect', to: r.to };
@@ -38,7 +93,7 @@ export function resolveRoute(pathname: string): RouteResolution {
   for (const route of PAGE_ROUTES) {
     if (matchPath({ path: route.path, end: true }, pathname)) return { kind: 'page', route, status: route.status };
   }
-  return { kind: 'page', route: NOT_FOUND, status: 404 };
+  return { kind: 'unknown', route: NOT_FOUND, status: 404 };
 }
 
 /** The canonical form of a path: no trailing slash except for the root. */

@@ -36,11 +36,11 @@ export interface MetaContext {
 }
 
 /** Route-supplied title, description and keywords; the defaults of console-spec §2 otherwise. */
-export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status'>, ctx: MetaContext): HeadMeta {
+export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status' | 'unavailable'>, ctx: MetaContext, title?: string): HeadMeta {
   const { i18n, brand } = ctx;
   const vars = { appName: brand.appName };
   const base = `meta.${route.metaId}`;
-  const routeTitle = optionalT(i18n, `${base}.title`, vars) ?? i18n.t('meta.default.title');
+  const routeTitle = title ?? optionalT(i18n, `${base}.title`, vars) ?? i18n.t('meta.default.title');
   const lang = currentLang(i18n);
   return {
     title: composeTitle(routeTitle, brand.appName),
@@ -50,7 +50,7 @@ export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status'>, ctx: Me
     siteName: brand.appName,
     image: absoluteUrl(ctx.origin, brand.appLogo),
     locale: OG_LOCALE[lang],
-    noindex: route.status === 404,
+    noindex: route.status === 404 || route.unavailable === true || route.metaId === 'console',
   };
 }
 

@@ -3,17 +3,23 @@
  * `satisfies` clauses below enforce at compile time (and tests/unit/locales.test.mjs checks again at run time).
  */
 import enAbout from './en/about.json';
+import enAccount from './en/account.json';
 import enCommon from './en/common.json';
 import enConsole from './en/console.json';
+import enCrud from './en/crud.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enSolution from './en/solution.json';
+import enSystem from './en/system.json';
 import zhAbout from './zh/about.json';
+import zhAccount from './zh/account.json';
 import zhCommon from './zh/common.json';
 import zhConsole from './zh/console.json';
+import zhCrud from './zh/crud.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhSolution from './zh/solution.json';
+import zhSystem from './zh/system.json';
 
 const zh = {
   common: zhCommon,
@@ -22,6 +28,9 @@ const zh = {
   login: zhLogin,
   solution: zhSolution,
   about: zhAbout,
+  crud: zhCrud,
+  system: zhSystem,
+  account: zhAccount,
 };
 
 export type Translations = typeof zh;
@@ -33,6 +42,9 @@ const en = {
   login: enLogin,
   solution: enSolution,
   about: enAbout,
+  crud: enCrud,
+  system: enSystem,
+  account: enAccount,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -1,5 +1,5 @@
-/** Layout of the public pages (solution, about, 404): header with navigation, content, footer. */
-import { useState } from 'react';
+/** Layout of the public pages (solution, about, 404, …): header with navigation, content, footer. */
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 
@@ -162,7 +162,8 @@ function SiteFooter() {
   );
 }
 
-export function SiteLayout() {
+/** The public frame around any content (also used for the 404 view of unknown console paths). */
+export function SiteFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -174,9 +175,17 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Outlet />
+        {children}
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+export function SiteLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
   );
 }

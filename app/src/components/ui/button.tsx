@@ -3,8 +3,8 @@ import { Link, type LinkProps } from 'react-router';
 
 import { cx } from './cx';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'accent';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'accent' | 'danger' | 'link';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-400',
@@ -12,9 +12,12 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'bg-white text-slate-800 ring-1 ring-slate-300 ring-inset shadow-sm hover:bg-slate-50 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   inverse: 'bg-white/10 text-white ring-1 ring-white/25 ring-inset hover:bg-white/20',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:opacity-60',
+  link: 'text-accent hover:underline disabled:text-slate-400',
 };
 
 const SIZES: Record<ButtonSize, string> = {
+  xs: 'h-7 px-2 text-xs gap-1',
   sm: 'h-8 px-3 text-sm gap-1.5',
   md: 'h-10 px-4 text-sm gap-2',
   lg: 'h-12 px-6 text-base gap-2',

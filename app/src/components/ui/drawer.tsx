@@ -2,11 +2,12 @@
  * A modal side panel: focus moves into it, Escape or the backdrop closes it, focus returns to the opener, and the
  * page behind does not scroll. Rendered only while open, so server markup never contains it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { cx } from './cx';
 import { CloseIcon } from './icons';
+import { useModal } from './use-modal';
 
 interface DrawerProps {
   open: boolean;
@@ -15,57 +16,17 @@ interface DrawerProps {
   side?: 'left' | 'right';
   children: ReactNode;
   className?: string;
+  /** Footer (actions), pinned below the scrolling body. */
+  footer?: ReactNode;
   /** Visually hide the title bar (the panel keeps its accessible name). */
   bare?: boolean;
 }
 
-export function Drawer({ open, onClose, title, side = 'right', children, className, bare = false }: DrawerProps) {
+export function Drawer({ open, onClose, title, side = 'right', children, className, footer, bare = false }: DrawerProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('[data-autofocus], a[href], button:not([disabled]), input, select');
-    (first ?? panel)?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !panel) return;
-      const focusables = panel.querySelectorAll<HTMLElement>(
-        'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
-      );
-      if (focusables.length === 0) return;
-      const firstEl = focusables[0];
-      const lastEl = focusables[focusables.length - 1];
-      if (e.shiftKey && document.activeElement === firstEl) {
-        e.preventDefault();
-        lastEl?.focus();
-      } else if (!e.shiftKey && document.activeElement === lastEl) {
-        e.preventDefault();
-        firstEl?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, [open]);
+  useModal(open, panelRef, onClose);
 
   if (!open) return null;
 
@@ -98,6 +59,7 @@ export function Drawer({ open, onClose, title, side = 'right', children, classNa
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+        {footer ? <div className="flex shrink-0 justify-end gap-2 border-t border-slate-200 px-4 py-3">{footer}</div> : null}
       </div>
     </div>
   );

@@ -221,3 +221,39 @@ export const RouteIcon = make(
   </>,
 );
 export const SpinnerIcon = make(<path d="M21 12a9 9 0 1 1-6.2-8.6" />);
+export const SearchIcon = make(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
+export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
+export const RefreshIcon = make(<path d="M20 11a8 8 0 0 0-14.9-3M4 4v4h4M4 13a8 8 0 0 0 14.9 3M20 20v-4h-4" />);
+export const DownloadIcon = make(<path d="M12 4v11M7 10l5 5 5-5M5 20h14" />);
+export const UploadIcon = make(<path d="M12 20V9M7 14l5-5 5 5M5 4h14" />);
+export const EditIcon = make(<path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />);
+export const TrashIcon = make(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const LockIcon = make(
+  <>
+    <rect x="4" y="10" width="16" height="11" rx="2" />
+    <path d="M8 10V7a4 4 0 0 1 8 0v3" />
+  </>,
+);
+export const FileIcon = make(
+  <>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9l-6-6Z" />
+    <path d="M14 3v6h6" />
+  </>,
+);
+export const FolderIcon = make(<path d="M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6Z" />);
+export const UsersIcon = make(
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6 6 0 0 1 3.5 6" />
+  </>,
+);
+export const ListIcon = make(<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />);
+export const BookIcon = make(<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5ZM4 19a2 2 0 0 1 2-2h13" />);
+export const ChevronDownIcon = make(<path d="m6 9 6 6 6-6" />);
+export const HomeIcon = make(<path d="M3 11 12 4l9 7M5 9.5V20h5v-6h4v6h5V9.5" />);
+export const BoxIcon = PackageIcon;

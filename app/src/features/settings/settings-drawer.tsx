@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { cx } from '../../components/ui/cx';
 import { Drawer } from '../../components/ui/drawer';
 import { CheckIcon } from '../../components/ui/icons';
-import { ACTIVE_COLORS, DARK_SIDE_COLOR, type ConsoleSettings, type SideMode } from './settings-store';
+import { ACTIVE_COLORS, DARK_SIDE_COLOR, type ConsoleSettings } from './settings-store';
 
 interface SettingsDrawerProps {
   open: boolean;
@@ -14,7 +14,7 @@ interface SettingsDrawerProps {
   onChanged: () => void;
 }
 
-const MODES: SideMode[] = ['dark', 'light'];
+const MODES: ('dark' | 'light')[] = ['dark', 'light'];
 
 export function SettingsDrawer({ open, onClose, settings, onChanged }: SettingsDrawerProps) {
   const { t } = useTranslation('console');

@@ -1,50 +1,80 @@
+/**
+ * Username + password sign-in (POST /api/base/login), shared by the login page and the login dialog. While the call
+ * is in flight the button says 'logging in, please wait' (console-spec §5). When the server refuses with code 7 and
+ * `data.needCaptcha`, a graphic captcha (POST /api/base/captcha) appears and is sent with the next try.
+ */
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '../../../components/ui/button';
-import { AlertIcon, EyeIcon, EyeOffIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { controlClass } from '../../../components/ui/fields';
+import { AlertIcon, EyeIcon, EyeOffIcon, RefreshIcon, SpinnerIcon } from '../../../components/ui/icons';
 import { useHydrated } from '../../../lib/local-store';
-import { loginWithPassword } from '../api/login';
-import { storeSession } from '../session';
+import { useCaptcha } from '../api/get-captcha';
+import { isLoginData, useLogin, type LoginData, type LoginRefusal } from '../api/login';
 
 interface LoginFormProps {
-  /** Where to go after a successful sign-in (already checked by safeRedirect). */
-  redirectTo: string;
+  /** Called with the session once the server accepted the credentials. */
+  onSuccess: (data: LoginData) => void;
+  /** Keeps the page and the dialog from sharing one captcha. */
+  scope: 'page' | 'dialog';
+  /** Keep the busy state after success (the page navigates away). */
+  stayBusyOnSuccess?: boolean;
 }
 
-const inputClass =
-  'block h-11 w-full rounded-lg border-0 bg-white px-3.5 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-600 focus:outline-none focus:ring-inset';
+const inputClass = `${controlClass} h-11 px-3.5`;
 
-/** Username + password sign-in: POST /api/base/login, then token/userInfo/x-token are stored and the page changes. */
-export function LoginForm({ redirectTo }: LoginFormProps) {
+function needsCaptcha(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as LoginRefusal).needCaptcha === true;
+}
+
+export function LoginForm({ onSuccess, scope, stayBusyOnSuccess = false }: LoginFormProps) {
   const { t } = useTranslation('login');
   const hydrated = useHydrated();
-  const ids = { user: useId(), pass: useId(), error: useId() };
+  const base = useId();
+  const ids = { user: `${base}-user`, pass: `${base}-pass`, captcha: `${base}-captcha`, error: `${base}-error` };
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [captcha, setCaptcha] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const [captchaOn, setCaptchaOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const login = useLogin();
+  const captchaQuery = useCaptcha(captchaOn, `login-${scope}`);
+  const busy = login.isPending || done;
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (submitting) return;
+    if (busy) return;
     if (!username.trim() || !password) {
       setError(t('required'));
       return;
     }
-    setError(null);
-    setSubmitting(true);
-    const result = await loginWithPassword(username.trim(), password);
-    if (result.ok && typeof result.data.token === 'string' && result.data.token !== '') {
-      storeSession(result.data.token, result.data.user);
-      window.location.assign(redirectTo);
-      return; // keep the busy state until the next page loads
+    if (captchaOn && !captcha.trim()) {
+      setError(t('captchaRequired'));
+      return;
     }
-    setSubmitting(false);
-    if (result.ok) setError(t('failed'));
-    else if (result.kind === 'network') setError(t('networkError'));
-    else setError(result.msg || t('failed'));
+    setError(null);
+    const answer = await login.mutateAsync({
+      type: 'system',
+      username: username.trim(),
+      password,
+      ...(captchaOn && captchaQuery.data ? { captcha: captcha.trim(), captchaId: captchaQuery.data.captchaId } : {}),
+    });
+    if (typeof answer !== 'string' && answer.code === 0 && isLoginData(answer.data)) {
+      if (stayBusyOnSuccess) setDone(true);
+      onSuccess(answer.data);
+      return;
+    }
+    // a refusal: the request layer has shown the server's message; ask for a captcha if told to
+    if (typeof answer !== 'string' && needsCaptcha(answer.data)) {
+      setCaptcha('');
+      if (captchaOn) void captchaQuery.refetch();
+      else setCaptchaOn(true);
+    } else if (typeof answer !== 'string' && answer.code < 0) {
+      setError(t('networkError'));
+    }
   }
 
   return (
@@ -75,6 +105,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
+          data-autofocus={scope === 'dialog' ? true : undefined}
           value={username}
           onChange={(e) => {
             setUsername(e.target.value);
@@ -114,9 +145,51 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
           </button>
         </div>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || submitting} aria-busy={submitting}>
-        {submitting ? <SpinnerIcon className="size-4 animate-spin" /> : null}
-        {submitting ? t('submitting') : t('submit')}
+      {captchaOn ? (
+        <div>
+          <label htmlFor={ids.captcha} className="block text-sm font-medium text-slate-800">
+            {t('captcha')}
+          </label>
+          <div className="mt-2 flex gap-2">
+            <input
+              id={ids.captcha}
+              name="captcha"
+              type="text"
+              inputMode="text"
+              autoComplete="off"
+              required
+              maxLength={captchaQuery.data?.captchaLength ?? 8}
+              value={captcha}
+              onChange={(e) => {
+                setCaptcha(e.target.value);
+              }}
+              placeholder={t('captchaPlaceholder')}
+              className={`${inputClass} min-w-0 flex-1`}
+              data-autofocus
+            />
+            <button
+              type="button"
+              onClick={() => {
+                void captchaQuery.refetch();
+              }}
+              className="relative flex h-11 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200"
+              aria-label={t('captchaRefresh')}
+              title={t('captchaRefresh')}
+            >
+              {captchaQuery.data ? (
+                <img src={captchaQuery.data.picPath} alt="" className="h-full w-full object-contain" data-testid="captcha-image" />
+              ) : captchaQuery.isError ? (
+                <RefreshIcon className="size-5 text-slate-500" />
+              ) : (
+                <SpinnerIcon className="size-5 animate-spin text-slate-400" />
+              )}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || busy} aria-busy={busy}>
+        {busy ? <SpinnerIcon className="size-4 animate-spin" /> : null}
+        {busy ? t('submitting') : t('submit')}
       </Button>
     </form>
   );

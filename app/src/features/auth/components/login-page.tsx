@@ -1,17 +1,20 @@
-/** /login: password sign-in, and an honest note that QR sign-in lives in the mobile app for now. */
-import { useRef, useState, type KeyboardEvent } from 'react';
+/** /login: password sign-in (with a captcha when the server asks), QR sign-in, and the way to register. */
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { BrandMark } from '../../../components/layout/brand-mark';
 import { LanguageSwitcher } from '../../../components/layout/language-switcher';
-import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { CheckIcon, KeyIcon, PhoneDeviceIcon, QrIcon } from '../../../components/ui/icons';
+import { CheckIcon, KeyIcon, QrIcon } from '../../../components/ui/icons';
 import { useApp } from '../../../lib/app-context';
+import { useHydrated } from '../../../lib/local-store';
+import { signInAndReload } from '../../../lib/session';
 import { paths } from '../../../lib/paths';
+import type { LoginData } from '../api/login';
 import { safeRedirect } from '../redirect';
 import { LoginForm } from './login-form';
+import { QrLogin } from './qr-login';
 
 type Tab = 'password' | 'qr';
 const TABS: Tab[] = ['password', 'qr'];
@@ -24,6 +27,14 @@ export function LoginPage() {
   const redirectTo = safeRedirect(params.get('redirect'));
   const [tab, setTab] = useState<Tab>('password');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ password: null, qr: null });
+  const hydrated = useHydrated();
+  // login type 'system': the page reloads into the console (console-spec §4), so the server renders for the user
+  const onSuccess = useCallback(
+    (data: LoginData) => {
+      signInAndReload(data.token, data.user, redirectTo);
+    },
+    [redirectTo],
+  );
 
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
@@ -106,27 +117,18 @@ export function LoginPage() {
               hidden={tab !== 'password'}
               className="mt-6"
             >
-              <LoginForm redirectTo={redirectTo} />
+              <LoginForm scope="page" onSuccess={onSuccess} stayBusyOnSuccess />
             </div>
             <div role="tabpanel" id="login-panel-qr" aria-labelledby="login-tab-qr" hidden={tab !== 'qr'} className="mt-6">
-              <div className="rounded-xl bg-slate-50 p-6 text-center ring-1 ring-slate-200">
-                <PhoneDeviceIcon className="text-brand-600 mx-auto size-10" />
-                <h2 className="mt-4 text-base font-semibold text-slate-900">{t('qr.title')}</h2>
-                <p className="mt-2 text-sm leading-6 text-slate-600">{t('qr.body', { appName: brand.appName })}</p>
-                <Button
-                  variant="secondary"
-                  className="mt-5"
-                  onClick={() => {
-                    setTab('password');
-                    tabRefs.current.password?.focus();
-                  }}
-                >
-                  {t('qr.usePassword')}
-                </Button>
-              </div>
+              {hydrated && tab === 'qr' ? <QrLogin onSuccess={onSuccess} /> : null}
             </div>
 
-            <p className="mt-8 text-center text-sm text-slate-500">{t('noAccount')}</p>
+            <p className="mt-8 text-center text-sm text-slate-500">
+              {t('noAccount')}{' '}
+              <Link to={paths.register} className="text-brand-700 font-medium hover:underline" data-testid="register-link">
+                {t('register')}
+              </Link>
+            </p>
             <p className="mt-2 text-center text-sm">
               <Link to={paths.solution} className="text-brand-700 font-medium hover:underline">
                 {t('backHome')}

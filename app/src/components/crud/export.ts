@@ -1,0 +1,24 @@
+import { toText } from '../../lib/request/client';
+
+/** The export hook point of the CRUD kit: rows → CSV download (UTF-8 with BOM so spreadsheet apps read Chinese). */
+function csvCell(value: unknown): string {
+  const s = value === null || value === undefined ? '' : toText(value);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return [headers, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n');
+}
+
+/** Browser only. */
+export function downloadCsv(filename: string, headers: readonly string[], rows: readonly (readonly unknown[])[]): void {
+  const blob = new Blob(['\uFEFF', toCsv(headers, rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}

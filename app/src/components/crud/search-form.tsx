@@ -1,0 +1,106 @@
+/** The search bar of a list view: a few fields, Search and Reset. Submits the values; Reset submits the defaults. */
+import { useId, useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '../ui/button';
+import { cx } from '../ui/cx';
+import { SelectInput, TextInput } from '../ui/fields';
+import { SearchIcon } from '../ui/icons';
+import type { Option } from './form';
+
+export interface SearchField {
+  name: string;
+  label: string;
+  type?: 'text' | 'select' | 'number';
+  options?: readonly Option[];
+  placeholder?: string;
+}
+
+export type SearchValues = Record<string, string>;
+
+interface SearchFormProps {
+  fields: readonly SearchField[];
+  initial: SearchValues;
+  onSearch: (values: SearchValues) => void;
+  label: string;
+}
+
+export function SearchForm({ fields, initial, onSearch, label }: SearchFormProps) {
+  const { t } = useTranslation('crud');
+  const base = useId();
+  const [values, setValues] = useState<SearchValues>(initial);
+  // phones show the first field; the rest behind a toggle
+  const [more, setMore] = useState(false);
+  const submit = (e: SubmitEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSearch(values);
+  };
+  const blank = Object.fromEntries(fields.map((f) => [f.name, ''])) as Record<string, string>;
+  return (
+    <form role="search" aria-label={label} onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      {fields.map((f, i) => {
+        const id = `${base}-${f.name}`;
+        return (
+          <div key={f.name} className={cx('w-full sm:w-44', i > 0 && !more && 'hidden md:block')}>
+            <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+              {f.label}
+            </label>
+            {f.type === 'select' ? (
+              <SelectInput
+                id={id}
+                value={values[f.name] ?? ''}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [f.name]: e.target.value }));
+                }}
+              >
+                <option value="">{t('all')}</option>
+                {f.options?.map((o) => (
+                  <option key={String(o.value)} value={String(o.value)}>
+                    {o.label}
+                  </option>
+                ))}
+              </SelectInput>
+            ) : (
+              <TextInput
+                id={id}
+                type={f.type === 'number' ? 'number' : 'search'}
+                value={values[f.name] ?? ''}
+                placeholder={f.placeholder}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [f.name]: e.target.value }));
+                }}
+              />
+            )}
+          </div>
+        );
+      })}
+      <div className="flex flex-wrap gap-2">
+        {fields.length > 1 ? (
+          <Button
+            variant="ghost"
+            className="md:hidden"
+            aria-expanded={more}
+            onClick={() => {
+              setMore((m) => !m);
+            }}
+          >
+            {more ? t('fewerFilters') : t('moreFilters', { count: fields.length - 1 })}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="accent">
+          <SearchIcon className="size-4" />
+          {t('search')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setValues(blank);
+            onSearch(blank);
+          }}
+        >
+          {t('reset')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+import { ReloadView } from '../components/reload';
+
+export default ReloadView;

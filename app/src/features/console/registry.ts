@@ -1,0 +1,46 @@
+/**
+ * Menu `component` keys (`<group>/<view>`, docs/menu-tree.md) → lazily loaded views. Each view module lives under a
+ * `lazy/` folder: the browser build puts it in its own chunk, the SSR build replaces it with a stub (menu views are
+ * never rendered on the server: the menu is only known in the browser). A key without an entry gets the honest
+ * 'this module is not available yet' notice.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+import type { MenuRoute } from './menu-routes';
+
+export interface MenuViewProps {
+  route: MenuRoute;
+  params: Record<string, string>;
+}
+
+type Loader = () => Promise<{ default: ComponentType<MenuViewProps> }>;
+
+export const VIEW_LOADERS: Readonly<Record<string, Loader>> = {
+  'superAdmin/user': () => import('../system/users/lazy/user-view'),
+  'superAdmin/userDetail': () => import('../system/users/lazy/user-detail-view'),
+  'superAdmin/authority': () => import('../system/authority/lazy/authority-view'),
+  'superAdmin/menu': () => import('../system/menus/lazy/menu-view'),
+  'superAdmin/api': () => import('../system/apis/lazy/api-view'),
+  'superAdmin/dictionary': () => import('../system/dictionaries/lazy/dictionary-view'),
+  'superAdmin/sysDictionary': () => import('../system/dictionaries/lazy/dictionary-view'),
+  'superAdmin/dictionaryDetail': () => import('../system/dictionaries/lazy/dictionary-detail-view'),
+  'superAdmin/sysDictionaryDetail': () => import('../system/dictionaries/lazy/dictionary-detail-view'),
+  'superAdmin/operation': () => import('../system/operations/lazy/operation-view'),
+  'superAdmin/file': () => import('../system/files/lazy/file-view'),
+  'person/profile': () => import('../profile/lazy/profile-view'),
+  'reload/index': () => import('./lazy/reload-view'),
+};
+
+/** One lazy component per key, made once: React keeps a view's state only while its component type is stable. */
+const VIEWS: ReadonlyMap<string, LazyExoticComponent<ComponentType<MenuViewProps>>> = new Map(
+  Object.entries(VIEW_LOADERS).map(([key, load]) => [key.toLowerCase(), lazy(load)]),
+);
+
+/** The lazy view of a key (case-insensitive), or null when there is none yet. */
+export function viewFor(key: string): LazyExoticComponent<ComponentType<MenuViewProps>> | null {
+  return VIEWS.get(key.toLowerCase()) ?? null;
+}
+
+export function hasView(key: string): boolean {
+  return viewFor(key) !== null;
+}

@@ -1,0 +1,135 @@
+/** superAdmin/file: uploaded files, searchable by name; upload (multipart `file`). */
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { DataTable, type Column } from '../../../../components/crud/data-table';
+import { Pager } from '../../../../components/crud/pager';
+import { SearchForm } from '../../../../components/crud/search-form';
+import { ListToolbar, Panel, ViewPage, useListState } from '../../../../components/crud/view';
+import { Button } from '../../../../components/ui/button';
+import { FileIcon, SpinnerIcon, UploadIcon } from '../../../../components/ui/icons';
+import { Badge } from '../../../../components/ui/states';
+import { useApp } from '../../../../lib/app-context';
+import { formatDateTime, orUndefined } from '../../../../lib/format';
+import type { MenuViewProps } from '../../../console/registry';
+import { useButtons } from '../../../console/menu-route-context';
+import { menuTitle } from '../../../console/menu-routes';
+import type { FileRecord } from '../../types';
+import { useFileList } from '../api/get-file-list';
+import { useUploadFile } from '../api/upload-file';
+
+const IMAGE = /^(png|jpe?g|gif|webp|svg|bmp)$/i;
+
+/** A stored `url` is relative to the site root unless it is absolute. */
+export function fileHref(url: string): string {
+  return /^(https?:)?\/\//.test(url) || url.startsWith('/') ? url : `/${url}`;
+}
+
+export default function FileView({ route }: MenuViewProps) {
+  const { t } = useTranslation('system');
+  const { lang } = useApp();
+  const can = useButtons();
+  const list = useListState<{ keyword?: string }>({});
+  const files = useFileList({ page: list.page, pageSize: list.pageSize, ...list.filters });
+  const upload = useUploadFile();
+  const input = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState<string | null>(null);
+  const title = menuTitle(route, lang);
+  const onPick = (file: File | undefined) => {
+    if (!file) return;
+    setName(file.name);
+    void upload
+      .mutateAsync(file)
+      .catch(() => undefined)
+      .finally(() => {
+        setName(null);
+        if (input.current) input.current.value = '';
+      });
+  };
+  const columns: Column<FileRecord>[] = [
+    {
+      key: 'preview',
+      header: t('files.preview'),
+      hideOnMobile: true,
+      cell: (f) =>
+        IMAGE.test(f.tag) ? (
+          <img src={fileHref(f.url)} alt="" loading="lazy" className="size-10 rounded object-cover ring-1 ring-slate-200" />
+        ) : (
+          <FileIcon className="size-6 text-slate-400" />
+        ),
+    },
+    {
+      key: 'name',
+      header: t('files.name'),
+      primary: true,
+      cell: (f) => (
+        <a href={fileHref(f.url)} target="_blank" rel="noreferrer" className="text-accent font-medium break-all hover:underline">
+          {f.name}
+        </a>
+      ),
+    },
+    { key: 'tag', header: t('files.type'), cell: (f) => <Badge>{f.tag || '—'}</Badge> },
+    { key: 'time', header: t('common.createdAt'), cell: (f) => formatDateTime(f.CreatedAt ?? f.createdAt) },
+  ];
+  return (
+    <ViewPage
+      title={title}
+      actions={
+        <ListToolbar onRefresh={() => void files.refetch()}>
+          {can('add') ? (
+            <>
+              <input
+                ref={input}
+                type="file"
+                className="sr-only"
+                id="file-upload"
+                data-testid="file-upload-input"
+                onChange={(e) => {
+                  onPick(e.target.files?.[0]);
+                }}
+              />
+              <Button
+                variant="accent"
+                size="sm"
+                disabled={upload.isPending}
+                onClick={() => {
+                  input.current?.click();
+                }}
+              >
+                {upload.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : <UploadIcon className="size-4" />}
+                {upload.isPending && name ? t('files.uploading', { name }) : t('files.upload')}
+              </Button>
+            </>
+          ) : null}
+        </ListToolbar>
+      }
+    >
+      <Panel className="p-4">
+        <SearchForm
+          label={t('files.search')}
+          initial={{}}
+          onSearch={(v) => {
+            if (!list.setFilters({ keyword: orUndefined(v.keyword) })) void files.refetch();
+          }}
+          fields={[{ name: 'keyword', label: t('files.name') }]}
+        />
+      </Panel>
+      <Panel>
+        <DataTable
+          caption={title}
+          columns={columns}
+          rows={files.data?.list ?? []}
+          rowKey={(f) => f.ID}
+          loading={files.isPending}
+          stale={files.isPlaceholderData}
+          error={files.isError ? t('common.loadFailed') : null}
+          onRetry={() => void files.refetch()}
+          testId="file-table"
+        />
+        <div className="px-3">
+          <Pager total={files.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
+        </div>
+      </Panel>
+    </ViewPage>
+  );
+}

@@ -1,0 +1,158 @@
+/** Shapes of the system calls (gva-api.md §5–§10 and the issue's user shapes). Keys as the server sends them. */
+
+export interface AuthorityBrief {
+  authorityId: number;
+  authorityName: string;
+}
+
+export interface EnterpriseAuthority {
+  enterpriseId: number;
+  entName?: string;
+  authorityId: number;
+  authorityName?: string;
+}
+
+/** `getUserList_recons` list entry. */
+export interface SysUser {
+  ID: number;
+  uuid: string;
+  userName: string;
+  nickName: string;
+  headerImg: string;
+  phone: string;
+  email: string;
+  /** 1 normal, 2 frozen. */
+  enable: number;
+  authorityId: number;
+  authorityName?: string;
+  realName?: string;
+  country?: string;
+  authority?: AuthorityBrief | null;
+  authorities?: EnterpriseAuthority[] | null;
+  createdAt?: string;
+  CreatedAt?: string;
+}
+
+export interface Authority {
+  authorityId: number;
+  authorityName: string;
+  parentId: number | null;
+  defaultRouter?: string;
+  dataAuthorityId?: { authorityId: number; authorityName?: string }[] | null;
+  children?: Authority[] | null;
+}
+
+export interface MenuButton {
+  ID?: number;
+  name: string;
+  desc: string;
+}
+
+export interface MenuParameter {
+  ID?: number;
+  type: 'params' | 'query';
+  key: string;
+  value: string;
+}
+
+export interface BaseMenu {
+  ID: number;
+  parentId: number;
+  path: string;
+  name: string;
+  hidden: boolean;
+  component: string;
+  sort: number;
+  meta: {
+    title: string;
+    titleEn?: string;
+    icon?: string;
+    keepAlive?: boolean;
+    closeTab?: boolean;
+    activeName?: string;
+    defaultMenu?: boolean;
+    hidden?: boolean;
+  };
+  children?: BaseMenu[] | null;
+  menuBtn?: MenuButton[] | null;
+  parameters?: MenuParameter[] | null;
+}
+
+export interface SysApi {
+  ID: number;
+  path: string;
+  description: string;
+  apiGroup: string;
+  method: string;
+}
+
+export interface Dictionary {
+  ID: number;
+  name: string;
+  type: string;
+  status: boolean | null;
+  desc: string;
+  parentID?: number | null;
+  children?: Dictionary[] | null;
+}
+
+export interface DictionaryDetail {
+  ID: number;
+  label: string;
+  value: string;
+  extend?: string;
+  status: boolean | null;
+  sort: number;
+  sysDictionaryID: number;
+}
+
+export interface OperationRecord {
+  ID: number;
+  CreatedAt?: string;
+  createdAt?: string;
+  ip: string;
+  method: string;
+  path: string;
+  status: number;
+  /** Nanoseconds (Go time.Duration) unless latency_ms is given. */
+  latency?: number;
+  latency_ms?: number;
+  agent: string;
+  error_message: string;
+  body: string;
+  resp: string;
+  user_id: number;
+  user?: { userName?: string; nickName?: string } | null;
+}
+
+export interface FileRecord {
+  ID: number;
+  CreatedAt?: string;
+  createdAt?: string;
+  name: string;
+  url: string;
+  tag: string;
+  key: string;
+}
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/** A tree from a flat list with `parentId` (roles whose parent is not listed become roots); trees pass through. */
+export function authorityTree(list: readonly Authority[] | null | undefined): Authority[] {
+  const all = list ?? [];
+  if (all.some((a) => Array.isArray(a.children) && a.children.length > 0)) return [...all];
+  const ids = new Set(all.map((a) => a.authorityId));
+  const build = (parent: number | null): Authority[] =>
+    all.filter((a) => (parent === null ? a.parentId === null || a.parentId === 0 || !ids.has(a.parentId) : a.parentId === parent)).map((a) => ({ ...a, children: build(a.authorityId) }));
+  return build(null);
+}
+
+/** Every authority of a tree, flattened depth first (with its depth for indented pickers). */
+export function flattenAuthorities(tree: readonly Authority[] | null | undefined, depth = 0): { authority: Authority; depth: number }[] {
+  const out: { authority: Authority; depth: number }[] = [];
+  for (const a of tree ?? []) {
+    out.push({ authority: a, depth });
+    out.push(...flattenAuthorities(a.children, depth + 1));
+  }
+  return out;
+}

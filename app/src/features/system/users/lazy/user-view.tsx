@@ -1,0 +1,372 @@
+/** superAdmin/user: the user list with search, create, edit, reset password / username, delete and export. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { DataTable, type Column } from '../../../../components/crud/data-table';
+import { downloadCsv } from '../../../../components/crud/export';
+import { FormDialog } from '../../../../components/crud/form-dialog';
+import type { FieldDef, Option } from '../../../../components/crud/form';
+import { Pager } from '../../../../components/crud/pager';
+import { SearchForm, type SearchValues } from '../../../../components/crud/search-form';
+import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../../components/crud/view';
+import { Switch } from '../../../../components/ui/fields';
+import { Badge } from '../../../../components/ui/states';
+import { useApp } from '../../../../lib/app-context';
+import { confirmAction } from '../../../../lib/feedback';
+import { formatDateTime, maskPhone, orUndefined } from '../../../../lib/format';
+import type { MenuViewProps } from '../../../console/registry';
+import { useButtons } from '../../../console/menu-route-context';
+import { menuTitle } from '../../../console/menu-routes';
+import { useEnterpriseId } from '../../../console/session-context';
+import { useMenuPath } from '../../../console/use-menu-path';
+import { useAuthorities } from '../../authority/api/get-authorities';
+import { flattenAuthorities, type SysUser } from '../../types';
+import { useCreateUser, type CreateUserPayload } from '../api/create-user';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers, type UserListParams } from '../api/get-users';
+import { useResetPassword } from '../api/reset-password';
+import { useResetUsername } from '../api/reset-username';
+import { useUpdateUser, type UpdateUserPayload } from '../api/update-user';
+import { Avatar, RoleBadges } from '../components/user-bits';
+
+type Filters = Omit<UserListParams, 'page' | 'pageSize'>;
+
+interface CreateValues {
+  userName: string;
+  passWord: string;
+  nickName: string;
+  headerImg: string;
+  authorityId: number | '';
+  enterpriseId: number | '';
+  phone: string;
+  email: string;
+  enable: boolean;
+}
+
+interface EditValues {
+  nickName: string;
+  headerImg: string;
+  phone: string;
+  email: string;
+  enable: boolean;
+  authorityIds: number[];
+  enterpriseId: number | '';
+}
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; user: SysUser }
+  | { kind: 'password'; user: SysUser }
+  | { kind: 'username'; user: SysUser }
+  | null;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function toFilters(v: SearchValues): Filters {
+  const num = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
+  return {
+    userName: orUndefined(v.userName),
+    nickName: orUndefined(v.nickName),
+    phone: orUndefined(v.phone),
+    authorityId: num(v.authorityId),
+    enterpriseId: num(v.enterpriseId),
+  };
+}
+
+export default function UserView({ route }: MenuViewProps) {
+  const { t } = useTranslation('system');
+  const { lang } = useApp();
+  const can = useButtons();
+  const menuPath = useMenuPath();
+  const enterpriseId = useEnterpriseId();
+  const list = useListState<Filters>({});
+  const params: UserListParams = { page: list.page, pageSize: list.pageSize, ...list.filters };
+  const users = useUsers(params);
+  const authorities = useAuthorities();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const deleteUser = useDeleteUser();
+  const resetPassword = useResetPassword();
+  const resetUsername = useResetUsername();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => {
+    setDialog(null);
+  };
+
+  const roleOptions: Option[] = flattenAuthorities(authorities.data).map(({ authority, depth }) => ({
+    value: authority.authorityId,
+    label: `${'· '.repeat(depth)}${authority.authorityName} (${authority.authorityId})`,
+  }));
+
+  const toggleEnable = (u: SysUser, on: boolean) => {
+    void updateUser
+      .mutateAsync({
+        ID: u.ID,
+        nickName: u.nickName,
+        headerImg: u.headerImg,
+        phone: u.phone,
+        email: u.email,
+        enable: on ? 1 : 2,
+        authorityIds: (u.authorities ?? []).map((a) => a.authorityId),
+      })
+      .catch(() => undefined);
+  };
+
+  const remove = async (u: SysUser) => {
+    const ok = await confirmAction({ key: 'confirm.deleteTitle' }, { text: t('users.confirmDelete', { name: u.userName }) });
+    if (ok) await deleteUser.mutateAsync(u.ID).catch(() => undefined);
+  };
+
+  const columns: Column<SysUser>[] = [
+    { key: 'avatar', header: t('users.avatar'), cell: (u) => <Avatar user={u} />, hideOnMobile: true },
+    {
+      key: 'userName',
+      header: t('users.userName'),
+      primary: true,
+      cell: (u) => {
+        const to = menuPath('userDetail', { id: u.ID });
+        return to ? (
+          <Link to={to} className="text-accent font-medium hover:underline">
+            {u.userName}
+          </Link>
+        ) : (
+          <span className="font-medium text-slate-900">{u.userName}</span>
+        );
+      },
+    },
+    { key: 'nickName', header: t('users.nickName'), cell: (u) => u.nickName },
+    { key: 'phone', header: t('users.phone'), cell: (u) => <span className="tabular-nums">{maskPhone(u.phone)}</span> },
+    { key: 'email', header: t('users.email'), cell: (u) => u.email },
+    { key: 'roles', header: t('users.roles'), cell: (u) => <RoleBadges user={u} /> },
+    {
+      key: 'enable',
+      header: t('users.enable'),
+      cell: (u) =>
+        can('edit') ? (
+          <Switch
+            checked={u.enable === 1}
+            label={t('users.enableFor', { name: u.userName })}
+            onChange={(on) => {
+              toggleEnable(u, on);
+            }}
+          />
+        ) : (
+          <Badge tone={u.enable === 1 ? 'green' : 'red'}>{u.enable === 1 ? t('users.enabled') : t('users.frozen')}</Badge>
+        ),
+    },
+    { key: 'createdAt', header: t('common.createdAt'), cell: (u) => formatDateTime(u.createdAt ?? u.CreatedAt), hideOnMobile: true },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      cell: (u) => (
+        <RowActions>
+          {can('edit') ? (
+            <>
+              <RowAction
+                onClick={() => {
+                  setDialog({ kind: 'edit', user: u });
+                }}
+              >
+                {t('common.edit')}
+              </RowAction>
+              <RowAction
+                onClick={() => {
+                  setDialog({ kind: 'password', user: u });
+                }}
+              >
+                {t('users.resetPassword')}
+              </RowAction>
+              <RowAction
+                onClick={() => {
+                  setDialog({ kind: 'username', user: u });
+                }}
+              >
+                {t('users.resetUsername')}
+              </RowAction>
+            </>
+          ) : null}
+          {can('delete') ? (
+            <RowAction tone="danger" onClick={() => void remove(u)}>
+              {t('common.delete')}
+            </RowAction>
+          ) : null}
+        </RowActions>
+      ),
+    },
+  ];
+
+  const createFields: FieldDef<CreateValues>[] = [
+    { name: 'userName', label: t('users.userName'), type: 'text', required: true, maxLength: 64, autoComplete: 'off' },
+    { name: 'passWord', label: t('users.password'), type: 'password', required: true, minLength: 6 },
+    { name: 'nickName', label: t('users.nickName'), type: 'text', required: true, maxLength: 64 },
+    { name: 'authorityId', label: t('users.role'), type: 'select', required: true, options: roleOptions },
+    { name: 'enterpriseId', label: t('users.enterpriseId'), type: 'number', hint: t('users.enterpriseHint') },
+    { name: 'phone', label: t('users.phone'), type: 'tel', pattern: { re: /^\+?\d{5,15}$/, message: t('users.phoneInvalid') } },
+    { name: 'email', label: t('users.email'), type: 'email', pattern: { re: EMAIL, message: t('users.emailInvalid') } },
+    { name: 'headerImg', label: t('users.avatarUrl'), type: 'text' },
+    { name: 'enable', label: t('users.enable'), type: 'switch' },
+  ];
+  const editFields: FieldDef<EditValues>[] = [
+    { name: 'nickName', label: t('users.nickName'), type: 'text', required: true, maxLength: 64 },
+    { name: 'authorityIds', label: t('users.roles'), type: 'multiselect', required: true, options: roleOptions, wide: true },
+    { name: 'enterpriseId', label: t('users.enterpriseId'), type: 'number' },
+    { name: 'phone', label: t('users.phone'), type: 'tel', pattern: { re: /^\+?\d{5,15}$/, message: t('users.phoneInvalid') } },
+    { name: 'email', label: t('users.email'), type: 'email', pattern: { re: EMAIL, message: t('users.emailInvalid') } },
+    { name: 'headerImg', label: t('users.avatarUrl'), type: 'text' },
+    { name: 'enable', label: t('users.enable'), type: 'switch' },
+  ];
+
+  const exportRows = () => {
+    const rows = users.data?.list ?? [];
+    downloadCsv(
+      'users.csv',
+      [t('users.userName'), t('users.nickName'), t('users.phone'), t('users.email'), t('users.roles'), t('users.enable')],
+      rows.map((u) => [u.userName, u.nickName, maskPhone(u.phone), u.email, (u.authorities ?? []).map((a) => a.authorityName ?? a.authorityId).join(' / '), u.enable === 1 ? t('users.enabled') : t('users.frozen')]),
+    );
+  };
+
+  const page = users.data;
+  const d = dialog;
+  return (
+    <ViewPage
+      title={menuTitle(route, lang)}
+      actions={
+        <ListToolbar
+          onRefresh={() => void users.refetch()}
+          onExport={can('export') ? exportRows : null}
+          onAdd={
+            can('add')
+              ? () => {
+                  setDialog({ kind: 'create' });
+                }
+              : null
+          }
+          addLabel={t('users.add')}
+        />
+      }
+    >
+      <Panel className="p-4">
+        <SearchForm
+          label={t('users.search')}
+          initial={{}}
+          onSearch={(v) => {
+            if (!list.setFilters(toFilters(v))) void users.refetch();
+          }}
+          fields={[
+            { name: 'userName', label: t('users.userName') },
+            { name: 'nickName', label: t('users.nickName') },
+            { name: 'phone', label: t('users.phone') },
+            { name: 'authorityId', label: t('users.role'), type: 'select', options: roleOptions },
+            { name: 'enterpriseId', label: t('users.enterpriseId'), type: 'number' },
+          ]}
+        />
+      </Panel>
+      <Panel>
+        <DataTable
+          caption={menuTitle(route, lang)}
+          columns={columns}
+          rows={page?.list ?? []}
+          rowKey={(u) => u.ID}
+          loading={users.isPending}
+          stale={users.isPlaceholderData}
+          error={users.isError ? t('common.loadFailed') : null}
+          onRetry={() => void users.refetch()}
+          testId="users-table"
+        />
+        <div className="px-3">
+          <Pager total={page?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
+        </div>
+      </Panel>
+
+      <FormDialog<CreateValues>
+        open={d?.kind === 'create'}
+        onClose={close}
+        title={t('users.add')}
+        testId="user-create"
+        fields={createFields}
+        initialValues={{ userName: '', passWord: '', nickName: '', headerImg: '', authorityId: '', enterpriseId: enterpriseId ?? '', phone: '', email: '', enable: true }}
+        onSubmit={(v) => {
+          const payload: CreateUserPayload = {
+            userName: v.userName.trim(),
+            passWord: v.passWord,
+            nickName: v.nickName.trim(),
+            headerImg: v.headerImg.trim(),
+            authorityId: Number(v.authorityId),
+            phone: v.phone.trim(),
+            email: v.email.trim(),
+            enable: v.enable ? 1 : 2,
+            ...(v.enterpriseId === '' ? {} : { enterpriseId: v.enterpriseId }),
+          };
+          return createUser.mutateAsync(payload);
+        }}
+      />
+      {d?.kind === 'edit' ? (
+        <FormDialog<EditValues>
+          open
+          onClose={close}
+          title={t('users.edit', { name: d.user.userName })}
+          testId="user-edit"
+          fields={editFields}
+          initialValues={{
+            nickName: d.user.nickName,
+            headerImg: d.user.headerImg,
+            phone: d.user.phone,
+            email: d.user.email,
+            enable: d.user.enable === 1,
+            authorityIds: (d.user.authorities ?? []).map((a) => a.authorityId),
+            enterpriseId: d.user.authorities?.[0]?.enterpriseId ?? enterpriseId ?? '',
+          }}
+          onSubmit={(v) => {
+            const payload: UpdateUserPayload = {
+              ID: d.user.ID,
+              nickName: v.nickName.trim(),
+              headerImg: v.headerImg.trim(),
+              phone: v.phone.trim(),
+              email: v.email.trim(),
+              enable: v.enable ? 1 : 2,
+              authorityIds: v.authorityIds,
+              ...(v.enterpriseId === '' ? {} : { enterpriseId: v.enterpriseId }),
+            };
+            return updateUser.mutateAsync(payload);
+          }}
+        />
+      ) : null}
+      {d?.kind === 'password' ? (
+        <FormDialog<{ password: string; confirm: string }>
+          open
+          onClose={close}
+          size="sm"
+          columns={1}
+          title={t('users.resetPasswordFor', { name: d.user.userName })}
+          testId="user-password"
+          fields={[
+            { name: 'password', label: t('users.newPassword'), type: 'password', required: true, minLength: 6 },
+            {
+              name: 'confirm',
+              label: t('users.confirmPassword'),
+              type: 'password',
+              required: true,
+              validate: (value, values) => (value === values.password ? null : t('users.passwordMismatch')),
+            },
+          ]}
+          initialValues={{ password: '', confirm: '' }}
+          onSubmit={(v) => resetPassword.mutateAsync({ ID: d.user.ID, password: v.password })}
+        />
+      ) : null}
+      {d?.kind === 'username' ? (
+        <FormDialog<{ userName: string }>
+          open
+          onClose={close}
+          size="sm"
+          columns={1}
+          title={t('users.resetUsernameFor', { name: d.user.userName })}
+          testId="user-username"
+          fields={[{ name: 'userName', label: t('users.newUserName'), type: 'text', required: true, maxLength: 64 }]}
+          initialValues={{ userName: d.user.userName }}
+          onSubmit={(v) => resetUsername.mutateAsync({ ID: d.user.ID, userName: v.userName.trim() })}
+        />
+      ) : null}
+    </ViewPage>
+  );
+}

@@ -1,0 +1,28 @@
+/** Display helpers shared by the views. Pure. */
+
+/** 13812345678 → 138****5678: the first 3 and the last 4 digits stay (console-spec §5). */
+export function maskPhone(phone: string | number | null | undefined): string {
+  if (phone === null || phone === undefined) return '';
+  const s = String(phone).trim();
+  if (s.length <= 7) return s;
+  return `${s.slice(0, 3)}${'*'.repeat(s.length - 7)}${s.slice(-4)}`;
+}
+
+/** A mainland mobile number (11 digits starting with 1), optionally with +86 / 86. */
+export function isMobilePhone(value: string): boolean {
+  return /^(?:\+?86)?1\d{10}$/.test(value.replace(/[\s-]/g, ''));
+}
+
+/** `2026-11-21T08:03:00Z` → `2026-11-21 16:03` in the browser's zone; '' for nothing, the input for garbage. */
+export function formatDateTime(value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** '' (or only spaces) → undefined, for optional filters. */
+export function orUndefined(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+
+import { RegisterPage } from '../features/auth/components/register-page';
+
+export function RegisterRoute() {
+  const { id } = useParams();
+  return <RegisterPage invite={id && id !== 'register' ? id : undefined} />;
+}

@@ -1,0 +1,5 @@
+import { ReloadView } from '../features/console/components/reload';
+
+export function ReloadRoute() {
+  return <ReloadView />;
+}

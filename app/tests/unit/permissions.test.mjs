@@ -1,0 +1,172 @@
+// Permission helpers (console-spec §6), phone masking (§5), paging rules (§9), checkbox trees, form validation and the
+// session's role list.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+
+import { load } from './load.mjs';
+
+const { hasPermission, isPlatformStaff, authVisible } = await load('src/features/auth/permissions.ts');
+const { maskPhone, isMobilePhone, orUndefined } = await load('src/lib/format.ts');
+const paging = await load('src/components/crud/paging.ts');
+const tree = await load('src/components/crud/tree.ts');
+const { validateValues } = await load('src/components/crud/form.tsx');
+const { rolesOf, isVisitorUser } = await load('src/lib/session.ts');
+const { phoneError } = await load('src/features/auth/components/register-page.tsx');
+const { toCsv } = await load('src/components/crud/export.ts');
+const { formatLatency } = await load('src/features/system/operations/lazy/operation-view.tsx');
+
+describe('permissions', () => {
+  const roles = [{ authorityId: 100, enterpriseId: 5 }, { authorityId: 888 }];
+
+  test('has-permission: any given number equals one of the stored authorityIds', () => {
+    assert.equal(hasPermission([888, 999], roles), true);
+    assert.equal(hasPermission(100, roles), true);
+    assert.equal(hasPermission([999, 666], roles), false);
+    assert.equal(hasPermission([], roles), false);
+    assert.equal(hasPermission(888, []), false);
+  });
+
+  test('platform staff: role 999 or 666 and enterprise 1013', () => {
+    assert.equal(isPlatformStaff([{ authorityId: 999 }], 1013), true);
+    assert.equal(isPlatformStaff([{ authorityId: 666 }], 1013), true);
+    assert.equal(isPlatformStaff([{ authorityId: 999 }], 1012), false);
+    assert.equal(isPlatformStaff([{ authorityId: 888 }], 1013), false);
+    assert.equal(isPlatformStaff([{ authorityId: 999 }], null), false);
+  });
+
+  test('<Auth ids not>: shown only when the authorityId is listed; negation inverts', () => {
+    assert.equal(authVisible([888, 999], 888), true);
+    assert.equal(authVisible([888, 999], 100), false);
+    assert.equal(authVisible([888, 999], 888, true), false);
+    assert.equal(authVisible([888, 999], 100, true), true);
+    assert.equal(authVisible(888, null), false);
+    assert.equal(authVisible(888, undefined, true), true);
+  });
+
+  test('the role list is every enterprise role plus the active one; visitors are recognised', () => {
+    assert.deepEqual(
+      rolesOf({ authorityId: 888, authorities: [{ enterpriseId: 1, authorityId: 100 }, { enterpriseId: 2, authorityId: 888 }, { enterpriseId: 2, authorityId: 888 }] }),
+      [
+        { authorityId: 100, enterpriseId: 1 },
+        { authorityId: 888, enterpriseId: 2 },
+        { authorityId: 888 },
+      ],
+    );
+    assert.equal(isVisitorUser({ visitor: true }), true);
+    assert.equal(isVisitorUser({ nickName: '访客7f3a' }), true);
+    assert.equal(isVisitorUser({ userName: 'visitor-1' }), true);
+    assert.equal(isVisitorUser({ userName: 'admin' }), false);
+    assert.equal(isVisitorUser(null), false);
+  });
+});
+
+describe('phone numbers', () => {
+  test('masked showing the first 3 and the last 4 digits', () => {
+    assert.equal(maskPhone('13812345678'), '138****5678');
+    assert.equal(maskPhone(13812345678), '138****5678');
+    assert.equal(maskPhone('+8613812345678'), '+86*******5678');
+    assert.equal(maskPhone('12345678'), '123*5678');
+    assert.equal(maskPhone('1234567'), '1234567', 'too short to hide anything');
+    assert.equal(maskPhone(''), '');
+    assert.equal(maskPhone(null), '');
+  });
+
+  test('register: an absent number is "not registered", a malformed one "enter the correct phone number"', () => {
+    assert.equal(phoneError(''), 'missing');
+    assert.equal(phoneError('  '), 'missing');
+    assert.equal(phoneError('12345'), 'invalid');
+    assert.equal(phoneError('23812345678'), 'invalid');
+    assert.equal(phoneError('13812345678'), null);
+    assert.equal(isMobilePhone('+86 138-1234-5678'), true);
+  });
+});
+
+describe('paging', () => {
+  test('default 10; choices 10/50/100/500', () => {
+    assert.equal(paging.DEFAULT_PAGE_SIZE, 10);
+    assert.deepEqual([...paging.PAGE_SIZES], [10, 50, 100, 500]);
+    assert.equal(paging.normalizePageSize(50), 50);
+    assert.equal(paging.normalizePageSize(20), 10);
+    assert.equal(paging.normalizePageSize('50'), 10);
+  });
+
+  test('no pager when the total fits one page', () => {
+    assert.equal(paging.showPager(0, 10), false);
+    assert.equal(paging.showPager(10, 10), false);
+    assert.equal(paging.showPager(11, 10), true);
+    assert.equal(paging.showPager(500, 500), false);
+  });
+
+  test('page counts, clamping, ranges and the page window', () => {
+    assert.equal(paging.pageCount(0, 10), 1);
+    assert.equal(paging.pageCount(57, 10), 6);
+    assert.equal(paging.clampPage(9, 57, 10), 6);
+    assert.equal(paging.clampPage(0, 57, 10), 1);
+    assert.deepEqual(paging.pageRange(2, 10, 57), { from: 11, to: 20 });
+    assert.deepEqual(paging.pageRange(6, 10, 57), { from: 51, to: 57 });
+    assert.deepEqual(paging.pageRange(1, 10, 0), { from: 0, to: 0 });
+    assert.deepEqual(paging.pageWindow(1, 1), [1]);
+    assert.deepEqual(paging.pageWindow(5, 20), [1, 'gap', 4, 5, 6, 'gap', 20]);
+    assert.deepEqual(paging.pageWindow(2, 5), [1, 2, 3, 4, 5]);
+    assert.deepEqual(paging.pageWindow(1, 6), [1, 2, 'gap', 6]);
+  });
+});
+
+describe('checkbox trees', () => {
+  const nodes = [
+    { id: 'a', label: 'A', children: [{ id: 'a1', label: 'A1' }, { id: 'a2', label: 'A2', children: [{ id: 'a2x', label: 'X' }] }] },
+    { id: 'b', label: 'B' },
+  ];
+
+  test('parents are checked, mixed or clear from their leaves; toggling takes the subtree', () => {
+    assert.equal(tree.nodeState(nodes[0], new Set(['a1'])), 'mixed');
+    assert.equal(tree.nodeState(nodes[0], new Set(['a1', 'a2x'])), 'checked');
+    const on = tree.toggleNode(nodes[0], new Set());
+    assert.deepEqual([...on].sort(), ['a', 'a1', 'a2', 'a2x']);
+    assert.equal(tree.toggleNode(nodes[0], on).size, 0);
+  });
+
+  test('stored sets (parents listed too) load correctly and save with their ancestors', () => {
+    const loaded = tree.normalizeChecked(nodes, new Set(['a', 'a1']));
+    assert.equal(tree.nodeState(nodes[0], loaded), 'mixed', 'a parent with a checked child is not the whole subtree');
+    const whole = tree.normalizeChecked(nodes, new Set(['a']));
+    assert.equal(tree.nodeState(nodes[0], whole), 'checked', 'a parent alone stands for its subtree');
+    assert.deepEqual(tree.effectiveIds(nodes, new Set(['a2x'])), ['a', 'a2', 'a2x']);
+    assert.deepEqual(tree.filterTree(nodes, 'x').map((n) => n.id), ['a']);
+  });
+});
+
+describe('forms', () => {
+  const msg = { required: (l) => `${l}!`, minLength: (n) => `>=${n}`, maxLength: (n) => `<=${n}` };
+  const fields = [
+    { name: 'user', label: 'User', type: 'text', required: true },
+    { name: 'pass', label: 'Pass', type: 'password', minLength: 6 },
+    { name: 'roles', label: 'Roles', type: 'multiselect', required: true },
+    { name: 'mail', label: 'Mail', type: 'email', pattern: { re: /@/, message: 'bad mail' } },
+    { name: 'again', label: 'Again', type: 'password', validate: (v, all) => (v === all.pass ? null : 'mismatch') },
+    { name: 'hidden', label: 'H', type: 'text', required: true, hidden: () => true },
+  ];
+
+  test('required, lengths, patterns, custom rules; hidden fields skipped', () => {
+    const errors = validateValues(fields, { user: '', pass: '123', roles: [], mail: 'x', again: '1', hidden: '' }, msg);
+    assert.deepEqual(errors, { user: 'User!', pass: '>=6', roles: 'Roles!', mail: 'bad mail', again: 'mismatch' });
+    assert.deepEqual(validateValues(fields, { user: 'a', pass: '123456', roles: [1], mail: 'a@b', again: '123456' }, msg), {});
+  });
+
+  test('empty optional values are not checked', () => {
+    assert.deepEqual(validateValues(fields, { user: 'a', pass: '', roles: [1], mail: '', again: '' }, msg), {});
+    assert.equal(orUndefined('  '), undefined);
+    assert.equal(orUndefined('a'), 'a');
+  });
+});
+
+test('CSV export escapes quotes, commas and newlines', () => {
+  assert.equal(toCsv(['a', 'b'], [['x,y', 'say "hi"'], [1, null]]), 'a,b\r\n"x,y","say ""hi"""\r\n1,');
+});
+
+test('operation latency: milliseconds, or Go nanoseconds', () => {
+  assert.equal(formatLatency({ latency_ms: 12 }), '12 ms');
+  assert.equal(formatLatency({ latency: 2_500_000 }), '2.5 ms');
+  assert.equal(formatLatency({ latency: 1_500_000_000 }), '1.50 s');
+  assert.equal(formatLatency({}), '—');
+});
