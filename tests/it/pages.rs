@@ -376,3 +376,21 @@ async fn editing_a_brand_changes_its_pages_at_once() {
     assert_eq!(row["appName"], "TyreSafe Cloud");
     assert_eq!(row["appDomain"], "tyresafe.cn");
 }
+
+#[tokio::test]
+async fn the_visitor_is_served_the_anonymous_page() {
+    let app = spawn_app().await;
+    let visitor = app.visitor_token().await;
+    let anonymous = app.page("/solution", "localhost", Some("zh")).await.text;
+    let res = app
+        .send(
+            app.client
+                .get(app.url("/solution"))
+                .header("cookie", format!("lang=zh; x-token={visitor}")),
+        )
+        .await;
+    assert_eq!(
+        res.text, anonymous,
+        "same document, from the same cache entry"
+    );
+}

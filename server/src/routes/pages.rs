@@ -79,8 +79,10 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let origin = format!("{scheme}://{host}");
     let brand = state.brands.for_host(host);
     let lang = Lang::from_request(uri.query(), headers);
+    // The visitor account renders exactly like an anonymous visit, so its pages share the
+    // anonymous page cache (the console signs visitors in automatically on every open page).
     let user = token_of(headers).and_then(|t| match state.tokens.verify(&t) {
-        SessionState::Valid(claims) => Some(PageUser::from(claims.as_ref())),
+        SessionState::Valid(claims) if !claims.visitor => Some(PageUser::from(claims.as_ref())),
         _ => None,
     });
     let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
