@@ -9,6 +9,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261120_000001_create_foundation;
 mod m20261121_000001_create_access;
 mod m20261121_000004_create_accounts;
+mod m20261121_000005_create_enterprise;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261120_000001_create_foundation::Migration),
             Box::new(m20261121_000001_create_access::Migration),
             Box::new(m20261121_000004_create_accounts::Migration),
+            Box::new(m20261121_000005_create_enterprise::Migration),
         ]
     }
 }

@@ -2,6 +2,7 @@
 //! server-rendered pages for every other GET.
 
 mod brand;
+mod enterprise;
 mod health;
 mod middleware;
 mod pages;
@@ -16,6 +17,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
+pub(crate) use middleware::Trusteeship;
+
 use crate::error::{AppError, internal_error};
 use crate::openapi;
 use crate::state::AppState;
@@ -26,6 +29,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(health::router())
         .merge(brand::router())
         .merge(session::router())
+        .merge(enterprise::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

@@ -2,6 +2,7 @@
 
 pub mod authz;
 pub mod brand;
+pub mod enterprise;
 pub mod guard;
 pub mod oplog;
 pub mod pages;

@@ -73,7 +73,7 @@ impl Scope {
             .is_some())
     }
 
-    fn may_grant(&self, authority_id: i64) -> Result<(), AppError> {
+    pub(crate) fn may_grant(&self, authority_id: i64) -> Result<(), AppError> {
         if PLATFORM_ROLES.contains(&authority_id) && !self.platform {
             return Err(AppError::fail(text!(
                 "无权授予角色 {}",
