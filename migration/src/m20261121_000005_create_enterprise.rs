@@ -227,7 +227,9 @@ impl MigrationTrait for Migration {
             string(Enterprises::Phone).default("").to_owned(),
             string(Enterprises::Address).default("").to_owned(),
             string(Enterprises::LicenseNo).default("").to_owned(),
-            small_integer(Enterprises::VerifyState).default(0).to_owned(),
+            small_integer(Enterprises::VerifyState)
+                .default(0)
+                .to_owned(),
             text(Enterprises::VerifyDocuments).default("[]").to_owned(),
             string(Enterprises::VerifyReason).default("").to_owned(),
             timestamp_with_time_zone_null(Enterprises::VerifySubmittedAt),
@@ -530,7 +532,9 @@ impl MigrationTrait for Migration {
                     .col(double(EnterpriseAlarmThresholds::AxleTempDifference))
                     .col(integer(EnterpriseAlarmThresholds::SensorLowBattery))
                     .col(integer(EnterpriseAlarmThresholds::OfflineMinutes))
-                    .col(timestamp_with_time_zone(EnterpriseAlarmThresholds::UpdatedAt))
+                    .col(timestamp_with_time_zone(
+                        EnterpriseAlarmThresholds::UpdatedAt,
+                    ))
                     .primary_key(
                         Index::create()
                             .col(EnterpriseAlarmThresholds::EnterpriseId)

@@ -172,9 +172,14 @@ impl FromRequestParts<crate::state::AppState> for Tenant {
             .get::<crate::routes::Trusteeship>()
             .is_some();
         let user = crate::services::session::find_user_by_id(&state.db, claims.uid).await?;
-        let scope =
-            crate::services::scope::Scope::resolve(&state.db, &state.tree, user, requested, captain)
-                .await?;
+        let scope = crate::services::scope::Scope::resolve(
+            &state.db,
+            &state.tree,
+            user,
+            requested,
+            captain,
+        )
+        .await?;
         if scope.read_only()
             && !crate::services::authz::is_read_call(parts.method.as_str(), parts.uri.path())
         {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::EntRequest;
+use super::{EntRequest, part};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::Scoped;
 use crate::services::enterprise::clusters::{
@@ -119,11 +119,14 @@ async fn save_cluster(
     Ok(ApiOk(saved))
 }
 
+/// The body's documented shape; the handler reads it in parts.
+#[allow(dead_code)]
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveEntRequest {
     /// The cluster the enterprise joins.
     colony_id: i64,
+    /// The enterprise's fields, as for `tbUp` (`entId` to edit one).
     #[serde(flatten)]
     ent: EnterpriseInput,
 }
@@ -135,11 +138,19 @@ pub struct SaveEntRequest {
     responses((status = 200, body = Envelope<EnterpriseRow>)))]
 async fn save_ent(
     State(state): State<AppState>,
-    Scoped(scope, req): Scoped<SaveEntRequest>,
+    Scoped(scope, body): Scoped<serde_json::Value>,
 ) -> ApiResult<EnterpriseRow> {
-    let saved = clusters::save_enterprise(&state.db, &scope, req.colony_id, &req.ent).await?;
+    let cluster: SaveEntCluster = part(&body)?;
+    let ent: EnterpriseInput = part(&body)?;
+    let saved = clusters::save_enterprise(&state.db, &scope, cluster.colony_id, &ent).await?;
     state.tree.invalidate();
     Ok(ApiOk(saved))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SaveEntCluster {
+    colony_id: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -118,7 +118,9 @@ async fn ent_list_new(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<EntRequest>,
 ) -> ApiResult<Vec<EnterpriseNode>> {
-    Ok(ApiOk(enterprises::tree(&state.db, &scope, req.ent_id).await?))
+    Ok(ApiOk(
+        enterprises::tree(&state.db, &scope, req.ent_id).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -203,7 +205,9 @@ async fn verification(
         license_no: req.license_no,
         reason: req.reason,
     };
-    Ok(ApiOk(enterprises::verification(&state.db, &scope, v).await?))
+    Ok(ApiOk(
+        enterprises::verification(&state.db, &scope, v).await?,
+    ))
 }
 
 /// Deletes enterprises, all or none. Refused (naming the enterprise and why) while one still
@@ -282,7 +286,9 @@ async fn tb_up(
     let saved = enterprises::save(&state.db, &scope, &req, rules).await?;
     state.tree.invalidate();
     let scope = scope.including(saved.id);
-    Ok(ApiOk(enterprises::detail(&state.db, &scope, saved.id).await?))
+    Ok(ApiOk(
+        enterprises::detail(&state.db, &scope, saved.id).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -343,14 +349,7 @@ async fn set_role(
     Scoped(scope, req): Scoped<SetRoleRequest>,
 ) -> ApiResult<MemberRow> {
     Ok(ApiOk(
-        members::set_role(
-            &state.db,
-            &scope,
-            req.ent_id,
-            req.user_id,
-            req.authority_id,
-        )
-        .await?,
+        members::set_role(&state.db, &scope, req.ent_id, req.user_id, req.authority_id).await?,
     ))
 }
 
@@ -395,5 +394,7 @@ async fn update_tb_enterprise(
         )));
     }
     let saved = enterprises::save(&state.db, &scope, &req, SaveRules::default()).await?;
-    Ok(ApiOk(enterprises::detail(&state.db, &scope, saved.id).await?))
+    Ok(ApiOk(
+        enterprises::detail(&state.db, &scope, saved.id).await?,
+    ))
 }

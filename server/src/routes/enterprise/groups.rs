@@ -76,7 +76,10 @@ async fn group_user_list(
     Scoped(scope, req): Scoped<GroupUserListRequest>,
 ) -> ApiResult<Vec<GroupWithUsers>> {
     if !matches!(req.kind, 0 | 1) {
-        return Err(AppError::fail(text!("type 须为 0 或 1", "type must be 0 or 1")));
+        return Err(AppError::fail(text!(
+            "type 须为 0 或 1",
+            "type must be 0 or 1"
+        )));
     }
     Ok(ApiOk(
         groups::with_users(&state.db, &scope, req.ent_id, req.kind == 1).await?,

@@ -33,6 +33,12 @@ fn done() -> ApiResult<Empty> {
     Ok(ApiOk(json!({})))
 }
 
+/// Reads one shape out of a payload (several shapes share one body without `flatten`, which
+/// would lose the field name in error messages).
+fn part<T: serde::de::DeserializeOwned>(body: &Value) -> Result<T, crate::error::AppError> {
+    crate::extract::parse_json(body.to_string().as_bytes())
+}
+
 /// Calls about one enterprise (default: the acting one).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -143,7 +143,9 @@ async fn relation_list(
         state: req.state,
         direction: req.direction,
     };
-    Ok(ApiOk(relations::list(&state.db, &scope, f, req.page).await?))
+    Ok(ApiOk(
+        relations::list(&state.db, &scope, f, req.page).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -300,7 +302,8 @@ pub struct InvitationRequest {
 }
 
 /// Answers an invitation. Accepting a member invitation makes the caller a member with the
-/// offered role; accepting an enterprise or vehicle invitation confirms the relation.
+/// offered role; accepting an enterprise or vehicle invitation (callers whose role may
+/// manage relations) confirms the relation.
 #[utoipa::path(post, path = "/web/ent/invitation", tag = "enterprise",
     security(("x-token" = [])), request_body = InvitationRequest,
     responses((status = 200, body = Envelope<InvitationRow>)))]
@@ -308,8 +311,16 @@ async fn invitation(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<InvitationRequest>,
 ) -> ApiResult<InvitationRow> {
+    let manages = state
+        .policies
+        .allows(
+            scope.user.authority_id,
+            "/api/web/ent/relation_save",
+            "POST",
+        )
+        .await;
     let answered =
-        invitations::answer(&state.db, &scope, req.id, req.action, &req.reason).await?;
+        invitations::answer(&state.db, &scope, req.id, req.action, &req.reason, manages).await?;
     Ok(ApiOk(answered))
 }
 
@@ -342,7 +353,9 @@ async fn invitation_list(
         kind: req.kind,
         state: req.state,
     };
-    Ok(ApiOk(invitations::list(&state.db, &scope, f, req.page).await?))
+    Ok(ApiOk(
+        invitations::list(&state.db, &scope, f, req.page).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -6,7 +6,9 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{EntRequest, IdRequest, done};
+use serde_json::Value;
+
+use super::{EntRequest, IdRequest, done, part};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{Scoped, ScopedQuery};
 use crate::services::enterprise::settings::{
@@ -77,16 +79,13 @@ async fn find_alarm_new(
 pub struct AlarmUpdateRequest {
     #[serde(default, alias = "enterpriseId")]
     ent_id: Option<i64>,
-    /// Enterprise-wide changes.
+    /// Enterprise-wide changes. The same fields may also be given at the top level (the older
+    /// form; used when `general` is absent).
     #[serde(default)]
     general: Option<ThresholdPatch>,
     /// Per axle position changes (or `reset: true` to go back to the defaults).
     #[serde(default)]
     axles: Vec<AxlePatch>,
-    /// Enterprise-wide changes given at the top level (the older form), used when `general`
-    /// is absent.
-    #[serde(flatten)]
-    flat: ThresholdPatch,
 }
 
 /// Updates alarm thresholds. Ranges: pressures in bar (standard 1–15, high 1–20, warning and
@@ -98,26 +97,19 @@ pub struct AlarmUpdateRequest {
     responses((status = 200, body = Envelope<AlarmSettings>)))]
 async fn update_alarm(
     State(state): State<AppState>,
-    Scoped(scope, req): Scoped<AlarmUpdateRequest>,
+    Scoped(scope, body): Scoped<Value>,
 ) -> ApiResult<AlarmSettings> {
-    let general = req
-        .general
-        .or_else(|| (!req.flat.is_empty()).then_some(req.flat));
+    let req: AlarmUpdateRequest = part(&body)?;
+    let flat: ThresholdPatch = part(&body)?;
+    let general = req.general.or_else(|| (!flat.is_empty()).then_some(flat));
     if general.is_none() && req.axles.is_empty() {
         return Err(AppError::fail(text!(
-            "没有要修改的阈值",
+            "没有要修改的阈值：请给出 general、axles 或阈值字段",
             "Nothing to change: give general, axles or threshold fields"
         )));
     }
     Ok(ApiOk(
-        settings::update_alarm(
-            &state.db,
-            &scope,
-            req.ent_id,
-            general.as_ref(),
-            &req.axles,
-        )
-        .await?,
+        settings::update_alarm(&state.db, &scope, req.ent_id, general.as_ref(), &req.axles).await?,
     ))
 }
 
@@ -174,7 +166,9 @@ async fn update_project(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<ProjectInput>,
 ) -> ApiResult<ProjectRow> {
-    Ok(ApiOk(settings::save_project(&state.db, &scope, &req).await?))
+    Ok(ApiOk(
+        settings::save_project(&state.db, &scope, &req).await?,
+    ))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -215,27 +209,20 @@ async fn get_ent_push(
     ))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SetPushRequest {
-    #[serde(default, alias = "enterpriseId")]
-    ent_id: Option<i64>,
-    #[serde(flatten)]
-    patch: PushPatch,
-}
-
-/// Saves push settings (given fields only): `channels` from app, sms, wechat, email;
-/// `alarmTypes` from the listed alarm types; `quietStart`/`quietEnd` as HH:MM (both or
-/// neither); `receivers` members of the enterprise.
+/// Saves push settings (given fields only; `entId` names the enterprise, default the acting
+/// one): `channels` from app, sms, wechat, email; `alarmTypes` from the listed alarm types;
+/// `quietStart`/`quietEnd` as HH:MM (both or neither); `receivers` members of the enterprise.
 #[utoipa::path(post, path = "/web/ent/setEntPush", tag = "enterprise",
-    security(("x-token" = [])), request_body = SetPushRequest,
+    security(("x-token" = [])), request_body = PushPatch,
     responses((status = 200, body = Envelope<PushSettings>)))]
 async fn set_ent_push(
     State(state): State<AppState>,
-    Scoped(scope, req): Scoped<SetPushRequest>,
+    Scoped(scope, body): Scoped<Value>,
 ) -> ApiResult<PushSettings> {
+    let ent: EntRequest = part(&body)?;
+    let patch: PushPatch = part(&body)?;
     Ok(ApiOk(
-        settings::set_push(&state.db, &scope, req.ent_id, &req.patch).await?,
+        settings::set_push(&state.db, &scope, ent.ent_id, &patch).await?,
     ))
 }
 

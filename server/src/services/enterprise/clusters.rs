@@ -73,9 +73,7 @@ fn visible(scope: &Scope) -> Condition {
     let members = cluster_enterprise::Entity::find()
         .select_only()
         .column(cluster_enterprise::Column::ClusterId)
-        .filter(
-            cluster_enterprise::Column::EnterpriseId.is_in(scope.visible.iter().copied()),
-        )
+        .filter(cluster_enterprise::Column::EnterpriseId.is_in(scope.visible.iter().copied()))
         .into_query();
     Condition::any()
         .add(cluster::Column::SupervisorEnterpriseId.is_in(scope.visible.iter().copied()))

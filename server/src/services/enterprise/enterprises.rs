@@ -696,7 +696,10 @@ pub async fn delete_batch(
 ) -> Result<(), AppError> {
     let ids: BTreeSet<i64> = ids.iter().copied().collect();
     if ids.is_empty() {
-        return Err(AppError::fail(text!("ids 不能为空", "ids must not be empty")));
+        return Err(AppError::fail(text!(
+            "ids 不能为空",
+            "ids must not be empty"
+        )));
     }
     let txn = crate::db::write_txn(db).await?;
     let mut rows = Vec::new();
@@ -795,7 +798,12 @@ pub async fn list(
     page: PageQuery,
 ) -> Result<PageResult<EnterpriseRow>, AppError> {
     let mut cond = Condition::all().add(scope.filter(enterprise::Column::Id));
-    if let Some(k) = f.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+    if let Some(k) = f
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+    {
         cond = cond.add(
             Condition::any()
                 .add(enterprise::Column::EntName.like(like(k)))
@@ -816,9 +824,8 @@ pub async fn list(
             .select_only()
             .column(cluster_enterprise::Column::EnterpriseId)
             .filter(cluster_enterprise::Column::ClusterId.eq(c));
-        cond = cond.add(
-            enterprise::Column::Id.in_subquery(sea_orm::QueryTrait::into_query(members)),
-        );
+        cond =
+            cond.add(enterprise::Column::Id.in_subquery(sea_orm::QueryTrait::into_query(members)));
     }
     let select = enterprise::Entity::find()
         .filter(cond)
@@ -1030,12 +1037,12 @@ pub struct TrusteeInfo {
     pub restrict: i16,
 }
 
-pub async fn jurisdiction(db: &DatabaseConnection, scope: &Scope) -> Result<Jurisdiction, AppError> {
+pub async fn jurisdiction(
+    db: &DatabaseConnection,
+    scope: &Scope,
+) -> Result<Jurisdiction, AppError> {
     let ent_name = match scope.enterprise_id {
-        Some(e) => super::names(db, [e])
-            .await?
-            .remove(&e)
-            .unwrap_or_default(),
+        Some(e) => super::names(db, [e]).await?.remove(&e).unwrap_or_default(),
         None => String::new(),
     };
     let ent_list = if scope.platform {

@@ -318,7 +318,12 @@ pub async fn save(
     } else {
         row.insert(&txn).await
     }
-    .on_conflict(|| text!("该企业已有同名分组", "This enterprise already has a group with this name"))?;
+    .on_conflict(|| {
+        text!(
+            "该企业已有同名分组",
+            "This enterprise already has a group with this name"
+        )
+    })?;
     if let Some(users) = &input.user_ids {
         let users: BTreeSet<i64> = users.iter().copied().collect();
         require_members(&txn, ent, &users).await?;
@@ -348,7 +353,10 @@ pub async fn set_users(
 pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Result<(), AppError> {
     let ids: BTreeSet<i64> = ids.iter().copied().collect();
     if ids.is_empty() {
-        return Err(AppError::fail(text!("ids 不能为空", "ids must not be empty")));
+        return Err(AppError::fail(text!(
+            "ids 不能为空",
+            "ids must not be empty"
+        )));
     }
     let txn = crate::db::write_txn(db).await?;
     for id in &ids {

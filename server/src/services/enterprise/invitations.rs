@@ -410,13 +410,16 @@ pub enum Answer {
     Cancel,
 }
 
-/// Accepts, refuses or cancels an invitation.
+/// Accepts, refuses or cancels an invitation. Enterprise and vehicle invitations are answered
+/// (and cancelled) only by callers whose role may manage relations (`manages_relations`); a
+/// member invitation by the person invited, whatever their role.
 pub async fn answer(
     db: &DatabaseConnection,
     scope: &Scope,
     id: i64,
     answer: Answer,
     reason: &str,
+    manages_relations: bool,
 ) -> Result<InvitationRow, AppError> {
     let reason = limited("reason", reason, 200)?;
     let txn = crate::db::write_txn(db).await?;
@@ -441,6 +444,12 @@ pub async fn answer(
         "vehicle" => Kind::Vehicle,
         _ => Kind::Enterprise,
     };
+    if kind != Kind::Member && !manages_relations {
+        return Err(AppError::fail(text!(
+            "您的角色不能处理企业间的邀请",
+            "Your role may not answer invitations between enterprises"
+        )));
+    }
     let invited_side = match kind {
         Kind::Member => !scope.user.phone.is_empty() && scope.user.phone == inv.phone,
         Kind::Enterprise | Kind::Vehicle => inv.target_ent_id.is_some_and(|t| scope.sees(t)),
@@ -478,9 +487,7 @@ pub async fn answer(
                         let role = inv.authority_id.unwrap_or(ROLE_ENTERPRISE_MEMBER);
                         sys_user_authority::Entity::delete_many()
                             .filter(sys_user_authority::Column::UserId.eq(scope.user.id))
-                            .filter(
-                                sys_user_authority::Column::EnterpriseId.eq(inv.enterprise_id),
-                            )
+                            .filter(sys_user_authority::Column::EnterpriseId.eq(inv.enterprise_id))
                             .exec(&txn)
                             .await?;
                         sys_user_authority::ActiveModel {

@@ -47,7 +47,10 @@ pub async fn toggle_list(
         .await?;
     let mut roles: BTreeMap<i64, Vec<i64>> = BTreeMap::new();
     for m in held {
-        roles.entry(m.enterprise_id).or_default().push(m.authority_id);
+        roles
+            .entry(m.enterprise_id)
+            .or_default()
+            .push(m.authority_id);
     }
     let ents = enterprise::Entity::find()
         .filter(enterprise::Column::Id.is_in(roles.keys().copied()))
@@ -130,7 +133,9 @@ pub struct MemberFilter {
     pub user_id: Option<i64>,
 }
 
-pub async fn role_names(db: &impl sea_orm::ConnectionTrait) -> Result<HashMap<i64, String>, AppError> {
+pub async fn role_names(
+    db: &impl sea_orm::ConnectionTrait,
+) -> Result<HashMap<i64, String>, AppError> {
     Ok(sys_authority::Entity::find()
         .all(db)
         .await?
@@ -165,7 +170,12 @@ pub async fn list(
     if let Some(u) = f.user_id {
         cond = cond.add(sys_user_authority::Column::UserId.eq(u));
     }
-    if let Some(k) = f.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+    if let Some(k) = f
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+    {
         let users = sys_user::Entity::find()
             .select_only()
             .column(sys_user::Column::Id)

@@ -156,7 +156,12 @@ impl Thresholds {
             ("lowPressureCritical", self.low_pressure_critical, 0.5, 15.0),
             ("highTemperature", self.high_temperature, 40.0, 150.0),
             ("fastLeakRate", self.fast_leak_rate, 1.0, 500.0),
-            ("axleHighTemperature", self.axle_high_temperature, 50.0, 250.0),
+            (
+                "axleHighTemperature",
+                self.axle_high_temperature,
+                50.0,
+                250.0,
+            ),
             ("axleTempDifference", self.axle_temp_difference, 5.0, 150.0),
             (
                 "sensorLowBattery",
@@ -301,17 +306,42 @@ pub async fn alarm_settings(
     })
 }
 
-/// An axle position's changes in an update.
+/// An axle position's changes in an update (absent fields keep their value).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AxlePatch {
     /// steer, drive or trailer.
     pub position: String,
-    #[serde(flatten)]
-    pub thresholds: ThresholdPatch,
     /// Drop this position's own values (back to its defaults).
     #[serde(default)]
     pub reset: bool,
+    pub standard_pressure: Option<f64>,
+    pub high_pressure: Option<f64>,
+    pub low_pressure_warning: Option<f64>,
+    pub low_pressure_critical: Option<f64>,
+    pub high_temperature: Option<f64>,
+    pub fast_leak_rate: Option<f64>,
+    pub axle_high_temperature: Option<f64>,
+    pub axle_temp_difference: Option<f64>,
+    pub sensor_low_battery: Option<i32>,
+    pub offline_minutes: Option<i32>,
+}
+
+impl AxlePatch {
+    fn thresholds(&self) -> ThresholdPatch {
+        ThresholdPatch {
+            standard_pressure: self.standard_pressure,
+            high_pressure: self.high_pressure,
+            low_pressure_warning: self.low_pressure_warning,
+            low_pressure_critical: self.low_pressure_critical,
+            high_temperature: self.high_temperature,
+            fast_leak_rate: self.fast_leak_rate,
+            axle_high_temperature: self.axle_high_temperature,
+            axle_temp_difference: self.axle_temp_difference,
+            sensor_low_battery: self.sensor_low_battery,
+            offline_minutes: self.offline_minutes,
+        }
+    }
 }
 
 /// Updates thresholds: `general` (enterprise-wide) and any axle positions. Every value is
@@ -359,7 +389,7 @@ pub async fn update_alarm(
         if a.reset {
             changes.push((p.into(), None));
         } else {
-            let t = current(p).patched(&a.thresholds);
+            let t = current(p).patched(&a.thresholds());
             t.check(&format!("axles[{i}]."))?;
             changes.push((p.into(), Some(t)));
         }
@@ -840,8 +870,10 @@ pub async fn save_project(
     if let Some(v) = &input.ends_on {
         row.ends_on = Set(date("endsOn", v)?);
     }
-    if let (Set(s) | sea_orm::ActiveValue::Unchanged(s), Set(e) | sea_orm::ActiveValue::Unchanged(e)) =
-        (&row.starts_on, &row.ends_on)
+    if let (
+        Set(s) | sea_orm::ActiveValue::Unchanged(s),
+        Set(e) | sea_orm::ActiveValue::Unchanged(e),
+    ) = (&row.starts_on, &row.ends_on)
         && !s.is_empty()
         && !e.is_empty()
         && e < s
@@ -857,7 +889,12 @@ pub async fn save_project(
     } else {
         row.insert(&txn).await
     }
-    .on_conflict(|| text!("该企业已有同名项目", "This enterprise already has a project with this name"))?;
+    .on_conflict(|| {
+        text!(
+            "该企业已有同名项目",
+            "This enterprise already has a project with this name"
+        )
+    })?;
     txn.commit().await?;
     Ok(saved.into())
 }

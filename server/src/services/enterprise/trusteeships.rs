@@ -48,7 +48,11 @@ pub struct TrusteeshipRow {
 }
 
 fn not_found(id: i64) -> AppError {
-    AppError::fail(text!("托管授权 {} 不存在", "Trusteeship {} does not exist", id))
+    AppError::fail(text!(
+        "托管授权 {} 不存在",
+        "Trusteeship {} does not exist",
+        id
+    ))
 }
 
 /// Records the scope granted (visible enterprises) or holds (as trustee).
