@@ -214,7 +214,7 @@ fn index(name: &str, table: impl IntoIden, cols: &[&'static str]) -> IndexCreate
     for c in cols {
         idx.col(Alias::new(*c));
     }
-    idx.to_owned()
+    idx
 }
 
 #[async_trait::async_trait]

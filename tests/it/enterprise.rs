@@ -96,7 +96,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
             .contains("999999")
     );
     tb_up(json!({"entId": 1013, "parentId": root})).await;
-    assert_eq!(enterprise_count(&app).await, before);
+    assert_eq!(enterprise_count(app).await, before);
     assert_eq!(
         fingerprint(&app.state.db).await,
         snapshot,
@@ -108,19 +108,19 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
         .post(
             "/api/web/ent/tbUp",
             &json!({"entId": leaf, "parentId": other}),
-            Some(&admin),
+            Some(admin),
         )
         .await
         .ok();
     assert_eq!(moved["parentId"], other);
     assert_eq!(moved["level"], 2);
     assert_eq!(moved["parent"][0]["ent_name"], "Other Root");
-    assert_eq!(parent_of(&app, leaf).await, Some(other));
+    assert_eq!(parent_of(app, leaf).await, Some(other));
     // Now `mid` has no child, so `mid` may go below `leaf` (three levels: other > leaf > mid)…
     app.post(
         "/api/web/ent/tbUp",
         &json!({"entId": mid, "parentId": leaf}),
-        Some(&admin),
+        Some(admin),
     )
     .await
     .ok();
@@ -128,7 +128,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
     app.post(
         "/api/web/ent/tbUp",
         &json!({"entId": leaf, "parentId": mid}),
-        Some(&admin),
+        Some(admin),
     )
     .await
     .code(7);
@@ -136,18 +136,18 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
     app.post(
         "/api/web/ent/tbUp",
         &json!({"entId": mid, "parentId": 0}),
-        Some(&admin),
+        Some(admin),
     )
     .await
     .ok();
-    assert_eq!(parent_of(&app, mid).await, None);
+    assert_eq!(parent_of(app, mid).await, None);
 
     // The tree as the console reads it.
     let tree = app
         .post(
             "/api/web/ent/my_enterprise/entListNew",
             &json!({"entId": other}),
-            Some(&admin),
+            Some(admin),
         )
         .await
         .ok();
@@ -157,7 +157,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
     let detail = app
         .get(
             &format!("/api/tbEnterprise/findTbEnterprise?entId={leaf}"),
-            Some(&admin),
+            Some(admin),
         )
         .await
         .ok();
@@ -172,7 +172,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
         .post(
             "/api/web/ent/my_enterprise/entListNew",
             &json!({}),
-            Some(&admin),
+            Some(admin),
         )
         .await
         .ok();

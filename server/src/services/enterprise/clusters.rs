@@ -18,7 +18,6 @@ use super::{find_visible, limited, required};
 use crate::error::{AppError, DbResultExt};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
-use crate::services::users::like;
 use crate::text;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -170,7 +169,7 @@ pub async fn list(
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = Condition::all()
             .add(cond)
-            .add(cluster::Column::Name.like(like(k)));
+            .add(super::contains(cluster::Column::Name, k));
     }
     let select = cluster::Entity::find()
         .filter(cond)

@@ -21,7 +21,6 @@ use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{MAX_DEPTH, Scope};
 use crate::services::seed::PLATFORM_ENTERPRISE;
-use crate::services::users::like;
 use crate::text;
 
 /// An ancestor, as the console's `parent` list holds it.
@@ -806,8 +805,8 @@ pub async fn list(
     {
         cond = cond.add(
             Condition::any()
-                .add(enterprise::Column::EntName.like(like(k)))
-                .add(enterprise::Column::EntAbbreviation.like(like(k))),
+                .add(super::contains(enterprise::Column::EntName, k))
+                .add(super::contains(enterprise::Column::EntAbbreviation, k)),
         );
     }
     if let Some(t) = f.ent_type {
@@ -852,8 +851,8 @@ pub async fn search(
     if !k.is_empty() {
         cond = cond.add(
             Condition::any()
-                .add(enterprise::Column::EntName.like(like(k)))
-                .add(enterprise::Column::EntAbbreviation.like(like(k))),
+                .add(super::contains(enterprise::Column::EntName, k))
+                .add(super::contains(enterprise::Column::EntAbbreviation, k)),
         );
     }
     let found = enterprise::Entity::find()

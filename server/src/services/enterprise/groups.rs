@@ -15,7 +15,6 @@ use super::{find_visible, limited, required};
 use crate::error::{AppError, DbResultExt};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
-use crate::services::users::like;
 use crate::text;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -131,7 +130,7 @@ pub async fn list(
         .add(group::Column::EnterpriseId.eq(ent))
         .add(scope.filter(group::Column::EnterpriseId));
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
-        cond = cond.add(group::Column::Name.like(like(k)));
+        cond = cond.add(super::contains(group::Column::Name, k));
     }
     let select = group::Entity::find()
         .filter(cond)

@@ -17,7 +17,6 @@ use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{PLATFORM_ROLES, Scope};
 use crate::services::seed::ROLE_SUPER_ADMIN;
-use crate::services::users::like;
 use crate::text;
 
 /// One entry of the enterprise switch list (console-spec §3).
@@ -187,7 +186,7 @@ pub async fn list(
                     sys_user::Column::Phone,
                 ]
                 .into_iter()
-                .fold(Condition::any(), |c, col| c.add(col.like(like(k)))),
+                .fold(Condition::any(), |c, col| c.add(super::contains(col, k))),
             )
             .into_query();
         cond = cond.add(sys_user_authority::Column::UserId.in_subquery(users));

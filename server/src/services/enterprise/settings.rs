@@ -26,7 +26,6 @@ use crate::error::{AppError, DbResultExt};
 use crate::i18n::Text;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
-use crate::services::users::like;
 use crate::text;
 
 /// Axle positions with their own thresholds; `general` holds the enterprise-wide values.
@@ -761,8 +760,8 @@ pub async fn projects(
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = cond.add(
             Condition::any()
-                .add(project::Column::Name.like(like(k)))
-                .add(project::Column::Code.like(like(k))),
+                .add(super::contains(project::Column::Name, k))
+                .add(super::contains(project::Column::Code, k)),
         );
     }
     if let Some(s) = state {
