@@ -23,6 +23,8 @@ the base path reaches the same calls (trusteeship).",
         (name = "meta", description = "Health and documentation"),
         (name = "session", description = "Sign-in, sign-out, registration, QR sign-in and user accounts"),
         (name = "brand", description = "Hostname brand profiles"),
+        (name = "enterprise", description = "Enterprises and tenancy: the enterprise tree, membership and \
+switching, clusters, groups, relations, invitations, settings, trusteeships (see docs/tenancy.md)"),
     )
 )]
 struct ApiDoc;

@@ -687,7 +687,7 @@ pub async fn save_in(
 }
 
 /// Deletes enterprises, all or none. Refused while one still has members, or sub-enterprises
-/// that are not deleted with it.
+/// that are not deleted with it. (The vehicle area adds "still owns vehicles" here.)
 pub async fn delete_batch(
     db: &DatabaseConnection,
     scope: &Scope,
