@@ -790,6 +790,31 @@ async fn clusters_group_enterprises_under_a_supervisor() {
         .await
         .ok();
     assert!(after.to_string().contains("Alpha Freight ZZA"), "{after}");
+    // B sees A through the cluster but may not pass A on to another cluster it supervises.
+    let second = app
+        .post(
+            "/api/web/cluster/save_cluster",
+            &json!({"name": "Second ZZB"}),
+            Some(&t.b.admin),
+        )
+        .await
+        .ok();
+    let msg = app
+        .post(
+            "/api/web/cluster/add_ent",
+            &json!({"colonyId": second["ID"], "entIds": [t.a.root]}),
+            Some(&t.b.admin),
+        )
+        .await
+        .code(7);
+    assert!(msg.contains(&t.a.root.to_string()), "{msg}");
+    app.post(
+        "/api/web/cluster/save_cluster",
+        &json!({"colonyId": second["ID"], "supervisorEntId": t.a.root}),
+        Some(&t.b.admin),
+    )
+    .await
+    .code(7);
     let in_cluster = app
         .post(
             "/api/web/cluster/list_ent",

@@ -79,8 +79,33 @@ fn visible(scope: &Scope) -> Condition {
         .add(cluster::Column::Id.in_subquery(members))
 }
 
-fn manages(scope: &Scope, c: &cluster::Model) -> bool {
-    scope.platform || c.supervisor_enterprise_id.is_some_and(|s| scope.sees(s))
+/// The acting enterprise's own subtree (None for platform staff: everything). Managing
+/// clusters rests on it, not on what clusters let the caller see, so a supervisor cannot pass
+/// one cluster's enterprises on to another.
+async fn own(db: &impl ConnectionTrait, scope: &Scope) -> Result<Option<BTreeSet<i64>>, AppError> {
+    if scope.platform {
+        return Ok(None);
+    }
+    match scope.enterprise_id {
+        Some(e) => Ok(Some(enterprises::subtree(db, e).await?)),
+        None => Ok(Some(BTreeSet::new())),
+    }
+}
+
+fn in_own(own: Option<&BTreeSet<i64>>, id: i64) -> bool {
+    own.is_none_or(|o| o.contains(&id))
+}
+
+fn manages(own: Option<&BTreeSet<i64>>, c: &cluster::Model) -> bool {
+    own.is_none() || c.supervisor_enterprise_id.is_some_and(|s| in_own(own, s))
+}
+
+fn not_own(id: i64) -> AppError {
+    AppError::fail(text!(
+        "企业 {} 不在您的企业之下",
+        "Enterprise {} is not one of your enterprises",
+        id
+    ))
 }
 
 /// A cluster the scope sees (others look absent).
@@ -103,7 +128,7 @@ async fn find_managed(
     id: i64,
 ) -> Result<cluster::Model, AppError> {
     let c = find_visible_cluster(db, scope, id).await?;
-    if manages(scope, &c) {
+    if manages(own(db, scope).await?.as_ref(), &c) {
         Ok(c)
     } else {
         Err(AppError::fail(text!(
@@ -119,6 +144,7 @@ async fn cluster_rows(
     scope: &Scope,
     list: Vec<cluster::Model>,
 ) -> Result<Vec<ClusterRow>, AppError> {
+    let own = own(db, scope).await?;
     let ids: Vec<i64> = list.iter().map(|c| c.id).collect();
     let counts: HashMap<i64, i64> = cluster_enterprise::Entity::find()
         .select_only()
@@ -146,7 +172,7 @@ async fn cluster_rows(
                 .supervisor_enterprise_id
                 .and_then(|s| names.get(&s).cloned())
                 .unwrap_or_default(),
-            manageable: manages(scope, &c),
+            manageable: manages(own.as_ref(), &c),
             name: c.name,
             domain: c.domain,
             logo: c.logo,
@@ -306,6 +332,9 @@ pub async fn save(
         let s = (s != 0).then_some(s);
         if let Some(s) = s {
             find_visible(&txn, scope, s).await?;
+            if !in_own(own(&txn, scope).await?.as_ref(), s) {
+                return Err(not_own(s));
+            }
         } else if !scope.platform {
             return Err(AppError::fail(text!(
                 "只有平台人员可以取消集群的监管企业",
@@ -373,7 +402,7 @@ async fn set_membership(
 }
 
 /// Adds enterprises to (or with `remove` takes them out of) a managed cluster, all or none.
-/// Others than platform staff may only add enterprises they act for.
+/// Others than platform staff may only add enterprises of their own subtree.
 pub async fn add_enterprises(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -390,8 +419,14 @@ pub async fn add_enterprises(
     }
     let txn = crate::db::write_txn(db).await?;
     let c = find_managed(&txn, scope, cluster_id).await?;
+    let mine = own(&txn, scope).await?;
     for id in &ids {
         find_visible(&txn, scope, *id).await?;
+        // Taking an enterprise out is the manager's call; putting one in shares its data
+        // with the supervisor, which only its own side (or the platform) may do.
+        if !remove && !in_own(mine.as_ref(), *id) {
+            return Err(not_own(*id));
+        }
     }
     set_membership(&txn, cluster_id, &ids, remove).await?;
     txn.commit().await?;
