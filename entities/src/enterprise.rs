@@ -20,10 +20,24 @@ pub struct Model {
     pub docking_platform: i16,
     /// 0 axle + tyre, 1 axle only, 2 tyre only, 3 neither.
     pub wheel_support: i16,
+    /// Kept equal to `verify_state == 2`.
     pub verified: bool,
+    /// The cluster the enterprise joined first (its brand and switch-list cluster).
     pub colony_id: Option<i64>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    pub contact: String,
+    pub phone: String,
+    pub address: String,
+    pub license_no: String,
+    /// 0 not submitted, 1 pending review, 2 approved, 3 rejected.
+    pub verify_state: i16,
+    /// JSON array of document URLs.
+    pub verify_documents: String,
+    /// Why the platform rejected the documents.
+    pub verify_reason: String,
+    pub verify_submitted_at: Option<DateTimeUtc>,
+    pub verify_reviewed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

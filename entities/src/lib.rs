@@ -3,8 +3,20 @@
 
 pub mod brand_profile;
 pub mod casbin_rule;
+pub mod cluster;
+pub mod cluster_enterprise;
 pub mod enterprise;
+pub mod enterprise_alarm_threshold;
+pub mod enterprise_group_vehicle;
+pub mod enterprise_setting;
+pub mod group;
+pub mod group_user;
+pub mod invitation;
+pub mod invitation_log;
 pub mod jwt_blacklist;
+pub mod project;
+pub mod relation;
+pub mod relation_vehicle;
 pub mod sms_outbox;
 pub mod sys_api;
 pub mod sys_authority;
@@ -21,3 +33,4 @@ pub mod sys_file;
 pub mod sys_operation_record;
 pub mod sys_user;
 pub mod sys_user_authority;
+pub mod trusteeship;

@@ -11,6 +11,7 @@ mod m20261121_000001_create_access;
 mod m20261121_000002_create_menus;
 mod m20261121_000003_create_system;
 mod m20261121_000004_create_accounts;
+mod m20261121_000005_create_enterprise;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_create_menus::Migration),
             Box::new(m20261121_000003_create_system::Migration),
             Box::new(m20261121_000004_create_accounts::Migration),
+            Box::new(m20261121_000005_create_enterprise::Migration),
         ]
     }
 }

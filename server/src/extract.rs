@@ -136,7 +136,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 
 /// The signed-in caller with their data scope. The `x-ent-id` header picks the enterprise to
 /// act for (refused with code 7 unless the caller may act for it); empty, `0`, `null` and
-/// `undefined` mean "my current enterprise".
+/// `undefined` mean "my current enterprise". A `/captain` request is served under the caller's
+/// trusteeship (code 7 without one), and a read-only trusteeship refuses mutating calls.
 pub struct Tenant(pub crate::services::scope::Scope);
 
 impl FromRequestParts<crate::state::AppState> for Tenant {
@@ -166,9 +167,115 @@ impl FromRequestParts<crate::state::AppState> for Tenant {
                 )));
             }
         };
+        let captain = parts
+            .extensions
+            .get::<crate::routes::Trusteeship>()
+            .is_some();
         let user = crate::services::session::find_user_by_id(&state.db, claims.uid).await?;
-        crate::services::scope::Scope::resolve(&state.db, &state.tree, user, requested)
+        let scope = crate::services::scope::Scope::resolve(
+            &state.db,
+            &state.tree,
+            user,
+            requested,
+            captain,
+        )
+        .await?;
+        if scope.read_only()
+            && !crate::services::authz::is_read_call(parts.method.as_str(), parts.uri.path())
+        {
+            return Err(AppError::fail(text!(
+                "托管授权为只读，不能修改数据",
+                "This trusteeship is read-only; nothing may be changed"
+            )));
+        }
+        Ok(Tenant(scope))
+    }
+}
+
+/// Fields by which a payload names the enterprise it acts for (`enterprise` is added to every
+/// console request; `entId` and `enterpriseId` name the enterprise a call is about).
+pub const ENTERPRISE_FIELDS: [&str; 4] = ["enterprise", "entId", "enterpriseId", "ent_id"];
+
+/// Refuses (code 7, naming it) any enterprise a payload names in `fields` that the scope may
+/// not act for. Empty, `0`, `null` and `undefined` name none.
+pub fn check_named_enterprises<'a>(
+    scope: &crate::services::scope::Scope,
+    lookup: impl Fn(&str) -> Option<&'a serde_json::Value>,
+    fields: &[&str],
+) -> Result<(), AppError> {
+    use serde_json::Value;
+    for field in fields {
+        let id = match lookup(field) {
+            None | Some(Value::Null) => None,
+            Some(Value::Number(n)) => Some(n.as_i64().ok_or_else(|| not_an_id(field))?),
+            Some(Value::String(s)) => match s.trim() {
+                "" | "0" | "null" | "undefined" => None,
+                v => Some(v.parse::<i64>().map_err(|_| not_an_id(field))?),
+            },
+            Some(_) => return Err(not_an_id(field)),
+        };
+        if let Some(id) = id.filter(|id| *id != 0) {
+            scope.require(id)?;
+        }
+    }
+    Ok(())
+}
+
+fn not_an_id(field: &str) -> AppError {
+    AppError::fail(text!(
+        "请求参数 {} 必须是企业编号",
+        "Field {} must be an enterprise id",
+        field
+    ))
+}
+
+/// [`Tenant`] and a JSON body ([`ApiJson`]) together: an enterprise the body names in one of
+/// [`ENTERPRISE_FIELDS`] that the caller may not act for is refused (code 7) before the
+/// handler runs, so nothing is read or written.
+pub struct Scoped<T>(pub crate::services::scope::Scope, pub T);
+
+impl<T: DeserializeOwned> FromRequest<crate::state::AppState> for Scoped<T> {
+    type Rejection = AppError;
+
+    async fn from_request(
+        req: Request,
+        state: &crate::state::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let (mut parts, body) = req.into_parts();
+        let Tenant(scope) = Tenant::from_request_parts(&mut parts, state).await?;
+        let bytes = Bytes::from_request(Request::from_parts(parts, body), state)
             .await
-            .map(Tenant)
+            .map_err(|r| body_rejection(&r))?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_slice(bytes) {
+            check_named_enterprises(&scope, |k| map.get(k), &ENTERPRISE_FIELDS)?;
+        }
+        parse_json(bytes).map(|body| Scoped(scope, body))
+    }
+}
+
+/// [`Tenant`] and query-string parameters ([`ApiQuery`]), with the same check as [`Scoped`].
+pub struct ScopedQuery<T>(pub crate::services::scope::Scope, pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<crate::state::AppState> for ScopedQuery<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &crate::state::AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Tenant(scope) = Tenant::from_request_parts(parts, state).await?;
+        let query = parts.uri.query().unwrap_or_default();
+        let map: serde_json::Map<String, serde_json::Value> =
+            form_urlencoded::parse(query.as_bytes())
+                .map(|(k, v)| (k.into_owned(), serde_json::Value::String(v.into_owned())))
+                .collect();
+        check_named_enterprises(&scope, |k| map.get(k), &ENTERPRISE_FIELDS)?;
+        let ApiQuery(q) = ApiQuery::<T>::from_request_parts(parts, state).await?;
+        Ok(ScopedQuery(scope, q))
     }
 }

@@ -25,6 +25,8 @@ the base path reaches the same calls (trusteeship).",
         (name = "brand", description = "Hostname brand profiles"),
         (name = "authz", description = "Roles, casbin policies, menus and buttons, per-enterprise menus, the API registry"),
         (name = "system", description = "Dictionaries, operation records, files and uploads, CSV import"),
+        (name = "enterprise", description = "Enterprises and tenancy: the enterprise tree, membership and \
+switching, clusters, groups, relations, invitations, settings, trusteeships (see docs/tenancy.md)"),
     )
 )]
 struct ApiDoc;

@@ -74,7 +74,9 @@ async fn anonymous_callers_are_asked_to_sign_in_and_unimplemented_calls_are_404(
     let implemented = implemented();
     let mut answered = BTreeSet::new();
     for (method, path) in catalogue().union(&implemented) {
-        let res = app.call(method, &concrete(path), &json!({}), None).await;
+        let res = app
+            .call(method, &concrete(path), &json!({}), None, &[])
+            .await;
         if res.status == StatusCode::NOT_FOUND {
             assert!(
                 !implemented.contains(&(method.clone(), path.clone())),
@@ -141,7 +143,7 @@ async fn a_role_without_policies_is_refused_everything_and_nothing_changes() {
     assert!(calls.len() >= 31);
     for (method, path) in &calls {
         let res = app
-            .call(method, &concrete(path), &json!({}), Some(&token))
+            .call(method, &concrete(path), &json!({}), Some(&token), &[])
             .await;
         assert_eq!(
             (res.status, res.envelope().code),
@@ -174,7 +176,10 @@ async fn a_role_without_policies_is_refused_everything_and_nothing_changes() {
         ),
         ("POST", "/api/menu/deleteBaseMenu", json!({"ID": 1})),
     ] {
-        let msg = app.call(method, path, &body, Some(&token)).await.code(7);
+        let msg = app
+            .call(method, path, &body, Some(&token), &[])
+            .await
+            .code(7);
         assert!(
             msg.contains("权限") || msg.to_lowercase().contains("permission"),
             "{path}: {msg}"
@@ -192,7 +197,7 @@ async fn the_super_admin_gets_an_answer_from_every_call() {
     calls.sort_by_key(|(_, p)| is_sign_out(p));
     for (method, path) in &calls {
         let res = app
-            .call(method, &concrete(path), &json!({}), Some(&admin))
+            .call(method, &concrete(path), &json!({}), Some(&admin), &[])
             .await;
         assert_eq!(res.status, StatusCode::OK, "{method} {path}: {}", res.text);
         let code = res.envelope().code;

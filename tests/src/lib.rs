@@ -4,6 +4,8 @@
 
 use std::sync::OnceLock;
 
+pub mod tenants;
+
 use reqwest::StatusCode;
 use reqwest::header::HeaderMap;
 use sea_orm::{ConnectionTrait, Database};
@@ -194,21 +196,90 @@ impl TestApp {
         }
     }
 
-    /// POST a JSON body, optionally signed in.
-    pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> Answer {
+    /// POST a JSON body, optionally signed in. The request is built at once, so the future
+    /// borrows only the app (closures may build bodies on the fly).
+    pub fn post<'a>(
+        &'a self,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a> {
         let mut req = self.client.post(self.url(path)).json(body);
         if let Some(t) = token {
             req = req.header("x-token", t);
         }
-        self.send(req).await
+        self.send(req)
     }
 
-    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+    pub fn get<'a>(
+        &'a self,
+        path: &str,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a> {
         let mut req = self.client.get(self.url(path));
         if let Some(t) = token {
             req = req.header("x-token", t);
         }
-        self.send(req).await
+        self.send(req)
+    }
+
+    /// PUT a JSON body, optionally signed in.
+    pub fn put<'a>(
+        &'a self,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a> {
+        self.call("PUT", path, body, token, &[])
+    }
+
+    /// DELETE with a JSON body, optionally signed in.
+    pub fn delete<'a>(
+        &'a self,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a> {
+        self.call("DELETE", path, body, token, &[])
+    }
+
+    /// Any call: for GET the body's fields become the query string, otherwise it is sent as
+    /// JSON; `headers` are added (e.g. `x-ent-id`).
+    pub fn call<'a>(
+        &'a self,
+        method: &str,
+        path: &str,
+        body: &Value,
+        token: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> impl Future<Output = Answer> + use<'a> {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("an HTTP method");
+        let mut req = if method == reqwest::Method::GET {
+            let query: Vec<(String, String)> = body
+                .as_object()
+                .map(|o| {
+                    o.iter()
+                        .map(|(k, v)| {
+                            let v = match v {
+                                Value::String(s) => s.clone(),
+                                other => other.to_string(),
+                            };
+                            (k.clone(), v)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            self.client.get(self.url(path)).query(&query)
+        } else {
+            self.client.request(method, self.url(path)).json(body)
+        };
+        if let Some(t) = token {
+            req = req.header("x-token", t);
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        self.send(req)
     }
 
     /// Signs in and returns the token.
@@ -324,6 +395,9 @@ pub async fn table_counts(
         "sys_user_authorities",
         "sys_dictionaries",
         "sys_dictionary_details",
+        "clusters",
+        "cluster_enterprises",
+        "relations",
     ] {
         let row = db
             .query_one_raw(sea_orm::Statement::from_string(
@@ -337,6 +411,44 @@ pub async fn table_counts(
     }
     counts
 }
+
+/// Every row of the tables a tenant's calls may change, as JSON, to prove a refused call
+/// changed nothing (the operation log, which records refusals too, is left out).
+pub async fn fingerprint(db: &sea_orm::DatabaseConnection) -> Vec<(String, Vec<Value>)> {
+    use sea_orm::{FromQueryResult, JsonValue, Statement};
+    let mut out = Vec::new();
+    for table in FINGERPRINT_TABLES {
+        let rows = JsonValue::find_by_statement(Statement::from_string(
+            db.get_database_backend(),
+            format!("SELECT * FROM \"{table}\" ORDER BY 1, 2"),
+        ))
+        .all(db)
+        .await
+        .unwrap_or_else(|e| panic!("reading {table}: {e}"));
+        out.push(((*table).to_owned(), rows));
+    }
+    out
+}
+
+/// The tables [`fingerprint`] reads; a new area adds its tables here.
+pub const FINGERPRINT_TABLES: &[&str] = &[
+    "enterprises",
+    "sys_users",
+    "sys_user_authorities",
+    "clusters",
+    "cluster_enterprises",
+    "groups",
+    "group_users",
+    "relations",
+    "relation_vehicles",
+    "invitations",
+    "invitation_logs",
+    "enterprise_alarm_thresholds",
+    "projects",
+    "enterprise_group_vehicles",
+    "trusteeships",
+    "enterprise_settings",
+];
 
 impl TestApp {
     /// Asserts that a password sign-in is refused.
@@ -418,43 +530,4 @@ pub async fn insert_user(
     .await
     .expect("insert membership");
     id
-}
-
-impl TestApp {
-    /// PUT a JSON body, signed in.
-    pub async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> Answer {
-        let mut req = self.client.put(self.url(path)).json(body);
-        if let Some(t) = token {
-            req = req.header("x-token", t);
-        }
-        self.send(req).await
-    }
-
-    /// DELETE with a JSON body, signed in.
-    pub async fn delete(&self, path: &str, body: &Value, token: Option<&str>) -> Answer {
-        let mut req = self.client.delete(self.url(path)).json(body);
-        if let Some(t) = token {
-            req = req.header("x-token", t);
-        }
-        self.send(req).await
-    }
-
-    /// Any method; a JSON body unless GET.
-    pub async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        body: &Value,
-        token: Option<&str>,
-    ) -> Answer {
-        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("a method");
-        let mut req = self.client.request(method.clone(), self.url(path));
-        if method != reqwest::Method::GET {
-            req = req.json(body);
-        }
-        if let Some(t) = token {
-            req = req.header("x-token", t);
-        }
-        self.send(req).await
-    }
 }

@@ -3,6 +3,7 @@
 
 mod authz;
 mod brand;
+mod enterprise;
 mod health;
 mod menu;
 mod middleware;
@@ -19,6 +20,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
+pub(crate) use middleware::Trusteeship;
+
 use crate::error::{AppError, internal_error};
 use crate::openapi;
 use crate::state::AppState;
@@ -31,6 +34,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(session::router())
         .merge(authz::router().merge(menu::router()))
         .merge(system::router())
+        .merge(enterprise::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

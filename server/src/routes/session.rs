@@ -11,7 +11,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::middleware::{RawToken, token_of};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
-use crate::extract::{ApiJson, ClientIp, CurrentUser, Tenant};
+use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped};
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::qr::{QrAction, QrStatus};
 use crate::services::session::{self, SignIn, UserInfo};
@@ -415,8 +415,7 @@ pub struct UserListRequest {
     request_body = UserListRequest, responses((status = 200, body = Envelope<PageResult<UserRow>>)))]
 async fn user_list(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<UserListRequest>,
+    Scoped(actor, req): Scoped<UserListRequest>,
 ) -> ApiResult<PageResult<UserRow>> {
     let filter = UserFilter {
         user_name: req.user_name,
@@ -448,8 +447,7 @@ pub struct MemberRequest {
     request_body = MemberRequest, responses((status = 200, body = Envelope<PageResult<UserRow>>)))]
 async fn member(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<MemberRequest>,
+    Scoped(actor, req): Scoped<MemberRequest>,
 ) -> ApiResult<PageResult<UserRow>> {
     Ok(ApiOk(
         users::members(&state.db, &actor, req.enterprise_id, req.keyword, req.page).await?,
@@ -489,8 +487,7 @@ pub struct UserResponse {
     request_body = AdminRegisterRequest, responses((status = 200, body = Envelope<UserResponse>)))]
 async fn admin_register(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<AdminRegisterRequest>,
+    Scoped(actor, req): Scoped<AdminRegisterRequest>,
 ) -> ApiResult<UserResponse> {
     let user = users::create(
         &state.db,
@@ -552,8 +549,7 @@ impl From<UserInfoRequest> for UserUpdate {
     request_body = UserInfoRequest, responses((status = 200, body = Envelope<UserResponse>)))]
 async fn set_user_info(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<UserInfoRequest>,
+    Scoped(actor, req): Scoped<UserInfoRequest>,
 ) -> ApiResult<UserResponse> {
     if req.id == 0 {
         return Err(AppError::fail(text!("缺少用户 ID", "Missing field ID")));
@@ -593,8 +589,7 @@ pub struct IdRequest {
     request_body = IdRequest, responses((status = 200, body = Envelope<Empty>)))]
 async fn delete_user(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<IdRequest>,
+    Scoped(actor, req): Scoped<IdRequest>,
 ) -> ApiResult<Empty> {
     users::delete(&state.db, &actor, req.id).await?;
     done()
@@ -612,8 +607,7 @@ pub struct ResetPasswordRequest {
     request_body = ResetPasswordRequest, responses((status = 200, body = Envelope<Empty>)))]
 async fn reset_password(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<ResetPasswordRequest>,
+    Scoped(actor, req): Scoped<ResetPasswordRequest>,
 ) -> ApiResult<Empty> {
     users::reset_password(&state.db, &actor, req.id, &req.password).await?;
     done()
@@ -652,8 +646,7 @@ pub struct ResetUsernameRequest {
     request_body = ResetUsernameRequest, responses((status = 200, body = Envelope<UserResponse>)))]
 async fn reset_username(
     State(state): State<AppState>,
-    Tenant(actor): Tenant,
-    ApiJson(req): ApiJson<ResetUsernameRequest>,
+    Scoped(actor, req): Scoped<ResetUsernameRequest>,
 ) -> ApiResult<UserResponse> {
     Ok(ApiOk(UserResponse {
         user: users::reset_username(&state.db, &actor, req.id, req.user_name.trim()).await?,

@@ -3,6 +3,7 @@
 pub mod authz;
 pub mod brand;
 pub mod dictionary;
+pub mod enterprise;
 pub mod files;
 pub mod guard;
 pub mod import;

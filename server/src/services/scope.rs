@@ -1,16 +1,32 @@
-//! The data scope: which enterprises a request may read and write. Every area's queries go
-//! through [`Scope`], so a new area cannot forget the rule.
+//! The data scope: which enterprises (and which other enterprises' vehicles) a request may read
+//! and write. Every area's queries go through [`Scope`], so a new area cannot forget the rule.
 //!
-//! A user acts for one enterprise at a time (their current one, or the `x-ent-id` header when
-//! they are a member of it) and sees it and its descendants. Platform staff (super admin, or
-//! 999/666 in the platform enterprise) see everything.
+//! The rule:
+//! - A user acts for one enterprise at a time: their current one (`now_ent_id`, set by
+//!   `my_enterprise/cut`), or the `x-ent-id` header when they may act for that enterprise.
+//! - They see the acting enterprise and its descendants, plus every enterprise (with its
+//!   descendants) of the clusters that one of those enterprises supervises.
+//! - Confirmed relations of type 2, 3 or 4 whose grantee they see give them exactly the vehicles
+//!   the relation covers ([`Scope::vehicle_filter`]), not the grantor's other data.
+//! - Platform staff see everything: the super admin (active role 888), and 999/666 acting in
+//!   the platform enterprise 1013.
+//! - A `/captain` request is served under the caller's trusteeship instead: the entrusted
+//!   enterprise (and its subtree unless restricted) is all they see, whoever they are, and a
+//!   read-only trusteeship refuses every mutating call.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use entities::{enterprise, sys_user, sys_user_authority};
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
+use chrono::Utc;
+use entities::{
+    cluster, cluster_enterprise, enterprise, relation, relation_vehicle, sys_user,
+    sys_user_authority, trusteeship,
+};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait,
+};
 
 use super::seed::{
     PLATFORM_ENTERPRISE, ROLE_PLATFORM_OPERATOR, ROLE_PLATFORM_SUPPORT, ROLE_SUPER_ADMIN,
@@ -19,38 +35,70 @@ use crate::error::AppError;
 use crate::text;
 
 /// Enterprise trees are at most three levels deep; this bounds the descent.
-const MAX_DEPTH: usize = 3;
+pub const MAX_DEPTH: usize = 3;
+
+/// Relation types whose confirmed relations grant the grantee the vehicles they cover.
+pub const COVERING_RELATION_TYPES: [i16; 3] = [2, 3, 4];
+/// `relations.state` of a confirmed relation.
+pub const RELATION_CONFIRMED: i16 = 1;
+
+/// Trusteeship restriction bits.
+pub const RESTRICT_READ_ONLY: i16 = 1;
+pub const RESTRICT_ENTERPRISE_ONLY: i16 = 2;
+
+/// The trusteeship a `/captain` request is served under.
+#[derive(Debug, Clone)]
+pub struct Trustee {
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub colony_id: Option<i64>,
+    pub restriction: i16,
+}
 
 #[derive(Debug, Clone)]
 pub struct Scope {
     pub user: sys_user::Model,
     /// The enterprise this request acts for.
     pub enterprise_id: Option<i64>,
-    /// Super admin, or platform staff of the platform enterprise: sees everything.
+    /// Platform staff: sees everything (never under a trusteeship).
     pub platform: bool,
-    /// The acting enterprise and its descendants (empty for platform staff: no limit).
+    /// The enterprises the request sees (empty for platform staff: no limit).
     pub visible: Arc<BTreeSet<i64>>,
+    /// The cluster the request runs under: the trusteeship's, else the user's current one.
+    pub cluster_id: Option<i64>,
+    /// Set when a `/captain` request is served under a trusteeship.
+    pub trusteeship: Option<Trustee>,
 }
 
-/// Descendant sets by root enterprise, shared by all requests; dropped when the tree changes.
+/// Descendant and reach sets by enterprise, shared by all requests; dropped when the tree or a
+/// cluster changes.
 #[derive(Clone)]
-pub struct TreeCache(moka::future::Cache<i64, Arc<BTreeSet<i64>>>);
+pub struct TreeCache {
+    subtrees: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+    reach: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+}
+
+fn cache() -> moka::future::Cache<i64, Arc<BTreeSet<i64>>> {
+    moka::future::Cache::builder()
+        .max_capacity(50_000)
+        .time_to_live(Duration::from_secs(300))
+        .build()
+}
 
 impl Default for TreeCache {
     fn default() -> Self {
-        Self(
-            moka::future::Cache::builder()
-                .max_capacity(50_000)
-                .time_to_live(Duration::from_secs(300))
-                .build(),
-        )
+        Self {
+            subtrees: cache(),
+            reach: cache(),
+        }
     }
 }
 
 impl TreeCache {
-    /// Call after any change to the enterprise tree.
+    /// Call after any change to the enterprise tree or to clusters.
     pub fn invalidate(&self) {
-        self.0.invalidate_all();
+        self.subtrees.invalidate_all();
+        self.reach.invalidate_all();
     }
 
     /// `root` and every enterprise below it.
@@ -59,7 +107,7 @@ impl TreeCache {
         db: &impl ConnectionTrait,
         root: i64,
     ) -> Result<Arc<BTreeSet<i64>>, AppError> {
-        if let Some(hit) = self.0.get(&root).await {
+        if let Some(hit) = self.subtrees.get(&root).await {
             return Ok(hit);
         }
         let mut all = BTreeSet::from([root]);
@@ -80,7 +128,41 @@ impl TreeCache {
                 .collect();
         }
         let all = Arc::new(all);
-        self.0.insert(root, all.clone()).await;
+        self.subtrees.insert(root, all.clone()).await;
+        Ok(all)
+    }
+
+    /// What acting for `ent` sees: its subtree, and the subtrees of every enterprise of the
+    /// clusters supervised by an enterprise of that subtree.
+    pub async fn reach(
+        &self,
+        db: &impl ConnectionTrait,
+        ent: i64,
+    ) -> Result<Arc<BTreeSet<i64>>, AppError> {
+        if let Some(hit) = self.reach.get(&ent).await {
+            return Ok(hit);
+        }
+        let own = self.subtree(db, ent).await?;
+        let supervised = cluster::Entity::find()
+            .select_only()
+            .column(cluster::Column::Id)
+            .filter(cluster::Column::SupervisorEnterpriseId.is_in(own.iter().copied()))
+            .into_query();
+        let members: Vec<i64> = cluster_enterprise::Entity::find()
+            .select_only()
+            .column(cluster_enterprise::Column::EnterpriseId)
+            .filter(cluster_enterprise::Column::ClusterId.in_subquery(supervised))
+            .into_tuple::<i64>()
+            .all(db)
+            .await?;
+        let mut all = (*own).clone();
+        for m in members {
+            if !all.contains(&m) {
+                all.extend(self.subtree(db, m).await?.iter().copied());
+            }
+        }
+        let all = Arc::new(all);
+        self.reach.insert(ent, all.clone()).await;
         Ok(all)
     }
 }
@@ -91,39 +173,52 @@ pub const PLATFORM_ROLES: [i64; 3] = [
     ROLE_PLATFORM_SUPPORT,
 ];
 
+fn may_not_act(id: i64) -> AppError {
+    AppError::fail(text!(
+        "无权操作企业 {}",
+        "You may not act for enterprise {}",
+        id
+    ))
+}
+
 impl Scope {
-    /// Resolves the scope of `user`, acting for `requested` (the `x-ent-id` header) when given.
+    /// Resolves the scope of `user`, acting for `requested` (the `x-ent-id` header) when given;
+    /// `captain` requests are served under the user's trusteeship.
     pub async fn resolve(
         db: &impl ConnectionTrait,
         tree: &TreeCache,
         user: sys_user::Model,
         requested: Option<i64>,
+        captain: bool,
     ) -> Result<Self, AppError> {
+        if captain {
+            return Self::under_trusteeship(db, tree, user, requested).await;
+        }
         let memberships = sys_user_authority::Entity::find()
             .filter(sys_user_authority::Column::UserId.eq(user.id))
             .all(db)
             .await?;
+        // Staff status follows the active role where it is held: the console's check is
+        // "role 999 or 666 and enterprise 1013" on the current values.
         let platform = user.authority_id == ROLE_SUPER_ADMIN
-            || memberships.iter().any(|m| {
-                m.enterprise_id == PLATFORM_ENTERPRISE && PLATFORM_ROLES.contains(&m.authority_id)
-            });
+            || (user.now_ent_id == Some(PLATFORM_ENTERPRISE)
+                && [ROLE_PLATFORM_OPERATOR, ROLE_PLATFORM_SUPPORT].contains(&user.authority_id)
+                && memberships.iter().any(|m| {
+                    m.enterprise_id == PLATFORM_ENTERPRISE && m.authority_id == user.authority_id
+                }));
         let enterprise_id = match requested {
             Some(e) if platform => Some(e),
             Some(e) => {
-                // A member may act for their enterprises and anything below them.
+                // A member may act for whatever any of their memberships reaches.
                 let mut allowed = false;
                 for m in &memberships {
-                    if tree.subtree(db, m.enterprise_id).await?.contains(&e) {
+                    if tree.reach(db, m.enterprise_id).await?.contains(&e) {
                         allowed = true;
                         break;
                     }
                 }
                 if !allowed {
-                    return Err(AppError::fail(text!(
-                        "无权操作企业 {}",
-                        "You may not act for enterprise {}",
-                        e
-                    )));
+                    return Err(may_not_act(e));
                 }
                 Some(e)
             }
@@ -131,14 +226,96 @@ impl Scope {
         };
         let visible = match (platform, enterprise_id) {
             (true, _) | (false, None) => Arc::default(),
-            (false, Some(e)) => tree.subtree(db, e).await?,
+            (false, Some(e)) => tree.reach(db, e).await?,
         };
         Ok(Self {
+            cluster_id: user.current_cluster,
             user,
             enterprise_id,
             platform,
             visible,
+            trusteeship: None,
         })
+    }
+
+    async fn under_trusteeship(
+        db: &impl ConnectionTrait,
+        tree: &TreeCache,
+        user: sys_user::Model,
+        requested: Option<i64>,
+    ) -> Result<Self, AppError> {
+        let records = trusteeship::Entity::find()
+            .filter(trusteeship::Column::UserId.eq(user.id))
+            .filter(
+                Condition::any()
+                    .add(trusteeship::Column::ExpiresAt.is_null())
+                    .add(trusteeship::Column::ExpiresAt.gt(Utc::now())),
+            )
+            .order_by_desc(trusteeship::Column::UpdatedAt)
+            .order_by_desc(trusteeship::Column::Id)
+            .all(db)
+            .await?;
+        if records.is_empty() {
+            return Err(AppError::fail(text!(
+                "您没有有效的托管授权",
+                "You hold no active trusteeship"
+            )));
+        }
+        let (record, acting) = match requested {
+            None => (&records[0], records[0].enterprise_id),
+            Some(e) => {
+                let mut found = None;
+                for r in &records {
+                    let covers = if r.restriction & RESTRICT_ENTERPRISE_ONLY == 0 {
+                        tree.reach(db, r.enterprise_id).await?.contains(&e)
+                    } else {
+                        r.enterprise_id == e
+                    };
+                    if covers {
+                        found = Some(r);
+                        break;
+                    }
+                }
+                (found.ok_or_else(|| may_not_act(e))?, e)
+            }
+        };
+        let visible = if record.restriction & RESTRICT_ENTERPRISE_ONLY == 0 {
+            tree.reach(db, acting).await?
+        } else {
+            Arc::new(BTreeSet::from([acting]))
+        };
+        Ok(Self {
+            user,
+            enterprise_id: Some(acting),
+            platform: false,
+            visible,
+            cluster_id: record.colony_id,
+            trusteeship: Some(Trustee {
+                id: record.id,
+                enterprise_id: record.enterprise_id,
+                colony_id: record.colony_id,
+                restriction: record.restriction,
+            }),
+        })
+    }
+
+    /// This scope with `id` visible too: an enterprise the request just created below (or
+    /// moved within) what it sees, before the tree cache reflects it.
+    #[must_use]
+    pub fn including(mut self, id: i64) -> Self {
+        if !self.platform && !self.visible.contains(&id) {
+            let mut v = (*self.visible).clone();
+            v.insert(id);
+            self.visible = Arc::new(v);
+        }
+        self
+    }
+
+    /// Whether this request may only read (a read-only trusteeship).
+    pub fn read_only(&self) -> bool {
+        self.trusteeship
+            .as_ref()
+            .is_some_and(|t| t.restriction & RESTRICT_READ_ONLY != 0)
     }
 
     /// Whether the request may see data of enterprise `id`.
@@ -151,17 +328,13 @@ impl Scope {
         if self.sees(id) {
             Ok(())
         } else {
-            Err(AppError::fail(text!(
-                "无权操作企业 {}",
-                "You may not act for enterprise {}",
-                id
-            )))
+            Err(may_not_act(id))
         }
     }
 
     /// The acting enterprise, or the one asked for if the scope covers it.
     pub fn acting(&self, asked: Option<i64>) -> Result<i64, AppError> {
-        match asked.or(self.enterprise_id) {
+        match asked.filter(|e| *e != 0).or(self.enterprise_id) {
             Some(e) => self.require(e).map(|()| e),
             None => Err(AppError::fail(text!(
                 "请先选择企业",
@@ -177,5 +350,62 @@ impl Scope {
         } else {
             Condition::all().add(column.is_in(self.visible.iter().copied()))
         }
+    }
+
+    /// The condition for vehicle rows (and rows of vehicle data): the vehicle's enterprise is
+    /// visible, or the vehicle is covered by a confirmed relation of type 2, 3 or 4 whose
+    /// grantee is visible. `vehicle_id` and `enterprise` are the row's columns.
+    pub fn vehicle_filter<V: ColumnTrait, E: ColumnTrait>(
+        &self,
+        vehicle_id: V,
+        enterprise: E,
+    ) -> Condition {
+        if self.platform {
+            return Condition::all();
+        }
+        Condition::any()
+            .add(enterprise.is_in(self.visible.iter().copied()))
+            .add(vehicle_id.in_subquery(self.covered_query()))
+    }
+
+    /// The vehicles granted to this scope by relations, as a query.
+    fn covered(&self) -> sea_orm::Select<relation_vehicle::Entity> {
+        let relations = relation::Entity::find()
+            .select_only()
+            .column(relation::Column::Id)
+            .filter(relation::Column::State.eq(RELATION_CONFIRMED))
+            .filter(relation::Column::RelationType.is_in(COVERING_RELATION_TYPES))
+            .filter(relation::Column::RelatedId.is_in(self.visible.iter().copied()))
+            .into_query();
+        relation_vehicle::Entity::find()
+            .select_only()
+            .column(relation_vehicle::Column::VehicleId)
+            .filter(relation_vehicle::Column::RelationId.in_subquery(relations))
+    }
+
+    fn covered_query(&self) -> sea_orm::sea_query::SelectStatement {
+        self.covered().into_query()
+    }
+
+    /// The vehicles confirmed relations grant this scope (beyond its own enterprises').
+    pub async fn covered_vehicles(
+        &self,
+        db: &impl ConnectionTrait,
+    ) -> Result<BTreeSet<i64>, AppError> {
+        let rows: Vec<i64> = self.covered().into_tuple::<i64>().all(db).await?;
+        Ok(rows.into_iter().collect())
+    }
+
+    /// Whether the scope may see vehicle `vehicle_id` owned by `enterprise_id`.
+    pub async fn sees_vehicle(
+        &self,
+        db: &impl ConnectionTrait,
+        vehicle_id: i64,
+        enterprise_id: i64,
+    ) -> Result<bool, AppError> {
+        if self.sees(enterprise_id) {
+            return Ok(true);
+        }
+        Ok(self.covered_vehicles(db).await?.contains(&vehicle_id))
     }
 }

@@ -5,8 +5,8 @@ use chrono::Utc;
 use entities::{brand_profile, enterprise, sys_authority, sys_user, sys_user_authority};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, QueryFilter,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection,
+    EntityTrait, QueryFilter, Set,
 };
 
 use super::authz::{self, ApiEntry, is_read_call};
@@ -15,6 +15,10 @@ use super::authz::{self, ApiEntry, is_read_call};
 pub const PLATFORM_ENTERPRISE: i64 = 1013;
 pub const DEMO_ENTERPRISE: i64 = 1014;
 pub const DEMO_BRANCH: i64 = 1015;
+/// A second demo tree: a tyre-service provider with custody of the demo fleet's vehicles.
+pub const DEMO_SERVICE: i64 = 1016;
+/// The demo cluster; colony 7 is the trusteeship (`/captain`) brand (console-spec §9).
+pub const DEMO_CLUSTER: i64 = 7;
 
 pub const ROLE_SUPER_ADMIN: i64 = 888;
 pub const ROLE_PLATFORM_OPERATOR: i64 = 999;
@@ -135,6 +139,7 @@ pub async fn run(
             "华南分队",
             0,
         ),
+        (DEMO_SERVICE, None, "示范轮胎服务商", "示范服务商", 2),
     ];
     for (id, parent, name, abbreviation, ent_type) in enterprises {
         let row = enterprise::ActiveModel {
@@ -149,9 +154,11 @@ pub async fn run(
             docking_platform: Set(0),
             wheel_support: Set(0),
             verified: Set(true),
+            verify_state: Set(2),
             colony_id: Set(None),
             created_at: Set(now),
             updated_at: Set(now),
+            ..Default::default()
         };
         insert_missing(&txn, row, enterprise::Column::Id).await?;
     }
@@ -162,6 +169,7 @@ pub async fn run(
         )
         .await?;
     }
+    demo_tenancy(&txn, now).await?;
 
     let mut report = SeedReport {
         generated_admin_password: None,
@@ -223,6 +231,85 @@ pub async fn run(
     Ok(report)
 }
 
+/// The demo cluster (the fleet and the service provider, supervised by the platform) and a
+/// confirmed maintenance-custody relation from the fleet to the service provider.
+async fn demo_tenancy<C: ConnectionTrait>(
+    db: &C,
+    now: chrono::DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    use entities::{cluster, cluster_enterprise, relation};
+    let row = cluster::ActiveModel {
+        id: Set(DEMO_CLUSTER),
+        name: Set("示范集群".into()),
+        domain: Set(String::new()),
+        logo: Set(String::new()),
+        remark: Set("演示用集群".into()),
+        supervisor_enterprise_id: Set(Some(PLATFORM_ENTERPRISE)),
+        created_at: Set(now),
+        updated_at: Set(now),
+    };
+    insert_missing(db, row, cluster::Column::Id).await?;
+    if db.get_database_backend() == DatabaseBackend::Postgres {
+        db.execute_unprepared(
+            "SELECT setval(pg_get_serial_sequence('clusters', 'id'), GREATEST((SELECT MAX(id) FROM clusters), 100))",
+        )
+        .await?;
+    }
+    for ent in [DEMO_ENTERPRISE, DEMO_SERVICE] {
+        let row = cluster_enterprise::ActiveModel {
+            cluster_id: Set(DEMO_CLUSTER),
+            enterprise_id: Set(ent),
+            created_at: Set(now),
+        };
+        cluster_enterprise::Entity::insert(row)
+            .on_conflict(
+                OnConflict::columns([
+                    cluster_enterprise::Column::ClusterId,
+                    cluster_enterprise::Column::EnterpriseId,
+                ])
+                .do_nothing()
+                .to_owned(),
+            )
+            .exec_without_returning(db)
+            .await?;
+        enterprise::Entity::update_many()
+            .col_expr(
+                enterprise::Column::ColonyId,
+                sea_orm::sea_query::Expr::value(DEMO_CLUSTER),
+            )
+            .filter(enterprise::Column::Id.eq(ent))
+            .filter(enterprise::Column::ColonyId.is_null())
+            .exec(db)
+            .await?;
+    }
+    let related = relation::Entity::find()
+        .filter(relation::Column::EnterpriseId.eq(DEMO_ENTERPRISE))
+        .filter(relation::Column::RelatedId.eq(DEMO_SERVICE))
+        .one(db)
+        .await?
+        .is_some();
+    if !related {
+        relation::ActiveModel {
+            enterprise_id: Set(DEMO_ENTERPRISE),
+            related_id: Set(DEMO_SERVICE),
+            relation_type: Set(2),
+            state: Set(1),
+            initiator_id: Set(DEMO_ENTERPRISE),
+            requested_by: Set(None),
+            remark: Set("示范维保托管".into()),
+            reason: Set(String::new()),
+            created_at: Set(now),
+            updated_at: Set(now),
+            confirmed_at: Set(Some(now)),
+            ended_at: Set(None),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
 /// Registers calls the database does not know yet and grants each to the roles whose default
 /// set includes it. Calls already registered are left alone, so an operator's revocation of
 /// a default stays revoked across restarts and upgrades.
@@ -263,6 +350,11 @@ pub const SELF_CALLS: &[&str] = &[
     "/api/sysAuthorityMenusEnterprise/getMenu",
     "/api/web/ent/my_enterprise/toggleList",
     "/api/web/ent/my_enterprise/cut",
+    // The invited person answers an invitation whatever their role, and a trustee lists
+    // what was entrusted to them.
+    "/api/web/ent/invitation",
+    "/api/web/ent/invitations",
+    "/api/web/ent/trusteeship/list",
     "/api/sysDictionary/findSysDictionary",
     "/api/sysDictionary/getSysDictionaryList",
     "/api/aliyunToken",

@@ -73,7 +73,7 @@ impl Scope {
             .is_some())
     }
 
-    fn may_grant(&self, authority_id: i64) -> Result<(), AppError> {
+    pub(crate) fn may_grant(&self, authority_id: i64) -> Result<(), AppError> {
         if PLATFORM_ROLES.contains(&authority_id) && !self.platform {
             return Err(AppError::fail(text!(
                 "无权授予角色 {}",
@@ -202,12 +202,20 @@ async fn role_names(db: &impl ConnectionTrait) -> Result<HashMap<i64, String>, A
         .collect())
 }
 
+/// Rows as `viewer` may see them: memberships outside the viewer's scope are left out (they
+/// would name other tenants' enterprises; a user's own are all in `getUserInfo`).
 async fn rows(
     db: &impl ConnectionTrait,
+    viewer: Option<&Scope>,
     users: Vec<sys_user::Model>,
 ) -> Result<Vec<UserRow>, AppError> {
     let ids: Vec<i64> = users.iter().map(|u| u.id).collect();
     let mut members = memberships(db, &ids).await?;
+    if let Some(v) = viewer {
+        for held in members.values_mut() {
+            held.retain(|m| v.sees(m.enterprise_id));
+        }
+    }
     let roles = role_names(db).await?;
     Ok(users
         .into_iter()
@@ -317,7 +325,7 @@ pub async fn list(
         .order_by_desc(sys_user::Column::Id);
     let page = paging::fetch(db, select, page, |u| u).await?;
     Ok(PageResult {
-        list: rows(db, page.list).await?,
+        list: rows(db, Some(actor), page.list).await?,
         total: page.total,
         page: page.page,
         page_size: page.page_size,
@@ -415,7 +423,7 @@ pub async fn create(
     .insert(&txn)
     .await?;
     txn.commit().await?;
-    Ok(rows(db, vec![user]).await?.remove(0))
+    Ok(rows(db, Some(actor), vec![user]).await?.remove(0))
 }
 
 #[derive(Default)]
@@ -518,7 +526,7 @@ pub async fn update(
     }
     let saved = row.update(&txn).await?;
     txn.commit().await?;
-    Ok(rows(db, vec![saved]).await?.remove(0))
+    Ok(rows(db, Some(actor), vec![saved]).await?.remove(0))
 }
 
 /// A user's own profile and console settings.
@@ -531,7 +539,7 @@ pub async fn update_self(
     let mut row: sys_user::ActiveModel = user.into();
     apply_profile(&mut row, &u)?;
     let saved = row.update(db).await?;
-    Ok(rows(db, vec![saved]).await?.remove(0))
+    Ok(rows(db, None, vec![saved]).await?.remove(0))
 }
 
 pub async fn delete(db: &DatabaseConnection, actor: &Actor, id: i64) -> Result<(), AppError> {
@@ -615,7 +623,7 @@ pub async fn reset_username(
         .update(db)
         .await
         .on_conflict(|| text!("用户名已被使用", "This username is already taken"))?;
-    Ok(rows(db, vec![saved]).await?.remove(0))
+    Ok(rows(db, Some(actor), vec![saved]).await?.remove(0))
 }
 
 /// Switches the caller's active role to one they hold (in `enterprise_id`, if given, which

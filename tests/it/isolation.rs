@@ -1,0 +1,759 @@
+//! Tenant isolation across every area: two enterprise trees (A "ZZA" and B "ZZB", see
+//! `wheelend_tests::tenants`), each with an administrator and a member. A user of tree A gets
+//! none of tree B's rows from any list, and cannot read, change or delete B's rows by id (code
+//! 7, database unchanged); `x-ent-id` or an `enterprise` field naming B is refused; a relation
+//! opens exactly the vehicles it covers and ending it closes them; switching enterprise changes
+//! what lists return.
+//!
+//! **A new area adds its calls to [`probes`]** (lists to `lists`, calls naming one of B's rows
+//! to `by_id`) and the rows it needs in tree B to [`seed_b`]; its tables go into
+//! `wheelend_tests::FINGERPRINT_TABLES`.
+
+use sea_orm::entity::prelude::*;
+use sea_orm::{ConnectionTrait, QueryFilter};
+use serde_json::Value;
+use wheelend_tests::tenants::{self, Tenants, mentions};
+use wheelend_tests::{TestApp, fingerprint, json, spawn_app};
+
+/// A call of the matrix. For GET the body's fields go into the query string.
+struct Probe {
+    method: &'static str,
+    path: &'static str,
+    body: Value,
+}
+
+fn p(method: &'static str, path: &'static str, body: Value) -> Probe {
+    Probe { method, path, body }
+}
+
+/// Ids of tree B's rows, made by [`seed_b`].
+struct BRows {
+    group: i64,
+    project: i64,
+    relation: i64,
+    invitation: i64,
+    cluster: i64,
+    trusteeship: i64,
+}
+
+/// The matrix. `lists`: calls that list rows (run as A, they must not mention B; run as B's
+/// admin they must, proving the probe reaches data). `by_id`: calls naming one of B's rows or
+/// B itself (run as A they must answer code 7 and change nothing).
+fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
+    let (broot, bchild) = (t.b.root, t.b.child);
+    let (bmember, badmin) = (t.b.member_id, t.b.admin_id);
+    let lists = vec![
+        // Area session.
+        p(
+            "POST",
+            "/api/user/getUserList_recons",
+            json!({"pageSize": 500}),
+        ),
+        p("POST", "/api/user/member", json!({"pageSize": 500})),
+        // Area enterprise.
+        p("POST", "/api/web/ent/my_enterprise/toggleList", json!({})),
+        p("POST", "/api/web/ent/my_enterprise/jurisInfo", json!({})),
+        p("POST", "/api/web/ent/my_enterprise/entListNew", json!({})),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/lists",
+            json!({"pageSize": 500}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/queryEnt",
+            json!({"keyword": "", "limit": 100}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/userList",
+            json!({"pageSize": 500, "includeChildren": true}),
+        ),
+        p("POST", "/api/web/ent/colonyList", json!({})),
+        p("POST", "/api/web/cluster/list", json!({"pageSize": 500})),
+        p("POST", "/api/web/cluster/toggle_list", json!({})),
+        p("POST", "/api/web/group/groupList", json!({"pageSize": 500})),
+        p(
+            "POST",
+            "/api/web/group/getGroupUserList",
+            json!({"type": 1}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relation_list",
+            json!({"pageSize": 500}),
+        ),
+        p("POST", "/api/web/ent/relationByEnt", json!({})),
+        p("POST", "/api/web/ent/invitations", json!({"pageSize": 500})),
+        p("POST", "/api/web/ent/inviteLog", json!({"pageSize": 500})),
+        p(
+            "POST",
+            "/api/web/ent/trusteeship/list",
+            json!({"pageSize": 500}),
+        ),
+        p(
+            "GET",
+            "/api/tbProject/getTbProjectList",
+            json!({"pageSize": 500}),
+        ),
+        p("GET", "/api/tbEnterprise/findTbEnterprise", json!({})),
+    ];
+    let by_id = vec![
+        // Area session.
+        p("POST", "/api/user/member", json!({"enterpriseId": broot})),
+        p(
+            "POST",
+            "/api/user/getUserList_recons",
+            json!({"enterpriseId": broot}),
+        ),
+        p(
+            "PUT",
+            "/api/user/setUserInfo",
+            json!({"ID": bmember, "nickName": "hijacked"}),
+        ),
+        p("DELETE", "/api/user/deleteUser", json!({"id": bmember})),
+        p(
+            "POST",
+            "/api/user/resetPassword",
+            json!({"ID": badmin, "password": "hijacked-pass"}),
+        ),
+        p(
+            "POST",
+            "/api/user/resetUsername",
+            json!({"ID": bmember, "userName": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/user/admin_register",
+            json!({"userName": "intruder", "passWord": "intruder-pass",
+            "nickName": "x", "authorityId": 101, "enterpriseId": broot}),
+        ),
+        // Area enterprise: reads.
+        p(
+            "GET",
+            "/api/tbEnterprise/findTbEnterprise",
+            json!({"entId": broot}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/entListNew",
+            json!({"entId": broot}),
+        ),
+        p("POST", "/api/web/ent/userList", json!({"entId": bchild})),
+        p("POST", "/api/web/ent/colonyList", json!({"entId": broot})),
+        p(
+            "POST",
+            "/api/web/cluster/colonyInfo",
+            json!({"colonyId": b.cluster}),
+        ),
+        p(
+            "POST",
+            "/api/web/cluster/list_ent",
+            json!({"colonyId": b.cluster}),
+        ),
+        p("POST", "/api/web/group/groupList", json!({"entId": broot})),
+        p(
+            "POST",
+            "/api/web/group/getGroupUserList",
+            json!({"entId": broot, "type": 1}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relationByEnt",
+            json!({"entId": broot}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relation_list",
+            json!({"entId": broot}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/inviteLog",
+            json!({"invitationId": b.invitation}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/trusteeship/list",
+            json!({"entId": broot}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/role_lists",
+            json!({"entId": broot}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/verification",
+            json!({"action": "status", "entId": broot}),
+        ),
+        p(
+            "GET",
+            "/api/tbEnterpriseAlarm/findTbEnterpriseAlarm",
+            json!({"entId": broot}),
+        ),
+        p(
+            "GET",
+            "/api/tbEnterpriseAlarm/findTbEnterpriseAlarmNew",
+            json!({"entId": broot}),
+        ),
+        p(
+            "GET",
+            "/api/tbProject/getTbProjectList",
+            json!({"entId": broot}),
+        ),
+        p("POST", "/api/web/ent/getEntPush", json!({"entId": broot})),
+        // Area enterprise: changes.
+        p(
+            "PUT",
+            "/api/tbEnterprise/updateTbEnterprise",
+            json!({"entId": broot, "entName": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/tbUp",
+            json!({"entId": bchild, "entName": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/tbUp",
+            json!({"entName": "intruder", "parentId": broot}),
+        ),
+        p("POST", "/api/web/ent/delBatchEnt", json!({"ids": [bchild]})),
+        p(
+            "POST",
+            "/api/web/ent/setRole",
+            json!({"entId": broot, "userId": bmember, "authorityId": 100}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/verification",
+            json!({"action": "submit", "entId": broot, "documents": ["/x"]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/cut",
+            json!({"entId": broot}),
+        ),
+        p(
+            "POST",
+            "/api/web/group/saveGroup",
+            json!({"ID": b.group, "name": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/web/group/saveGroup",
+            json!({"entId": broot, "name": "intruder"}),
+        ),
+        p(
+            "POST",
+            "/api/web/group/setGroupUsers",
+            json!({"ID": b.group, "userIds": []}),
+        ),
+        p("POST", "/api/web/group/delGroup", json!({"ids": [b.group]})),
+        p(
+            "PUT",
+            "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+            json!({"groupId": b.group, "vehicleIds": [1]}),
+        ),
+        p(
+            "PUT",
+            "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+            json!({"entId": broot, "groupId": 0, "vehicleIds": [9100]}),
+        ),
+        p(
+            "PUT",
+            "/api/tbProject/updateTbProject",
+            json!({"ID": b.project, "name": "hijacked"}),
+        ),
+        p(
+            "PUT",
+            "/api/tbProject/updateTbProject",
+            json!({"entId": broot, "name": "intruder"}),
+        ),
+        p(
+            "DELETE",
+            "/api/tbProject/deleteTbProject",
+            json!({"ID": b.project}),
+        ),
+        p(
+            "PUT",
+            "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
+            json!({"entId": broot, "highTemperature": 120}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/setEntPush",
+            json!({"entId": broot, "enabled": false}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/supervise",
+            json!({"entId": broot, "enabled": true}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relation_save",
+            json!({"ID": b.relation, "action": "end"}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relation_save",
+            json!({"ID": b.relation, "action": "confirm"}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relation",
+            json!({"entId": broot, "targetEntId": t.a.root, "type": 4}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/setCooperation",
+            json!({"entId": broot, "targetEntId": t.a.root, "vehicleIds": [9100]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/invite",
+            json!({"type": "member", "entId": broot, "phone": "13512340000"}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/invite_car",
+            json!({"entId": broot, "targetEntId": t.a.root, "vehicleIds": [9100]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/invitation",
+            json!({"ID": b.invitation, "action": "cancel"}),
+        ),
+        p(
+            "POST",
+            "/api/web/cluster/updateColony",
+            json!({"colonyId": b.cluster, "name": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/web/cluster/save_cluster",
+            json!({"colonyId": b.cluster, "remark": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/web/cluster/add_ent",
+            json!({"colonyId": b.cluster, "entIds": [t.a.root]}),
+        ),
+        p(
+            "POST",
+            "/api/web/cluster/save_ent",
+            json!({"colonyId": b.cluster, "entName": "intruder"}),
+        ),
+        p(
+            "POST",
+            "/api/web/cluster/cut",
+            json!({"colonyId": b.cluster}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/trusteeship/save",
+            json!({"entId": broot, "userName": "zza_admin"}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/trusteeship/delete",
+            json!({"ID": b.trusteeship}),
+        ),
+    ];
+    (lists, by_id)
+}
+
+/// Rows of tree B for the probes to look for.
+async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
+    let b = &t.b;
+    let post = |path: &'static str, body: Value| async move {
+        app.post(path, &body, Some(&b.admin)).await.ok()
+    };
+    let group = post(
+        "/api/web/group/saveGroup",
+        json!({"name": "ZZB crew", "userIds": [b.member_id]}),
+    )
+    .await;
+    app.put(
+        "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+        &json!({"groupId": group["ID"], "vehicleIds": [9100]}),
+        Some(&b.admin),
+    )
+    .await
+    .ok();
+    let project = app
+        .put(
+            "/api/tbProject/updateTbProject",
+            &json!({"name": "ZZB project"}),
+            Some(&b.admin),
+        )
+        .await
+        .ok();
+    app.put(
+        "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
+        &json!({"highTemperature": 95}),
+        Some(&b.admin),
+    )
+    .await
+    .ok();
+    post("/api/web/ent/setEntPush", json!({"channels": ["sms"]})).await;
+    let relation = post(
+        "/api/web/ent/relation",
+        json!({"targetEntId": b.child, "type": 4, "vehicleIds": [9100], "remark": "ZZB internal"}),
+    )
+    .await;
+    let invitation = post(
+        "/api/web/ent/invite",
+        json!({"type": "member", "phone": "13900000099", "remark": "ZZB invite"}),
+    )
+    .await;
+    let cluster = post(
+        "/api/web/cluster/save_cluster",
+        json!({"name": "ZZB cluster"}),
+    )
+    .await;
+    post(
+        "/api/web/cluster/add_ent",
+        json!({"colonyId": cluster["ID"], "entIds": [b.child]}),
+    )
+    .await;
+    let trusteeship = post(
+        "/api/web/ent/trusteeship/save",
+        json!({"userName": "admin", "restrict": 1}),
+    )
+    .await;
+    BRows {
+        group: group["ID"].as_i64().unwrap(),
+        project: project["ID"].as_i64().unwrap(),
+        relation: relation["ID"].as_i64().unwrap(),
+        invitation: invitation["ID"].as_i64().unwrap(),
+        cluster: cluster["ID"].as_i64().unwrap(),
+        trusteeship: trusteeship["ID"].as_i64().unwrap(),
+    }
+}
+
+fn with_field(body: &Value, field: &str, value: i64) -> Value {
+    let mut body = body.clone();
+    body[field] = json!(value);
+    body
+}
+
+#[tokio::test]
+async fn tree_a_never_sees_or_touches_tree_b() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let b_rows = seed_b(&app, &t).await;
+    let (lists, by_id) = probes(&t, &b_rows);
+    let snapshot = fingerprint(&app.state.db).await;
+
+    for probe in &lists {
+        let what = format!("{} {}", probe.method, probe.path);
+        // B's admin sees B's rows: the probe reaches data.
+        let own = app
+            .call(probe.method, probe.path, &probe.body, Some(&t.b.admin), &[])
+            .await;
+        own.ok();
+        assert!(
+            mentions(&own.text, "ZZB"),
+            "{what} shows B its rows: {}",
+            own.text
+        );
+        for (who, token) in [("A admin", &t.a.admin), ("A member", &t.a.member)] {
+            let answer = app
+                .call(probe.method, probe.path, &probe.body, Some(token), &[])
+                .await;
+            let env = answer.envelope();
+            if env.code == 0 {
+                assert!(
+                    !mentions(&answer.text, "ZZB"),
+                    "{what} as {who} leaks B: {}",
+                    answer.text
+                );
+            } else {
+                assert_eq!(env.code, 7, "{what} as {who}: {}", answer.text);
+                assert!(
+                    env.msg.contains("权限不足"),
+                    "{what} as {who}: {}",
+                    answer.text
+                );
+                assert_eq!(who, "A member", "{what}: the admin may list");
+            }
+            // Naming B in the header or the payload is refused before anything is read.
+            let b_root = t.b.root.to_string();
+            let header = app
+                .call(
+                    probe.method,
+                    probe.path,
+                    &probe.body,
+                    Some(token),
+                    &[("x-ent-id", &b_root)],
+                )
+                .await;
+            header.code(7);
+            let field = app
+                .call(
+                    probe.method,
+                    probe.path,
+                    &with_field(&probe.body, "enterprise", t.b.root),
+                    Some(token),
+                    &[],
+                )
+                .await;
+            field.code(7);
+        }
+        // The header naming A's own branch is fine for A's admin.
+        let a_child = t.a.child.to_string();
+        app.call(
+            probe.method,
+            probe.path,
+            &probe.body,
+            Some(&t.a.admin),
+            &[("x-ent-id", &a_child)],
+        )
+        .await
+        .ok();
+    }
+
+    for probe in &by_id {
+        let what = format!("{} {}", probe.method, probe.path);
+        for token in [&t.a.admin, &t.a.member] {
+            let answer = app
+                .call(probe.method, probe.path, &probe.body, Some(token), &[])
+                .await;
+            answer.code(7);
+            assert!(!mentions(&answer.text, "ZZB"), "{what}: {}", answer.text);
+        }
+        // The same call with x-ent-id naming B is refused too.
+        let b_root = t.b.root.to_string();
+        app.call(
+            probe.method,
+            probe.path,
+            &probe.body,
+            Some(&t.a.admin),
+            &[("x-ent-id", &b_root)],
+        )
+        .await
+        .code(7);
+    }
+    assert_eq!(
+        fingerprint(&app.state.db).await,
+        snapshot,
+        "no refused call changed anything"
+    );
+
+    // Platform staff see both trees.
+    let all = app
+        .post(
+            "/api/web/ent/my_enterprise/lists",
+            &json!({"pageSize": 500}),
+            Some(&t.platform),
+        )
+        .await;
+    all.ok();
+    assert!(mentions(&all.text, "ZZA") && mentions(&all.text, "ZZB"));
+}
+
+#[tokio::test]
+async fn switching_enterprise_changes_what_every_list_returns() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let b_rows = seed_b(&app, &t).await;
+    let (lists, _) = probes(&t, &b_rows);
+    // An administrator of both trees, acting for A.
+    let both = tenants::create_user(
+        &app,
+        &t.platform,
+        "both_admin",
+        100,
+        t.a.root,
+        "13300000001",
+    )
+    .await;
+    entities::sys_user_authority::Entity::insert(entities::sys_user_authority::ActiveModel {
+        user_id: sea_orm::Set(both),
+        enterprise_id: sea_orm::Set(t.b.root),
+        authority_id: sea_orm::Set(100),
+    })
+    .exec(&app.state.db)
+    .await
+    .unwrap();
+    let token = app.login("both_admin", tenants::PASSWORD).await;
+    for probe in &lists {
+        let answer = app
+            .call(probe.method, probe.path, &probe.body, Some(&token), &[])
+            .await;
+        answer.ok();
+        if probe.path.ends_with("toggleList") {
+            continue; // the switch list shows every membership
+        }
+        assert!(
+            !mentions(&answer.text, "ZZB"),
+            "{} before the switch: {}",
+            probe.path,
+            answer.text
+        );
+    }
+    let switched = app
+        .post(
+            "/api/web/ent/my_enterprise/cut",
+            &json!({"entId": t.b.root}),
+            Some(&token),
+        )
+        .await
+        .ok();
+    let token = switched["token"].as_str().unwrap().to_owned();
+    for probe in &lists {
+        let answer = app
+            .call(probe.method, probe.path, &probe.body, Some(&token), &[])
+            .await;
+        answer.ok();
+        if probe.path.ends_with("toggleList") {
+            continue;
+        }
+        assert!(
+            !mentions(&answer.text, "ZZA"),
+            "{} after the switch: {}",
+            probe.path,
+            answer.text
+        );
+    }
+}
+
+/// A stand-in for the vehicle table of a later area, to exercise `Scope::vehicle_filter`.
+mod test_vehicle {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "test_vehicles")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: i64,
+        pub enterprise_id: i64,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+/// The vehicles `username` sees through `Scope::vehicle_filter`.
+async fn vehicles_seen(app: &TestApp, username: &str) -> Vec<i64> {
+    let user = entities::sys_user::Entity::find()
+        .filter(entities::sys_user::Column::Username.eq(username))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let scope = wheelend::services::scope::Scope::resolve(
+        &app.state.db,
+        &app.state.tree,
+        user,
+        None,
+        false,
+    )
+    .await
+    .unwrap();
+    let mut seen: Vec<i64> = test_vehicle::Entity::find()
+        .filter(scope.vehicle_filter(test_vehicle::Column::Id, test_vehicle::Column::EnterpriseId))
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|v| v.id)
+        .collect();
+    seen.sort_unstable();
+    seen
+}
+
+#[tokio::test]
+async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let db = &app.state.db;
+    db.execute_unprepared(
+        "CREATE TABLE test_vehicles (id BIGINT PRIMARY KEY, enterprise_id BIGINT NOT NULL)",
+    )
+    .await
+    .unwrap();
+    db.execute_unprepared(&format!(
+        "INSERT INTO test_vehicles VALUES (8001, {a}), (8002, {ac}), (9001, {b}), (9002, {b}), (9003, {bc})",
+        a = t.a.root,
+        ac = t.a.child,
+        b = t.b.root,
+        bc = t.b.child
+    ))
+    .await
+    .unwrap();
+    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
+    assert_eq!(
+        vehicles_seen(&app, "zzb_member").await,
+        vec![9001, 9002, 9003]
+    );
+    assert_eq!(
+        vehicles_seen(&app, "admin").await.len(),
+        5,
+        "platform staff see all"
+    );
+
+    // B asks A to take 9001 and 9003 into custody; nothing opens until A confirms.
+    let rel = app
+        .post(
+            "/api/web/ent/relation",
+            &json!({"targetEntId": t.a.root, "type": 2, "vehicleIds": [9001, 9003]}),
+            Some(&t.b.admin),
+        )
+        .await
+        .ok();
+    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
+    app.post(
+        "/api/web/ent/relation_save",
+        &json!({"ID": rel["ID"], "action": "confirm"}),
+        Some(&t.a.admin),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        vehicles_seen(&app, "zza_member").await,
+        vec![8001, 8002, 9001, 9003]
+    );
+    assert_eq!(
+        vehicles_seen(&app, "zzb_member").await,
+        vec![9001, 9002, 9003],
+        "B loses nothing"
+    );
+    // B narrows the coverage; then ends it.
+    app.post(
+        "/api/web/ent/relation_save",
+        &json!({"ID": rel["ID"], "action": "update", "vehicleIds": [9003]}),
+        Some(&t.b.admin),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        vehicles_seen(&app, "zza_member").await,
+        vec![8001, 8002, 9003]
+    );
+    app.post(
+        "/api/web/ent/relation_save",
+        &json!({"ID": rel["ID"], "action": "end"}),
+        Some(&t.b.admin),
+    )
+    .await
+    .ok();
+    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
+    // A type-1 request or an unconfirmed one grants no vehicles.
+    app.post(
+        "/api/web/ent/relation",
+        &json!({"targetEntId": t.a.root, "type": 0, "vehicleIds": [9002]}),
+        Some(&t.b.admin),
+    )
+    .await
+    .ok();
+    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
+    db.execute_unprepared("DROP TABLE test_vehicles")
+        .await
+        .unwrap();
+}
