@@ -194,6 +194,35 @@ const cases = [
     },
   },
   {
+    url: '/qr-login?key=ab12cd',
+    check(out) {
+      // nobody (or the visitor, whom the host renders as nobody): the sign-in prompt that comes back here
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `扫码登录确认 - ${ESC_NAME}`);
+      assert.ok(out.head.includes('<meta name="robots" content="noindex">'), 'a one-time link is not for search engines');
+      assert.ok(out.html.includes('data-qr-confirm="signIn"'), 'sign-in prompt missing');
+      assert.ok(out.html.includes(`href="/login?redirect=${encodeURIComponent('/qr-login?key=ab12cd')}"`), 'the prompt must return here');
+    },
+  },
+  {
+    url: '/qr-login?key=ab12cd',
+    lang: 'en',
+    user: { id: 1, userName: 'admin', nickName: 'Fleet Admin', authorityId: 888 },
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `Confirm QR sign-in - ${ESC_NAME}`);
+      assert.ok(out.html.includes('data-qr-confirm="checking"'), 'a signed-in phone waits for the scan answer');
+    },
+  },
+  {
+    url: '/qr-login',
+    user: { id: 1, userName: 'admin', nickName: 'Fleet Admin', authorityId: 888 },
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.ok(out.html.includes('data-qr-confirm="noKey"'));
+    },
+  },
+  {
     url: '/superAdmin/user',
     user: { id: 1, userName: 'admin', nickName: 'Fleet Admin', authorityId: 888 },
     check(out) {

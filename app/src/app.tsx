@@ -23,6 +23,7 @@ import { LoginRoute } from './routes/login';
 import { MapRoute } from './routes/map';
 import { NotFoundRoute } from './routes/not-found';
 import { PermissionSettingRoute } from './routes/permission-setting';
+import { QrLoginRoute } from './routes/qr-login';
 import { RegisterRoute } from './routes/register';
 import { ReloadRoute } from './routes/reload';
 import { SolutionRoute } from './routes/solution';
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path={paths.supertag} element={<Navigate to={paths.workspaceHome} replace />} />
         <Route path={paths.workspace} element={<Navigate to={paths.workspaceHome} replace />} />
         <Route path={paths.login} element={<LoginRoute />} />
+        <Route path={paths.qrLogin} element={<QrLoginRoute />} />
         <Route path={patterns.register} element={<RegisterRoute />} />
         <Route element={<SiteLayout />}>
           <Route path={paths.solution} element={<SolutionRoute />} />

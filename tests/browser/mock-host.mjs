@@ -188,14 +188,17 @@ export async function startMockHost() {
   let nextApi = apiRows.length + 1;
   const policies = new Map(authorities.map((a) => [a.authorityId, a.authorityId === 888 ? apiRows.map((r) => ({ path: r.path, method: r.method })) : []]));
 
-  const dictionaries = [{ ID: 1, name: '性别', type: 'gender', status: true, desc: '性别字典' }];
-  const details = [
-    { ID: 1, label: '男', value: '1', extend: '', status: true, sort: 1, sysDictionaryID: 1 },
-    { ID: 2, label: '女', value: '2', extend: '', status: true, sort: 2, sysDictionaryID: 1 },
+  // one seeded enumeration as the real server has it (docs/system-api.md), and one of the framework's examples
+  const dictionaries = [
+    { ID: 1, CreatedAt: now(), UpdatedAt: now(), name: '性别', type: 'gender', status: true, desc: '性别字典', parentID: null },
+    { ID: 2, CreatedAt: now(), UpdatedAt: now(), name: '压力单位', type: 'pressure_unit', status: true, desc: 'Pressure units', parentID: null },
   ];
-  let nextDict = 2;
+  const detail = (ID, label, labelEn, value, sort) => ({ ID, CreatedAt: now(), UpdatedAt: now(), label, labelEn, value, extend: '', status: true, disabled: false, sort, sysDictionaryID: 1, parentID: null, level: 0, path: '' });
+  const details = [detail(1, '男', 'Male', '1', 1), detail(2, '女', 'Female', '2', 2)];
+  let nextDict = 3;
   let nextDetail = 3;
   const records = [];
+  let nextRecord = 1;
   const files = [];
   const captchas = new Map();
   const failures = new Map();
@@ -323,6 +326,28 @@ export async function startMockHost() {
 
   const OPEN = new Set(['/api/health', '/api/base/login', '/api/base/captcha', '/api/base/timeKey', '/api/base/scan', '/api/base/sendSms', '/api/base/register']);
 
+  let nextFile = 1;
+  const stored = new Map(); // key → bytes
+  /** A multipart upload as the real server records it (the name kept, the object under a new key). */
+  function storeUpload({ raw, buf }) {
+    const name = /filename="([^"]+)"/.exec(raw ?? '')?.[1] ?? 'upload.bin';
+    // the bytes of the `file` part: after its headers, up to the next boundary
+    let bytes = Buffer.alloc(0);
+    if (buf) {
+      const boundary = Buffer.from(`\r\n--${/^--([^\r\n]+)/.exec(raw)?.[1] ?? ''}`);
+      const at = buf.indexOf('filename="');
+      const start = at === -1 ? -1 : buf.indexOf('\r\n\r\n', at) + 4;
+      if (start > 3) bytes = buf.subarray(start, buf.indexOf(boundary, start));
+    }
+    const tag = name.includes('.') ? name.split('.').pop().toLowerCase() : '';
+    const d = new Date();
+    const key = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(8).toString('hex')}.${tag || 'bin'}`;
+    const f = { ID: nextFile++, CreatedAt: now(), UpdatedAt: now(), name, classId: 0, url: `/uploads/${key}`, tag, key, size: bytes.length, mime: tag === 'png' ? 'image/png' : 'application/octet-stream' };
+    files.push(f);
+    stored.set(key, bytes);
+    return f;
+  }
+
   /** One call; `me` is the signed-in user (null for open calls without a token). */
   function handle(method, path, q, body, me, token, req) {
     const call = `${method} ${path}`;
@@ -339,15 +364,15 @@ export async function startMockHost() {
       }
       case 'POST /api/base/timeKey': {
         const key = randomBytes(8).toString('hex');
-        qrKeys.set(key, { status: 'waiting', expiresAt: Date.now() + 120_000 });
-        return ok({ key, qrUrl: `/qr/confirm?key=${key}`, expiresAt: Date.now() + 120_000 });
+        qrKeys.set(key, { status: 'waiting', expiresAt: Date.now() + 120_000, userId: null });
+        return ok({ key, qrUrl: `/qr-login?key=${key}`, expiresAt: Date.now() + 120_000 });
       }
       case 'POST /api/base/scan': {
         const entry = qrKeys.get(body.key);
         if (!entry) return ok({ status: 'failed' });
         if (Date.now() > entry.expiresAt) entry.status = 'expired';
         if (entry.status === 'confirmed') {
-          const u = users[0];
+          const u = users.find((x) => x.ID === entry.userId) ?? users[0];
           const t = randomBytes(16).toString('hex');
           sessions.set(t, u.ID);
           qrKeys.delete(body.key);
@@ -373,6 +398,18 @@ export async function startMockHost() {
     }
     if (!me) return signedOut();
     switch (call) {
+      case 'POST /api/user/recons': {
+        // the phone's side of a QR sign-in, as the real server answers it
+        const entry = qrKeys.get(body.key);
+        if (me.visitor) return fail('访客不能扫码登录');
+        if (!entry || Date.now() > entry.expiresAt || entry.status === 'expired') return fail('二维码已过期，请刷新');
+        const from = entry.status;
+        const allowed = (from === 'waiting' || from === 'scanned') && (body.action === 'scan' || body.action === 'cancel' || (body.action === 'confirm' && from === 'scanned' && entry.userId === me.ID));
+        if (!allowed) return fail('二维码状态不允许此操作');
+        entry.status = body.action === 'scan' ? 'scanned' : body.action === 'confirm' ? 'confirmed' : 'failed';
+        if (body.action === 'scan') entry.userId = me.ID;
+        return ok({ status: entry.status });
+      }
       case 'POST /api/jwt/jsonInBlacklist':
         sessions.delete(token);
         return ok({}, 'jwt作废成功');
@@ -562,18 +599,21 @@ export async function startMockHost() {
         return ok({});
       }
       case 'GET /api/sysDictionary/getSysDictionaryList':
-        return ok(dictionaries.filter((d) => like(d.name, q.name) || like(d.type, q.name)));
+        return ok(dictionaries.filter((d) => like(d.name, q.name) || like(d.type, q.name)).map((d) => ({ ...d, children: dictionaries.filter((c) => c.parentID === d.ID) })));
       case 'GET /api/sysDictionary/findSysDictionary': {
-        const d = dictionaries.find((x) => String(x.ID) === String(q.ID) || x.type === q.type);
+        const status = q.status === undefined || q.status === '' ? true : q.status === 'true' || q.status === '1';
+        const d = dictionaries.find((x) => (String(x.ID) === String(q.ID) || x.type === q.type) && x.status === status);
         return d ? ok({ resysDictionary: { ...d, sysDictionaryDetails: details.filter((x) => x.sysDictionaryID === d.ID) } }) : fail('字典未创建或未开启');
       }
       case 'POST /api/sysDictionary/createSysDictionary':
       case 'PUT /api/sysDictionary/updateSysDictionary': {
         if (!body.name || !body.type) return fail('名称和类型不能为空');
         if (dictionaries.some((d) => d.type === body.type && d.ID !== body.ID)) return fail('存在相同的type，不允许创建');
-        if (call.startsWith('POST')) dictionaries.push({ ID: nextDict++, name: body.name, type: body.type, status: body.status !== false, desc: body.desc ?? '' });
-        else Object.assign(dictionaries.find((d) => d.ID === body.ID) ?? {}, { name: body.name, type: body.type, status: body.status, desc: body.desc });
-        return ok({});
+        const fields = { name: body.name, type: body.type, status: body.status !== false, desc: body.desc ?? '', parentID: body.parentID || null, UpdatedAt: now() };
+        let row;
+        if (call.startsWith('POST')) dictionaries.push((row = { ID: nextDict++, CreatedAt: now(), ...fields }));
+        else row = Object.assign(dictionaries.find((d) => d.ID === body.ID) ?? {}, fields);
+        return ok(row);
       }
       case 'DELETE /api/sysDictionary/deleteSysDictionary': {
         const i = dictionaries.findIndex((d) => d.ID === body.ID);
@@ -591,10 +631,25 @@ export async function startMockHost() {
       case 'POST /api/sysDictionaryDetail/createSysDictionaryDetail':
       case 'PUT /api/sysDictionaryDetail/updateSysDictionaryDetail': {
         if (!body.label || body.value === undefined || body.value === '') return fail('显示值和字典值不能为空');
-        const row = { label: body.label, value: String(body.value), extend: body.extend ?? '', status: body.status !== false, sort: Number(body.sort) || 0, sysDictionaryID: Number(body.sysDictionaryID) };
-        if (call.startsWith('POST')) details.push({ ID: nextDetail++, ...row });
-        else Object.assign(details.find((d) => d.ID === body.ID) ?? {}, row);
-        return ok({});
+        const parent = body.parentID ? details.find((d) => d.ID === body.parentID) : null;
+        const fields = {
+          label: body.label,
+          labelEn: body.labelEn ?? '',
+          value: String(body.value),
+          extend: body.extend ?? '',
+          status: body.status !== false,
+          disabled: body.status === false,
+          sort: Number(body.sort) || 0,
+          sysDictionaryID: Number(body.sysDictionaryID),
+          parentID: parent ? parent.ID : null,
+          level: parent ? parent.level + 1 : 0,
+          path: parent ? [parent.path, parent.ID].filter(Boolean).join(',') : '',
+          UpdatedAt: now(),
+        };
+        let row;
+        if (call.startsWith('POST')) details.push((row = { ID: nextDetail++, CreatedAt: now(), ...fields }));
+        else row = Object.assign(details.find((d) => d.ID === body.ID) ?? {}, fields);
+        return ok(row);
       }
       case 'DELETE /api/sysDictionaryDetail/deleteSysDictionaryDetail': {
         const i = details.findIndex((d) => d.ID === body.ID);
@@ -603,18 +658,39 @@ export async function startMockHost() {
         return ok({});
       }
       case 'GET /api/sysOperationRecord/getSysOperationRecordList': {
-        const list = records.filter((r) => (!q.method || r.method === q.method) && like(r.path, q.path) && (!q.status || String(r.status) === String(q.status))).slice().reverse();
+        const userId = q.userId ?? q.user_id;
+        const from = q.startTime ? Date.parse(q.startTime) : null;
+        const to = q.endTime ? Date.parse(q.endTime) + (/^\d{4}-\d{2}-\d{2}$/.test(q.endTime) ? 86_400_000 : 0) : null;
+        const list = records
+          .filter((r) => (!q.method || r.method === q.method.toUpperCase()) && like(r.path, q.path) && (!q.status || String(r.status) === String(q.status)))
+          .filter((r) => (!userId || String(r.user_id) === String(userId)) && (from === null || Date.parse(r.CreatedAt) >= from) && (to === null || Date.parse(r.CreatedAt) < to))
+          .slice()
+          .reverse();
         return ok(page(list, q));
+      }
+      case 'DELETE /api/sysOperationRecord/deleteSysOperationRecordByIds': {
+        if (!Array.isArray(body.ids) || body.ids.length === 0) return fail('ids 不能为空');
+        const before = records.length;
+        for (const id of body.ids) {
+          const i = records.findIndex((r) => r.ID === id);
+          if (i !== -1) records.splice(i, 1);
+        }
+        return ok({ deleted: before - records.length });
+      }
+      case 'DELETE /api/fileUploadAndDownload/deleteFile': {
+        const i = files.findIndex((f) => f.ID === body.ID);
+        if (i === -1) return fail('文件不存在');
+        files.splice(i, 1);
+        return ok({});
+      }
+      case 'POST /api/web/tool/aliyun/uploading': {
+        const f = storeUpload(body);
+        return ok({ url: f.url, name: f.name, key: f.key, size: f.size, ID: f.ID });
       }
       case 'POST /api/fileUploadAndDownload/getFileList':
         return ok(page(files.filter((f) => like(f.name, body.keyword)).slice().reverse(), body));
-      case 'POST /api/fileUploadAndDownload/upload': {
-        const name = /filename="([^"]+)"/.exec(body.raw ?? '')?.[1] ?? 'upload.bin';
-        const tag = name.includes('.') ? name.split('.').pop() : '';
-        const f = { ID: files.length + 1, name, url: `uploads/file/${randomBytes(4).toString('hex')}_${name}`, tag, key: name, CreatedAt: now() };
-        files.push(f);
-        return ok({ file: f });
-      }
+      case 'POST /api/fileUploadAndDownload/upload':
+        return ok({ file: storeUpload(body) });
     }
     return { status: 404, body: { code: 7, data: {}, msg: `接口未注册，或路径与方法不匹配：${path}` } };
   }
@@ -634,6 +710,15 @@ export async function startMockHost() {
       return send(200, { ok: Boolean(entry), keys: [...qrKeys.keys()] });
     }
 
+    // uploaded files, as the real host serves local uploads
+    if (path.startsWith('/uploads/')) {
+      const key = path.slice('/uploads/'.length);
+      const f = files.find((x) => x.key === key);
+      if (!f) return send(404, { code: 7, data: {}, msg: 'not found' });
+      res.writeHead(200, { 'content-type': f.mime, 'x-content-type-options': 'nosniff' });
+      return res.end(stored.get(key) ?? Buffer.alloc(0));
+    }
+
     // test hook: the answer of a captcha (the real host never tells)
     if (path === '/__mock/captcha') return send(200, { answer: captchas.get(url.searchParams.get('id')) ?? null });
 
@@ -650,7 +735,7 @@ export async function startMockHost() {
             return send(200, { code: 7, data: {}, msg: 'bad JSON' });
           }
         } else if (raw) {
-          body = { raw };
+          body = { raw, buf: Buffer.concat(chunks) };
         }
         const q = Object.fromEntries(url.searchParams);
         const token = req.headers['x-token'] ?? '';
@@ -658,7 +743,7 @@ export async function startMockHost() {
         if (!OPEN.has(path) && !me) return send(200, { code: 100, data: {}, msg: '未登录或登录已过期' });
         const out = handle(req.method, path, q, body, me, token, req);
         if (me && req.method !== 'GET' && !path.startsWith('/api/base/') && !/get|list|find/i.test(path.split('/').pop())) {
-          records.push({ ID: records.length + 1, CreatedAt: now(), ip: req.socket.remoteAddress, method: req.method, path: path.replace(/^\/api/, ''), status: out.status, latency: 1_200_000, agent: req.headers['user-agent'] ?? '', error_message: '', body: raw.slice(0, 1024), resp: JSON.stringify(out.body).slice(0, 1024), user_id: me.ID, user: { userName: me.userName, nickName: me.nickName } });
+          records.push({ ID: nextRecord++, CreatedAt: now(), ip: req.socket.remoteAddress, method: req.method, path, status: out.status, code: out.body?.code ?? null, latency_ms: 1, agent: req.headers['user-agent'] ?? '', body: raw.slice(0, 1024), resp: JSON.stringify(out.body).slice(0, 1024), user_id: me.ID, user: { ID: me.ID, userName: me.userName, nickName: me.nickName } });
         }
         return send(out.status, out.body);
       });
@@ -674,7 +759,7 @@ export async function startMockHost() {
     const jar = cookies(req);
     const lang = jar.lang === 'en' || jar.lang === 'zh' ? jar.lang : /^en/i.test(req.headers['accept-language'] ?? '') ? 'en' : 'zh';
     const u = users.find((x) => x.ID === sessions.get(jar['x-token']));
-    const user = u ? { id: u.ID, userName: u.userName, nickName: u.nickName, authorityId: u.authorityId, visitor: u.visitor } : null;
+    const user = u && !u.visitor ? { id: u.ID, userName: u.userName, nickName: u.nickName, authorityId: u.authorityId, visitor: false } : null;
     const input = JSON.stringify({ url: `${path}${url.search}`, origin: `http://${req.headers.host}`, brand: BRAND, lang, user, data: {} });
     context.__input = input;
     const out = JSON.parse(vm.runInContext('__wheelendRender(__input)', context));

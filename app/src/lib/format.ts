@@ -8,11 +8,6 @@ export function maskPhone(phone: string | number | null | undefined): string {
   return `${s.slice(0, 3)}${'*'.repeat(s.length - 7)}${s.slice(-4)}`;
 }
 
-/** A mainland mobile number (11 digits starting with 1), optionally with +86 / 86. */
-export function isMobilePhone(value: string): boolean {
-  return /^(?:\+?86)?1\d{10}$/.test(value.replace(/[\s-]/g, ''));
-}
-
 /** `2026-11-21T08:03:00Z` → `2026-11-21 16:03` in the browser's zone; '' for nothing, the input for garbage. */
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
@@ -25,4 +20,17 @@ export function formatDateTime(value: unknown): string {
 /** '' (or only spaces) → undefined, for optional filters. */
 export function orUndefined(value: string | null | undefined): string | undefined {
   return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** 1536 → `1.5 KB`: bytes for people (1024-based, one decimal below 10). */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i += 1;
+  }
+  return i === 0 ? `${String(v)} B` : `${v < 10 ? v.toFixed(1) : Math.round(v).toString()} ${units[i] ?? ''}`;
 }

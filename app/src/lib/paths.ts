@@ -5,6 +5,8 @@ export const paths = {
   solution: '/solution',
   about: '/about',
   login: '/login',
+  /** The phone's side of a QR sign-in (the code encodes origin + `/qr-login?key=…`). */
+  qrLogin: '/qr-login',
   notFound: '/404',
   register: '/g/register',
   permissionSetting: '/permissionSetting',

@@ -12,6 +12,7 @@ export type MetaId =
   | 'solution'
   | 'about'
   | 'login'
+  | 'qrLogin'
   | 'notFound'
   | 'register'
   | 'permissionSetting'
@@ -49,6 +50,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'solution', path: paths.solution, metaId: 'solution', status: 200, open: true, layout: 'site' },
   { name: 'about', path: paths.about, metaId: 'about', status: 200, open: true, layout: 'site' },
   { name: 'Login', path: paths.login, metaId: 'login', status: 200, open: true, layout: 'bare' },
+  { name: 'qrLogin', path: paths.qrLogin, metaId: 'qrLogin', status: 200, open: true, layout: 'bare' },
   { name: 'register', path: patterns.register, metaId: 'register', status: 200, open: true, layout: 'bare' },
   { name: '404', path: paths.notFound, metaId: 'notFound', status: 404, open: true, layout: 'site' },
   { name: 'install', path: paths.install, metaId: 'install', status: 200, open: true, layout: 'site', unavailable: true },

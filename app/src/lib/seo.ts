@@ -50,7 +50,7 @@ export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status' | 'unavai
     siteName: brand.appName,
     image: absoluteUrl(ctx.origin, brand.appLogo),
     locale: OG_LOCALE[lang],
-    noindex: route.status === 404 || route.unavailable === true || route.metaId === 'console',
+    noindex: route.status === 404 || route.unavailable === true || route.metaId === 'console' || route.metaId === 'qrLogin',
   };
 }
 

@@ -110,11 +110,11 @@ describe('route guard', () => {
   const menus = buildMenuRoutes(MENUS);
   const g = (pathname, opts = {}) => guard({ pathname, search: '', hasToken: false, menus: null, ...opts });
 
-  test('the open routes of console-spec §2', () => {
-    assert.deepEqual([...OPEN_ROUTE_NAMES].sort(), ['Login', 'about', 'cancellation', 'discussionsInfo', 'install', 'map', 'messageInfo', 'register', 'saloon', 'solution', 'truck'].sort());
+  test('the open routes of console-spec §2, plus the phone side of the QR sign-in', () => {
+    assert.deepEqual([...OPEN_ROUTE_NAMES].sort(), ['Login', 'about', 'cancellation', 'discussionsInfo', 'install', 'map', 'messageInfo', 'qrLogin', 'register', 'saloon', 'solution', 'truck'].sort());
   });
 
-  test('without a token: open routes shown, with a visitor login everywhere but Login', () => {
+  test('without a token: open routes shown, with a visitor login everywhere but Login and the QR confirmation', () => {
     for (const p of ['/map', '/solution', '/about', '/install', '/cancellation', '/truck', '/saloon', '/df/12', '/mf/P12', '/g/register']) {
       const r = g(p);
       assert.equal(r.kind, 'fixed', p);
@@ -123,6 +123,14 @@ describe('route guard', () => {
     const login = g('/login');
     assert.equal(login.kind, 'fixed');
     assert.equal(login.visitorLogin, false);
+    const qr = g('/qr-login', { search: '?key=abc' });
+    assert.equal(qr.kind, 'fixed');
+    assert.equal(qr.visitorLogin, false, 'the phone signs in properly there');
+  });
+
+  test('with a token (or the visitor’s): /qr-login is shown, never redirected', () => {
+    assert.equal(guard({ pathname: '/qr-login', search: '?key=abc', hasToken: true, menus: null }).kind, 'fixed');
+    assert.equal(guard({ pathname: '/qr-login', search: '?key=abc', hasToken: true, visitor: true, menus: null }).kind, 'fixed');
   });
 
   test('without a token: every other known route goes to /map; unknown paths are 404', () => {

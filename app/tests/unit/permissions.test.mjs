@@ -6,7 +6,8 @@ import { describe, test } from 'node:test';
 import { load } from './load.mjs';
 
 const { hasPermission, isPlatformStaff, authVisible } = await load('src/features/auth/permissions.ts');
-const { maskPhone, isMobilePhone, orUndefined } = await load('src/lib/format.ts');
+const { maskPhone, orUndefined, formatBytes } = await load('src/lib/format.ts');
+const { isValidPhone, normalizePhone, USERNAME_PATTERN } = await load('src/lib/account-rules.ts');
 const paging = await load('src/components/crud/paging.ts');
 const tree = await load('src/components/crud/tree.ts');
 const { validateValues } = await load('src/components/crud/form.tsx');
@@ -77,7 +78,22 @@ describe('phone numbers', () => {
     assert.equal(phoneError('12345'), 'invalid');
     assert.equal(phoneError('23812345678'), 'invalid');
     assert.equal(phoneError('13812345678'), null);
-    assert.equal(isMobilePhone('+86 138-1234-5678'), true);
+    assert.equal(phoneError('12812345678'), 'invalid', 'the server takes 13x–19x only');
+  });
+
+  test('phone and username rules are the server’s', () => {
+    assert.equal(isValidPhone('+86 138-1234-5678'), true);
+    assert.equal(normalizePhone('+86 138-1234-5678'), '+8613812345678');
+    assert.equal(isValidPhone('8613812345678'), false, 'without + only an 11-digit mainland number');
+    assert.equal(isValidPhone('+0123456789'), false);
+    assert.equal(isValidPhone('+123456'), false, 'at least 7 digits after +');
+    assert.equal(isValidPhone('+1234567'), true);
+    assert.equal(isValidPhone('+1234567890123456'), false, 'at most 15 digits');
+    assert.equal(USERNAME_PATTERN.test('ab'), false);
+    assert.equal(USERNAME_PATTERN.test('fleet.admin@01'), true);
+    assert.equal(USERNAME_PATTERN.test('张三_01'), true);
+    assert.equal(USERNAME_PATTERN.test('has space'), false);
+    assert.equal(USERNAME_PATTERN.test('x'.repeat(33)), false);
   });
 });
 
@@ -164,9 +180,16 @@ test('CSV export escapes quotes, commas and newlines', () => {
   assert.equal(toCsv(['a', 'b'], [['x,y', 'say "hi"'], [1, null]]), 'a,b\r\n"x,y","say ""hi"""\r\n1,');
 });
 
-test('operation latency: milliseconds, or Go nanoseconds', () => {
-  assert.equal(formatLatency({ latency_ms: 12 }), '12 ms');
-  assert.equal(formatLatency({ latency: 2_500_000 }), '2.5 ms');
-  assert.equal(formatLatency({ latency: 1_500_000_000 }), '1.50 s');
-  assert.equal(formatLatency({}), '—');
+test('file sizes for people', () => {
+  assert.equal(formatBytes(68), '68 B');
+  assert.equal(formatBytes(1536), '1.5 KB');
+  assert.equal(formatBytes(20 * 1024 * 1024), '20 MB');
+  assert.equal(formatBytes(undefined), '');
+});
+
+test('operation latency: the server’s latency_ms', () => {
+  assert.equal(formatLatency(12), '12 ms');
+  assert.equal(formatLatency(0), '0 ms');
+  assert.equal(formatLatency(1500), '1.50 s');
+  assert.equal(formatLatency(undefined), '—');
 });

@@ -460,6 +460,18 @@ describe('answers', () => {
     assert.deepEqual(events.toasts[2].message, { key: 'request.failed', params: { code: 9 } });
   });
 
+  test('noErrorToast: the refusal comes back with its message and no toast; 100 is still handled', async () => {
+    const { client, events } = setup({
+      answers: [json({ code: 7, data: {}, msg: '' }, { headers: { msg: encodeURIComponent('二维码已过期，请刷新') } }), json({ code: 100, data: {}, msg: 'signed out' })],
+    });
+    const r1 = await client.request({ url: '/user/recons', noErrorToast: true });
+    assert.equal(r1.code, 7);
+    assert.equal(r1.msg, '二维码已过期，请刷新');
+    assert.equal(events.toasts.length, 0);
+    await client.request({ url: '/user/recons', noErrorToast: true });
+    assert.equal(events.loginDialog, 1, 'code 100 still opens the login dialog');
+  });
+
   test('a plain string body is returned as is', async () => {
     const { client } = setup({ answers: [new Response('plate,imei\nA,1', { status: 200 }), new Response(JSON.stringify('just text'))] });
     assert.equal(await client.request({ url: '/web/tool/csv' }), 'plate,imei\nA,1');

@@ -11,7 +11,7 @@ import type { Option } from './form';
 export interface SearchField {
   name: string;
   label: string;
-  type?: 'text' | 'select' | 'number';
+  type?: 'text' | 'select' | 'number' | 'date';
   options?: readonly Option[];
   placeholder?: string;
 }
@@ -63,7 +63,7 @@ export function SearchForm({ fields, initial, onSearch, label }: SearchFormProps
             ) : (
               <TextInput
                 id={id}
-                type={f.type === 'number' ? 'number' : 'search'}
+                type={f.type === 'number' || f.type === 'date' ? f.type : 'search'}
                 value={values[f.name] ?? ''}
                 placeholder={f.placeholder}
                 onChange={(e) => {

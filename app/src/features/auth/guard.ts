@@ -57,6 +57,9 @@ export function redirectTarget(search: string, menus: MenuRoutes | null): string
   return pathOfName(menus, raw.trim(), paths.map);
 }
 
+/** Open routes where the automatic visitor sign-in does not run: signing in properly is the point there. */
+const NO_VISITOR_LOGIN: readonly string[] = ['Login', '404', 'qrLogin'];
+
 export function guard({ pathname, search, hasToken, visitor = false, menus }: GuardInput): GuardResult {
   const resolved = resolveRoute(pathname);
   if (resolved.kind === 'redirect') {
@@ -72,7 +75,7 @@ export function guard({ pathname, search, hasToken, visitor = false, menus }: Gu
       }
       return { kind: 'fixed', route, visitorLogin: false };
     }
-    if (route.open) return { kind: 'fixed', route, visitorLogin: route.name !== 'Login' && route.name !== '404' };
+    if (route.open) return { kind: 'fixed', route, visitorLogin: !NO_VISITOR_LOGIN.includes(route.name) };
     return { kind: 'redirect', to: paths.map };
   }
   if (hasToken) {

@@ -29,6 +29,9 @@ export interface SysUser {
   country?: string;
   authority?: AuthorityBrief | null;
   authorities?: EnterpriseAuthority[] | null;
+  /** The enterprise the user works in now (their active role is the one held there). */
+  nowEntId?: number | null;
+  visitor?: boolean;
   createdAt?: string;
   CreatedAt?: string;
 }
@@ -88,51 +91,79 @@ export interface SysApi {
 
 export interface Dictionary {
   ID: number;
+  CreatedAt?: string;
+  UpdatedAt?: string;
   name: string;
+  /** Unique key (e.g. `pressure_unit`). */
   type: string;
-  status: boolean | null;
+  status: boolean;
   desc: string;
   parentID?: number | null;
+  /** Child dictionaries (the list call fills it in). */
   children?: Dictionary[] | null;
 }
 
 export interface DictionaryDetail {
   ID: number;
+  CreatedAt?: string;
+  UpdatedAt?: string;
+  /** Chinese. */
   label: string;
+  /** English ('' when not translated). */
+  labelEn: string;
+  /** Stored as text. */
   value: string;
-  extend?: string;
-  status: boolean | null;
+  extend: string;
+  status: boolean;
+  disabled?: boolean;
   sort: number;
   sysDictionaryID: number;
+  parentID?: number | null;
+  /** 0 at the top, parent's + 1 below. */
+  level: number;
+  /** Ancestor ids, root first (`"12,15"`); '' at the top. */
+  path: string;
+}
+
+/** A detail's label in the page language (English falls back to the Chinese label). */
+export function detailLabel(d: Pick<DictionaryDetail, 'label' | 'labelEn'>, lang: string): string {
+  return lang === 'en' && d.labelEn ? d.labelEn : d.label;
 }
 
 export interface OperationRecord {
   ID: number;
-  CreatedAt?: string;
-  createdAt?: string;
+  CreatedAt: string;
   ip: string;
   method: string;
   path: string;
+  /** The HTTP status. */
   status: number;
-  /** Nanoseconds (Go time.Duration) unless latency_ms is given. */
-  latency?: number;
-  latency_ms?: number;
+  /** The envelope's code (0 success, 7 refused…); null when the answer was not an envelope. */
+  code?: number | null;
+  latency_ms: number;
   agent: string;
-  error_message: string;
   body: string;
   resp: string;
-  user_id: number;
-  user?: { userName?: string; nickName?: string } | null;
+  user_id?: number | null;
+  /** The caller, when signed in and still existing. */
+  user?: { ID: number; userName: string; nickName: string } | null;
 }
 
 export interface FileRecord {
   ID: number;
-  CreatedAt?: string;
-  createdAt?: string;
+  CreatedAt: string;
+  UpdatedAt?: string;
+  /** The original base name (storage never uses it). */
   name: string;
+  classId?: number;
+  /** Where it is served: `/uploads/YYYY/MM/<uuid>.<ext>` for local storage, or the bucket's URL. */
   url: string;
+  /** The extension. */
   tag: string;
   key: string;
+  /** Bytes. */
+  size: number;
+  mime: string;
 }
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;

@@ -170,7 +170,7 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
     deps.openLoginDialog();
   }
 
-  function handleEnvelope<T>(env: Envelope<T>, res: Response): Envelope<T> {
+  function handleEnvelope<T>(env: Envelope<T>, res: Response, quiet: boolean): Envelope<T> {
     const headerMsg = decodeHeader(res.headers.get('msg'));
     const msg = typeof env.msg === 'string' ? env.msg : '';
     if (env.code === CODE_OK || res.headers.get('success') === 'true') {
@@ -186,6 +186,7 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
       return env;
     }
     const text = msg || headerMsg;
+    if (quiet) return { ...env, msg: text ?? '' };
     deps.feedback.toast({
       type: 'error',
       message: text ? { text } : { key: 'request.failed', params: { code: env.code } },
@@ -283,7 +284,7 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
         parsed = text;
       }
       if (!res.ok) return handleHttpError(res.status, path, parsed) as Envelope<T>;
-      if (isEnvelope(parsed)) return handleEnvelope(parsed as Envelope<T>, res);
+      if (isEnvelope(parsed)) return handleEnvelope(parsed as Envelope<T>, res, config.noErrorToast === true);
       // plain text (CSV, a bare string): returned as is
       return typeof parsed === 'string' ? parsed : text;
     } catch (err) {

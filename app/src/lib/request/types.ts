@@ -29,6 +29,11 @@ export interface RequestConfig {
   timeout?: number;
   /** Per-call opt-out of the loading overlay. */
   noLoading?: boolean;
+  /**
+   * The caller shows a refusal itself (inline): an answer with a code other than 0, 8, 500, 100 or 502 is returned
+   * without the error toast. Sign-out (100) and re-login (502) are still handled by the layer.
+   */
+  noErrorToast?: boolean;
   /** Leave the payload as given (no lang/domain/enterprise/colonyId/restrict/ip). */
   noEnrich?: boolean;
   /** The caller's own cancellation (e.g. react-query's), on top of time-out and supersession. */

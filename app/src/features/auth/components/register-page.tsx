@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, SelectInput, TextInput } from '../../../components/ui/fields';
 import { QrIcon, RefreshIcon, SpinnerIcon } from '../../../components/ui/icons';
 import { notify } from '../../../lib/feedback';
-import { isMobilePhone } from '../../../lib/format';
+import { isValidPhone, normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../lib/account-rules';
 import { useHydrated } from '../../../lib/local-store';
 import { paths } from '../../../lib/paths';
 import { signInAndReload } from '../../../lib/session';
@@ -32,7 +32,7 @@ const EMPTY: Values = { phone: '', captcha: '', code: '', nickName: '', realName
 /** The phone rule of console-spec §5: an absent number is 'not registered', a malformed one 'enter the correct…'. */
 export function phoneError(phone: string): 'missing' | 'invalid' | null {
   if (phone.trim() === '') return 'missing';
-  return isMobilePhone(phone) ? null : 'invalid';
+  return isValidPhone(phone) ? null : 'invalid';
 }
 
 export function RegisterPage({ invite }: { invite?: string }) {
@@ -75,7 +75,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
     }
     if (!captcha.data) return;
     try {
-      await sendSms.mutateAsync({ phone: values.phone.trim(), captchaId: captcha.data.captchaId, captcha: values.captcha.trim(), purpose: 'register' });
+      await sendSms.mutateAsync({ phone: normalizePhone(values.phone), captchaId: captcha.data.captchaId, captcha: values.captcha.trim(), purpose: 'register' });
       setCooldown(SMS_COOLDOWN_S);
       notify.success({ text: t('register.smsSent') });
     } catch {
@@ -90,7 +90,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
     if (!/^\d{4,8}$/.test(values.code.trim())) e.code = t('register.codeRequired');
     if (!values.nickName.trim()) e.nickName = t('register.required');
     if (!values.company.trim()) e.company = t('register.required');
-    if (values.password.length < 6) e.password = t('register.passwordShort');
+    if (values.password.length < PASSWORD_MIN_LENGTH || values.password.length > PASSWORD_MAX_LENGTH) e.password = t('register.passwordShort', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
     if (values.confirm !== values.password) e.confirm = t('register.passwordMismatch');
     return Object.fromEntries(Object.entries(e).filter(([, v]) => v));
   }
@@ -102,7 +102,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const answer = await register.mutateAsync({
-      phone: values.phone.trim(),
+      phone: normalizePhone(values.phone),
       smsCode: values.code.trim(),
       nickName: values.nickName.trim(),
       realName: values.realName.trim(),

@@ -2,18 +2,20 @@
  * person/profile: the signed-in user's card; edit own info (PUT /user/setSelfInfo); change password (POST
  * /user/changePassword); appearance: side mode dark / light / a colour, active and base colour ('set successfully').
  */
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormFields, useForm, type FieldDef } from '../../../components/crud/form';
 import { Panel, ViewPage } from '../../../components/crud/view';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
-import { CheckIcon, SpinnerIcon } from '../../../components/ui/icons';
+import { TextInput } from '../../../components/ui/fields';
+import { CheckIcon, SpinnerIcon, UploadIcon } from '../../../components/ui/icons';
 import { Badge } from '../../../components/ui/states';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useApp } from '../../../lib/app-context';
 import { notify } from '../../../lib/feedback';
+import { isValidPhone, normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../lib/account-rules';
 import { maskPhone } from '../../../lib/format';
 import { displayName, type SessionUser } from '../../../lib/state';
 import type { MenuViewProps } from '../../console/registry';
@@ -22,6 +24,7 @@ import { ACTIVE_COLORS, DARK_SIDE_COLOR, DEFAULT_BASE_COLOR, isDarkSide, useCons
 import { useChangePassword } from '../api/change-password';
 import { saveAppearance } from '../api/save-appearance';
 import { useSetSelfInfo, type SelfInfo } from '../api/set-self-info';
+import { useUploadImage } from '../api/upload-image';
 
 type Tab = 'info' | 'password' | 'appearance';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,21 +35,91 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
+const IMAGE_URL = /^(https?:\/\/|\/|data:image\/)/;
+
+/** The avatar: a URL, filled in by uploading a picture (POST /web/tool/aliyun/uploading) or typed. */
+function AvatarField({ id, value, onChange, invalid, describedBy }: { id: string; value: string; onChange: (v: string) => void; invalid: boolean; describedBy?: string }) {
+  const { t } = useTranslation('account');
+  const upload = useUploadImage();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="flex items-center gap-3">
+      {IMAGE_URL.test(value) ? (
+        <img src={value} alt="" className="size-10 shrink-0 rounded-full object-cover ring-1 ring-slate-200" data-testid="avatar-preview" />
+      ) : (
+        <span aria-hidden="true" className="size-10 shrink-0 rounded-full bg-slate-100 ring-1 ring-slate-200" />
+      )}
+      <TextInput
+        id={id}
+        value={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        placeholder={t('profile.avatarPlaceholder')}
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+        className="min-w-0 flex-1"
+      />
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="avatar-upload-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (!file) return;
+          void upload
+            .mutateAsync(file)
+            .then((saved) => {
+              onChange(saved.url);
+            })
+            .catch(() => undefined)
+            .finally(() => {
+              if (input.current) input.current.value = '';
+            });
+        }}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={upload.isPending}
+        aria-busy={upload.isPending}
+        onClick={() => {
+          input.current?.click();
+        }}
+      >
+        {upload.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : <UploadIcon className="size-4" />}
+        {t('profile.uploadAvatar')}
+      </Button>
+    </div>
+  );
+}
+
 function InfoForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
   const save = useSetSelfInfo();
   const form = useForm<SelfInfo>({ nickName: str(user.nickName), headerImg: str(user.headerImg), phone: str(user.phone), email: str(user.email) });
   const fields: FieldDef<SelfInfo>[] = [
     { name: 'nickName', label: t('profile.nickName'), type: 'text', required: true, maxLength: 64 },
-    { name: 'phone', label: t('profile.phone'), type: 'tel', pattern: { re: /^\+?\d{5,15}$/, message: t('profile.phoneInvalid') } },
+    { name: 'phone', label: t('profile.phone'), type: 'tel', validate: (v) => (typeof v === 'string' && v.trim() !== '' && !isValidPhone(v) ? t('profile.phoneInvalid') : null) },
     { name: 'email', label: t('profile.email'), type: 'email', pattern: { re: EMAIL, message: t('profile.emailInvalid') } },
-    { name: 'headerImg', label: t('profile.avatar'), type: 'text' },
+    {
+      name: 'headerImg',
+      label: t('profile.avatar'),
+      type: 'custom',
+      wide: true,
+      render: ({ id, value, onChange, invalid, describedBy }) => <AvatarField id={id} value={typeof value === 'string' ? value : ''} onChange={onChange} invalid={invalid} describedBy={describedBy} />,
+      validate: (v) => (typeof v === 'string' && v.trim() !== '' && !IMAGE_URL.test(v.trim()) ? t('profile.avatarInvalid') : null),
+    },
   ];
   const submit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!form.validate(fields)) return;
     const v = form.values;
-    void save.mutateAsync({ nickName: v.nickName.trim(), headerImg: v.headerImg.trim(), phone: v.phone.trim(), email: v.email.trim() }).catch(() => undefined);
+    void save.mutateAsync({ nickName: v.nickName.trim(), headerImg: v.headerImg.trim(), phone: normalizePhone(v.phone.trim()), email: v.email.trim() }).catch(() => undefined);
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-5" data-testid="profile-info">
@@ -67,7 +140,7 @@ function PasswordForm() {
   const form = useForm<PasswordValues>({ password: '', newPassword: '', confirm: '' });
   const fields: FieldDef<PasswordValues>[] = [
     { name: 'password', label: t('profile.oldPassword'), type: 'password', required: true, autoComplete: 'current-password' },
-    { name: 'newPassword', label: t('profile.newPassword'), type: 'password', required: true, minLength: 6, autoComplete: 'new-password' },
+    { name: 'newPassword', label: t('profile.newPassword'), type: 'password', required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, autoComplete: 'new-password' },
     {
       name: 'confirm',
       label: t('profile.confirmPassword'),

@@ -1,7 +1,7 @@
 /**
  * What a role may do, in tabs: menus (menu tree → addMenuAuthority), APIs (every API → casbin policies), buttons
- * (per menu → authorityBtn) and data (whose records it sees → setDataAuthority). Used by superAdmin/authority and by
- * /permissionSetting (which grants menus per enterprise).
+ * (per menu → authorityBtn) and data (whose records it sees → setDataAuthority), used by superAdmin/authority; and the
+ * per-enterprise menu narrowing of /permissionSetting (EnterpriseMenus).
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,7 +142,8 @@ function SystemMenus({ authorityId }: { authorityId: number }) {
   );
 }
 
-function EnterpriseMenus({ authorityId }: { authorityId: number }) {
+/** The menus a role's members see in the current enterprise (/permissionSetting): a narrowing of the role's own set. */
+export function EnterpriseMenus({ authorityId }: { authorityId: number }) {
   const enterpriseId = useEnterpriseId();
   const tree = useEnterpriseBaseMenuTree(authorityId);
   const granted = useEnterpriseMenuAuthority(authorityId, enterpriseId);
@@ -150,7 +151,7 @@ function EnterpriseMenus({ authorityId }: { authorityId: number }) {
   return (
     <MenuAssign
       tree={tree.data}
-      granted={granted.data}
+      granted={granted.data?.ids}
       loading={tree.isPending || granted.isPending}
       failed={tree.isError || granted.isError}
       retry={() => {
@@ -350,12 +351,11 @@ function DataAssign({ authority, authorities }: { authority: Authority; authorit
 interface RolePermissionsProps {
   authority: Authority;
   authorities: readonly Authority[];
-  /** `enterprise`: menus granted per enterprise (/sysAuthorityMenusEnterprise/*). */
-  variant?: 'system' | 'enterprise';
   tabs?: readonly PermissionTab[];
 }
 
-export function RolePermissions({ authority, authorities, variant = 'system', tabs = ['menus', 'apis', 'buttons', 'data'] }: RolePermissionsProps) {
+/** A role's own settings, for every enterprise (superAdmin/authority). */
+export function RolePermissions({ authority, authorities, tabs = ['menus', 'apis', 'buttons', 'data'] }: RolePermissionsProps) {
   const { t } = useTranslation('system');
   const [tab, setTab] = useState<PermissionTab>(tabs[0] ?? 'menus');
   const prefix = `perm-${authority.authorityId}`;
@@ -365,11 +365,7 @@ export function RolePermissions({ authority, authorities, variant = 'system', ta
       {tabs.map((id) => (
         <TabPanel key={id} idPrefix={prefix} id={id} active={tab === id} className="pt-4">
           {id === 'menus' ? (
-            variant === 'enterprise' ? (
-              <EnterpriseMenus authorityId={authority.authorityId} />
-            ) : (
-              <SystemMenus authorityId={authority.authorityId} />
-            )
+            <SystemMenus authorityId={authority.authorityId} />
           ) : id === 'apis' ? (
             <ApiAssign authorityId={authority.authorityId} />
           ) : id === 'buttons' ? (

@@ -9,18 +9,20 @@ import { ListToolbar, Panel, RowAction, RowActions, ViewPage } from '../../../..
 import { Drawer } from '../../../../components/ui/drawer';
 import { useApp } from '../../../../lib/app-context';
 import { confirmAction } from '../../../../lib/feedback';
+import { orUndefined } from '../../../../lib/format';
 import type { MenuViewProps } from '../../../console/registry';
 import { useButtons } from '../../../console/menu-route-context';
 import { menuTitle } from '../../../console/menu-routes';
-import { flattenAuthorities, type Authority } from '../../types';
+import { flattenAuthorities, type Authority, type BaseMenu } from '../../types';
 import { useCopyAuthority } from '../api/copy-authority';
 import { useCreateAuthority } from '../api/create-authority';
 import { useDeleteAuthority } from '../api/delete-authority';
 import { useAuthorities } from '../api/get-authorities';
+import { useBaseMenuTree } from '../api/get-base-menu-tree';
 import { useUpdateAuthority } from '../api/update-authority';
 import { RolePermissions } from '../components/role-permissions';
 
-interface Values { parentId: number | ''; authorityId: number | ''; authorityName: string }
+interface Values { parentId: number | ''; authorityId: number | ''; authorityName: string; defaultRouter: string | number }
 interface Row { authority: Authority; depth: number }
 type DialogState = { kind: 'create'; parentId: number } | { kind: 'edit'; authority: Authority } | { kind: 'copy'; authority: Authority } | null;
 
@@ -36,6 +38,8 @@ export default function AuthorityView({ route }: MenuViewProps) {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [permFor, setPermFor] = useState<number | null>(null);
   const rows = flattenAuthorities(authorities.data);
+  // the landing page after sign-in: the map, or a menu view (by route name)
+  const menus = useBaseMenuTree(dialog?.kind === 'edit');
   const permAuthority = rows.find((r) => r.authority.authorityId === permFor)?.authority ?? null;
   const title = menuTitle(route, lang);
 
@@ -54,6 +58,16 @@ export default function AuthorityView({ route }: MenuViewProps) {
       validate: (v) => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? null : t('authority.idInvalid')),
     },
     { name: 'authorityName', label: t('authority.name'), type: 'text', required: true, maxLength: 64 },
+  ];
+  const views = (list: readonly BaseMenu[] | undefined): BaseMenu[] =>
+    (list ?? []).flatMap((m) => [...(m.component && m.component !== 'layout/routerHolder' && !m.hidden && !m.path.includes(':') ? [m] : []), ...views(m.children ?? [])]);
+  const routerOptions: Option[] = [
+    { value: 'map', label: t('authority.mapRoute') },
+    ...views(menus.data).map((m) => ({ value: m.name, label: `${orUndefined(lang === 'en' ? m.meta.titleEn : m.meta.title) ?? m.name} (${m.name})` })),
+  ];
+  const editFields: FieldDef<Values>[] = [
+    ...fields(true),
+    { name: 'defaultRouter', label: t('authority.defaultRouter'), type: 'select', options: routerOptions, hint: t('authority.defaultRouterHint') },
   ];
 
   const onDelete = async (a: Authority) => {
@@ -74,6 +88,7 @@ export default function AuthorityView({ route }: MenuViewProps) {
       ),
     },
     { key: 'id', header: t('authority.id'), cell: ({ authority }) => <span className="tabular-nums">{authority.authorityId}</span> },
+    { key: 'defaultRouter', header: t('authority.defaultRouter'), cell: ({ authority }) => <span className="font-mono text-xs">{authority.defaultRouter ?? ''}</span> },
     {
       key: 'actions',
       header: t('common.actions'),
@@ -166,7 +181,7 @@ export default function AuthorityView({ route }: MenuViewProps) {
           title={t('authority.add')}
           testId="authority-create"
           fields={fields(false)}
-          initialValues={{ parentId: d.parentId, authorityId: '', authorityName: '' }}
+          initialValues={{ parentId: d.parentId, authorityId: '', authorityName: '', defaultRouter: '' }}
           onSubmit={(v) => create.mutateAsync({ authorityId: Number(v.authorityId), authorityName: v.authorityName.trim(), parentId: Number(v.parentId) })}
         />
       ) : null}
@@ -178,14 +193,14 @@ export default function AuthorityView({ route }: MenuViewProps) {
           columns={1}
           title={t('authority.edit', { name: d.authority.authorityName })}
           testId="authority-edit"
-          fields={fields(true)}
-          initialValues={{ parentId: d.authority.parentId ?? 0, authorityId: d.authority.authorityId, authorityName: d.authority.authorityName }}
+          fields={editFields}
+          initialValues={{ parentId: d.authority.parentId ?? 0, authorityId: d.authority.authorityId, authorityName: d.authority.authorityName, defaultRouter: d.authority.defaultRouter ?? 'map' }}
           onSubmit={(v) =>
             update.mutateAsync({
               authorityId: d.authority.authorityId,
               authorityName: v.authorityName.trim(),
               parentId: Number(v.parentId),
-              ...(d.authority.defaultRouter ? { defaultRouter: d.authority.defaultRouter } : {}),
+              ...(v.defaultRouter === '' ? {} : { defaultRouter: String(v.defaultRouter) }),
             })
           }
         />
@@ -199,7 +214,7 @@ export default function AuthorityView({ route }: MenuViewProps) {
           title={t('authority.copyOf', { name: d.authority.authorityName })}
           testId="authority-copy"
           fields={fields(false)}
-          initialValues={{ parentId: d.authority.parentId ?? 0, authorityId: '', authorityName: `${d.authority.authorityName} ${t('authority.copySuffix')}` }}
+          initialValues={{ parentId: d.authority.parentId ?? 0, authorityId: '', authorityName: `${d.authority.authorityName} ${t('authority.copySuffix')}`, defaultRouter: '' }}
           onSubmit={(v) =>
             copy.mutateAsync({
               oldAuthorityId: d.authority.authorityId,

@@ -11,11 +11,14 @@ export interface DetailListParams {
   label?: string;
   value?: string;
   status?: string;
+  /** Only the children of this detail. */
+  parentID?: number;
+  level?: number;
 }
 
 export const dictionaryDetailsKey = ['system', 'dictionaryDetails'] as const;
 
-/** GET /api/sysDictionaryDetail/getSysDictionaryDetailList?page&pageSize&sysDictionaryID&label&value&status. */
+/** GET /api/sysDictionaryDetail/getSysDictionaryDetailList?page&pageSize&sysDictionaryID&label&value&status&parentID&level, by sort then id. */
 export async function getDictionaryDetails(params: DetailListParams, signal?: AbortSignal): Promise<PageResult<DictionaryDetail>> {
   return asPage(unwrap(await api.get<Partial<PageResult<DictionaryDetail>>>('/sysDictionaryDetail/getSysDictionaryDetailList', { ...params }, { signal })));
 }

@@ -3,14 +3,22 @@ import { api } from '../../../../lib/request';
 import type { Dictionary } from '../../types';
 import { dictionariesKey } from './get-dictionaries';
 
-export type DictionaryPayload = Pick<Dictionary, 'name' | 'type' | 'status' | 'desc'> & { ID?: number };
+export interface DictionaryPayload {
+  ID?: number;
+  name: string;
+  type: string;
+  status: boolean;
+  desc: string;
+  /** The parent dictionary; null: a top-level one. */
+  parentID: number | null;
+}
 
-/** POST /api/sysDictionary/createSysDictionary, or PUT …/updateSysDictionary with an ID. */
-export async function saveDictionary(payload: DictionaryPayload): Promise<unknown> {
+/** POST /api/sysDictionary/createSysDictionary, or PUT …/updateSysDictionary with an ID → the saved dictionary. */
+export async function saveDictionary(payload: DictionaryPayload): Promise<Dictionary> {
   return unwrap(
     payload.ID
-      ? await api.put('/sysDictionary/updateSysDictionary', { ...payload })
-      : await api.post('/sysDictionary/createSysDictionary', { ...payload }),
+      ? await api.put<Dictionary>('/sysDictionary/updateSysDictionary', { ...payload })
+      : await api.post<Dictionary>('/sysDictionary/createSysDictionary', { ...payload }),
   );
 }
 

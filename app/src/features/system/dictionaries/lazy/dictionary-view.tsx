@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import { DataTable, type Column } from '../../../../components/crud/data-table';
 import { FormDialog } from '../../../../components/crud/form-dialog';
-import type { FieldDef } from '../../../../components/crud/form';
+import type { FieldDef, Option } from '../../../../components/crud/form';
 import { SearchForm } from '../../../../components/crud/search-form';
 import { ListToolbar, Panel, RowAction, RowActions, ViewPage } from '../../../../components/crud/view';
 import { Badge } from '../../../../components/ui/states';
@@ -20,7 +20,7 @@ import { useDeleteDictionary } from '../api/delete-dictionary';
 import { useDictionaries } from '../api/get-dictionaries';
 import { useSaveDictionary } from '../api/save-dictionary';
 
-interface Values { name: string; type: string; status: boolean; desc: string }
+interface Values { name: string; type: string; status: boolean; desc: string; parentID: number | '' }
 
 /** The detail view that belongs to this list (dictionary → dictionaryDetail, sysDictionary → sysDictionaryDetail). */
 export function detailRouteName(listName: string): string {
@@ -38,10 +38,19 @@ export default function DictionaryView({ route }: MenuViewProps) {
   const remove = useDeleteDictionary();
   const [dialog, setDialog] = useState<{ dict: Dictionary | null } | null>(null);
   const title = menuTitle(route, lang);
+  const rows = list.data ?? [];
+  // every dictionary, for parent names and the parent picker (the search may narrow `rows`)
+  const all = useDictionaries('');
+  const nameOf = (id: number | null | undefined) => (id ? (all.data?.find((d) => d.ID === id)?.name ?? `#${id}`) : null);
+  const editing = dialog?.dict ?? null;
+  const parentOptions: Option[] = (all.data ?? [])
+    .filter((d) => d.ID !== editing?.ID && d.parentID !== editing?.ID)
+    .map((d) => ({ value: d.ID, label: `${d.name} (${d.type})` }));
 
   const fields: FieldDef<Values>[] = [
     { name: 'name', label: t('dictionaries.name'), type: 'text', required: true },
     { name: 'type', label: t('dictionaries.type'), type: 'text', required: true, pattern: { re: /^[A-Za-z][\w.]*$/, message: t('dictionaries.typeInvalid') } },
+    { name: 'parentID', label: t('dictionaries.parent'), type: 'select', options: parentOptions, placeholder: t('dictionaries.noParent') },
     { name: 'desc', label: t('dictionaries.desc'), type: 'textarea', wide: true },
     { name: 'status', label: t('dictionaries.status'), type: 'switch' },
   ];
@@ -67,7 +76,8 @@ export default function DictionaryView({ route }: MenuViewProps) {
       },
     },
     { key: 'type', header: t('dictionaries.type'), cell: (d) => <span className="font-mono text-xs">{d.type}</span> },
-    { key: 'status', header: t('dictionaries.status'), cell: (d) => <Badge tone={d.status === false ? 'slate' : 'green'}>{d.status === false ? t('common.off') : t('common.on')}</Badge> },
+    { key: 'parent', header: t('dictionaries.parent'), cell: (d) => nameOf(d.parentID) ?? <span className="text-slate-400">—</span> },
+    { key: 'status', header: t('dictionaries.status'), cell: (d) => <Badge tone={d.status ? 'green' : 'slate'}>{d.status ? t('common.on') : t('common.off')}</Badge> },
     { key: 'desc', header: t('dictionaries.desc'), cell: (d) => d.desc },
     {
       key: 'actions',
@@ -134,7 +144,7 @@ export default function DictionaryView({ route }: MenuViewProps) {
         <DataTable
           caption={title}
           columns={columns}
-          rows={list.data ?? []}
+          rows={rows}
           rowKey={(d) => d.ID}
           loading={list.isPending}
           error={list.isError ? t('common.loadFailed') : null}
@@ -152,8 +162,17 @@ export default function DictionaryView({ route }: MenuViewProps) {
           title={dialog.dict ? t('dictionaries.edit', { name: dialog.dict.name }) : t('dictionaries.add')}
           testId="dictionary-form"
           fields={fields}
-          initialValues={{ name: dialog.dict?.name ?? '', type: dialog.dict?.type ?? '', status: dialog.dict?.status !== false, desc: dialog.dict?.desc ?? '' }}
-          onSubmit={(v) => save.mutateAsync({ ...(dialog.dict ? { ID: dialog.dict.ID } : {}), name: v.name.trim(), type: v.type.trim(), status: v.status, desc: v.desc.trim() })}
+          initialValues={{ name: dialog.dict?.name ?? '', type: dialog.dict?.type ?? '', status: dialog.dict?.status !== false, desc: dialog.dict?.desc ?? '', parentID: dialog.dict?.parentID ?? '' }}
+          onSubmit={(v) =>
+            save.mutateAsync({
+              ...(dialog.dict ? { ID: dialog.dict.ID } : {}),
+              name: v.name.trim(),
+              type: v.type.trim(),
+              status: v.status,
+              desc: v.desc.trim(),
+              parentID: v.parentID === '' ? null : v.parentID,
+            })
+          }
         />
       ) : null}
     </ViewPage>

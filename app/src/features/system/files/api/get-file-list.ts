@@ -12,7 +12,7 @@ export interface FileListParams {
 
 export const fileListKey = ['system', 'files'] as const;
 
-/** POST /api/fileUploadAndDownload/getFileList {page, pageSize, keyword}. */
+/** POST /api/fileUploadAndDownload/getFileList {page, pageSize, keyword} → a page, newest first. */
 export async function getFileList(params: FileListParams, signal?: AbortSignal): Promise<PageResult<FileRecord>> {
   return asPage(unwrap(await api.post<Partial<PageResult<FileRecord>>>('/fileUploadAndDownload/getFileList', { ...params }, { signal })));
 }

@@ -1,20 +1,22 @@
-/** superAdmin/file: uploaded files, searchable by name; upload (multipart `file`). */
+/** superAdmin/file: uploaded files, newest first, searchable by name; upload (multipart `file`), open, delete. */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DataTable, type Column } from '../../../../components/crud/data-table';
 import { Pager } from '../../../../components/crud/pager';
 import { SearchForm } from '../../../../components/crud/search-form';
-import { ListToolbar, Panel, ViewPage, useListState } from '../../../../components/crud/view';
+import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../../components/crud/view';
 import { Button } from '../../../../components/ui/button';
 import { FileIcon, SpinnerIcon, UploadIcon } from '../../../../components/ui/icons';
 import { Badge } from '../../../../components/ui/states';
 import { useApp } from '../../../../lib/app-context';
-import { formatDateTime, orUndefined } from '../../../../lib/format';
+import { confirmAction, notify } from '../../../../lib/feedback';
+import { formatBytes, formatDateTime, orUndefined } from '../../../../lib/format';
 import type { MenuViewProps } from '../../../console/registry';
 import { useButtons } from '../../../console/menu-route-context';
 import { menuTitle } from '../../../console/menu-routes';
 import type { FileRecord } from '../../types';
+import { useDeleteFile } from '../api/delete-file';
 import { useFileList } from '../api/get-file-list';
 import { useUploadFile } from '../api/upload-file';
 
@@ -32,6 +34,7 @@ export default function FileView({ route }: MenuViewProps) {
   const list = useListState<{ keyword?: string }>({});
   const files = useFileList({ page: list.page, pageSize: list.pageSize, ...list.filters });
   const upload = useUploadFile();
+  const remove = useDeleteFile();
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string | null>(null);
   const title = menuTitle(route, lang);
@@ -40,11 +43,18 @@ export default function FileView({ route }: MenuViewProps) {
     setName(file.name);
     void upload
       .mutateAsync(file)
+      .then((saved) => {
+        notify.success({ text: t('files.uploaded', { name: saved.name }) });
+      })
       .catch(() => undefined)
       .finally(() => {
         setName(null);
         if (input.current) input.current.value = '';
       });
+  };
+  const onDelete = async (f: FileRecord) => {
+    const ok = await confirmAction({ key: 'confirm.deleteTitle' }, { text: t('files.confirmDelete', { name: f.name }) });
+    if (ok) await remove.mutateAsync(f.ID).catch(() => undefined);
   };
   const columns: Column<FileRecord>[] = [
     {
@@ -69,7 +79,24 @@ export default function FileView({ route }: MenuViewProps) {
       ),
     },
     { key: 'tag', header: t('files.type'), cell: (f) => <Badge>{f.tag || '—'}</Badge> },
-    { key: 'time', header: t('common.createdAt'), cell: (f) => formatDateTime(f.CreatedAt ?? f.createdAt) },
+    { key: 'size', header: t('files.size'), cell: (f) => <span className="tabular-nums">{formatBytes(f.size)}</span>, align: 'right' },
+    { key: 'time', header: t('common.createdAt'), cell: (f) => formatDateTime(f.CreatedAt) },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      cell: (f) => (
+        <RowActions>
+          <a href={fileHref(f.url)} target="_blank" rel="noreferrer" className="text-accent rounded px-1.5 py-1 text-sm font-medium hover:underline">
+            {t('files.open')}
+          </a>
+          {can('delete') ? (
+            <RowAction tone="danger" onClick={() => void onDelete(f)}>
+              {t('common.delete')}
+            </RowAction>
+          ) : null}
+        </RowActions>
+      ),
+    },
   ];
   return (
     <ViewPage

@@ -1,28 +1,35 @@
-/** superAdmin/operation: the operation log (who changed what), paged, by method, path and status. */
+/** superAdmin/operation: the operation log (who changed what), paged, by method, path, status, user and date; delete. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DataTable, type Column } from '../../../../components/crud/data-table';
 import { Pager } from '../../../../components/crud/pager';
 import { SearchForm } from '../../../../components/crud/search-form';
-import { ListToolbar, Panel, RowAction, ViewPage, useListState } from '../../../../components/crud/view';
+import { useRowSelection } from '../../../../components/crud/selection';
+import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../../components/crud/view';
+import { Button } from '../../../../components/ui/button';
+import { TrashIcon } from '../../../../components/ui/icons';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Badge } from '../../../../components/ui/states';
 import { useApp } from '../../../../lib/app-context';
+import { confirmAction } from '../../../../lib/feedback';
 import { formatDateTime, orUndefined } from '../../../../lib/format';
 import type { MenuViewProps } from '../../../console/registry';
+import { useButtons } from '../../../console/menu-route-context';
 import { menuTitle } from '../../../console/menu-routes';
 import { HTTP_METHODS, type OperationRecord } from '../../types';
+import { useDeleteOperationRecords } from '../api/delete-operation-records';
 import { useOperationRecords, type OperationListParams } from '../api/get-operation-records';
 
 type Filters = Omit<OperationListParams, 'page' | 'pageSize'>;
 
-/** Latency for people: ms from `latency_ms`, or from Go nanoseconds. */
-export function formatLatency(r: Pick<OperationRecord, 'latency' | 'latency_ms'>): string {
-  const ms = typeof r.latency_ms === 'number' ? r.latency_ms : typeof r.latency === 'number' ? r.latency / 1e6 : null;
-  if (ms === null) return '—';
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
+/** Latency for people (the server measures whole milliseconds). */
+export function formatLatency(ms: number | null | undefined): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '—';
+  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
 }
+
+const num = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
 
 function pretty(text: string): string {
   try {
@@ -36,44 +43,94 @@ export default function OperationView({ route }: MenuViewProps) {
   const { t } = useTranslation('system');
   const { lang } = useApp();
   const list = useListState<Filters>({});
+  const can = useButtons();
   const records = useOperationRecords({ page: list.page, pageSize: list.pageSize, ...list.filters });
+  const remove = useDeleteOperationRecords();
   const [open, setOpen] = useState<OperationRecord | null>(null);
   const title = menuTitle(route, lang);
+  const rows = records.data?.list ?? [];
+  const selection = useRowSelection(rows, (r) => r.ID, { page: t('operations.selectPage'), row: (r) => t('operations.select', { path: `${r.method} ${r.path}` }) });
+
+  const removeIds = async (ids: number[], text: string) => {
+    if (!(await confirmAction({ key: 'confirm.deleteTitle' }, { text }))) return;
+    await remove
+      .mutateAsync(ids)
+      .then(() => {
+        selection.clear();
+      })
+      .catch(() => undefined);
+  };
   const columns: Column<OperationRecord>[] = [
+    ...(can('delete') ? [selection.column] : []),
     { key: 'user', header: t('operations.user'), primary: true, cell: (r) => orUndefined(r.user?.nickName) ?? orUndefined(r.user?.userName) ?? (r.user_id ? `#${r.user_id}` : '—') },
-    { key: 'time', header: t('operations.time'), cell: (r) => formatDateTime(r.CreatedAt ?? r.createdAt) },
+    { key: 'time', header: t('operations.time'), cell: (r) => formatDateTime(r.CreatedAt) },
     { key: 'status', header: t('operations.status'), cell: (r) => <Badge tone={r.status >= 500 ? 'red' : r.status >= 400 ? 'amber' : 'green'}>{r.status}</Badge> },
+    {
+      key: 'code',
+      header: t('operations.code'),
+      cell: (r) => (typeof r.code === 'number' ? <Badge tone={r.code === 0 ? 'green' : 'amber'}>{r.code}</Badge> : <span className="text-slate-400">—</span>),
+    },
     { key: 'ip', header: 'IP', cell: (r) => <span className="font-mono text-xs">{r.ip}</span> },
     { key: 'method', header: t('operations.method'), cell: (r) => <Badge>{r.method}</Badge> },
     { key: 'path', header: t('operations.path'), cell: (r) => <span className="font-mono text-xs">{r.path}</span> },
-    { key: 'latency', header: t('operations.latency'), cell: (r) => formatLatency(r), align: 'right' },
+    { key: 'latency', header: t('operations.latency'), cell: (r) => formatLatency(r.latency_ms), align: 'right' },
     {
       key: 'actions',
       header: t('common.actions'),
       cell: (r) => (
-        <RowAction
-          onClick={() => {
-            setOpen(r);
-          }}
-        >
-          {t('operations.view')}
-        </RowAction>
+        <RowActions>
+          <RowAction
+            onClick={() => {
+              setOpen(r);
+            }}
+          >
+            {t('operations.view')}
+          </RowAction>
+          {can('delete') ? (
+            <RowAction tone="danger" onClick={() => void removeIds([r.ID], t('operations.confirmDelete', { method: r.method, path: r.path }))}>
+              {t('common.delete')}
+            </RowAction>
+          ) : null}
+        </RowActions>
       ),
     },
   ];
   return (
-    <ViewPage title={title} actions={<ListToolbar onRefresh={() => void records.refetch()} />}>
+    <ViewPage
+      title={title}
+      actions={
+        <ListToolbar onRefresh={() => void records.refetch()}>
+          {can('delete') && selection.selected.size > 0 ? (
+            <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => void removeIds([...selection.selected], t('operations.confirmDeleteMany', { count: selection.selected.size }))}>
+              <TrashIcon className="size-4" />
+              {t('operations.deleteSelected', { count: selection.selected.size })}
+            </Button>
+          ) : null}
+        </ListToolbar>
+      }
+    >
       <Panel className="p-4">
         <SearchForm
           label={t('operations.search')}
           initial={{}}
           onSearch={(v) => {
-            if (!list.setFilters({ method: orUndefined(v.method), path: orUndefined(v.path), status: v.status && /^\d+$/.test(v.status) ? Number(v.status) : undefined })) void records.refetch();
+            const filters = {
+              method: orUndefined(v.method),
+              path: orUndefined(v.path),
+              status: num(v.status),
+              userId: num(v.userId),
+              startTime: orUndefined(v.startTime),
+              endTime: orUndefined(v.endTime),
+            };
+            if (!list.setFilters(filters)) void records.refetch();
           }}
           fields={[
-            { name: 'method', label: t('operations.method'), type: 'select', options: HTTP_METHODS.map((m) => ({ value: m, label: m })) },
             { name: 'path', label: t('operations.path') },
+            { name: 'method', label: t('operations.method'), type: 'select', options: HTTP_METHODS.map((m) => ({ value: m, label: m })) },
             { name: 'status', label: t('operations.status'), type: 'number' },
+            { name: 'userId', label: t('operations.userId'), type: 'number' },
+            { name: 'startTime', label: t('operations.startTime'), type: 'date' },
+            { name: 'endTime', label: t('operations.endTime'), type: 'date' },
           ]}
         />
       </Panel>
@@ -81,7 +138,7 @@ export default function OperationView({ route }: MenuViewProps) {
         <DataTable
           caption={title}
           columns={columns}
-          rows={records.data?.list ?? []}
+          rows={rows}
           rowKey={(r) => r.ID}
           loading={records.isPending}
           stale={records.isPlaceholderData}
@@ -103,7 +160,17 @@ export default function OperationView({ route }: MenuViewProps) {
       >
         {open ? (
           <div className="space-y-4 text-sm">
-            {open.error_message ? <p className="rounded-lg bg-red-50 p-3 text-red-700">{open.error_message}</p> : null}
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs text-slate-600">
+              <dt className="text-slate-400">{t('operations.time')}</dt>
+              <dd>{formatDateTime(open.CreatedAt)}</dd>
+              <dt className="text-slate-400">{t('operations.status')}</dt>
+              <dd>
+                {open.status}
+                {typeof open.code === 'number' ? ` · ${t('operations.code')} ${String(open.code)}` : ''} · {formatLatency(open.latency_ms)}
+              </dd>
+              <dt className="text-slate-400">IP</dt>
+              <dd className="font-mono">{open.ip}</dd>
+            </dl>
             <div>
               <h3 className="mb-1 font-medium text-slate-800">{t('operations.body')}</h3>
               <pre className="max-h-64 overflow-auto rounded-lg bg-slate-50 p-3 text-xs break-all whitespace-pre-wrap">{pretty(open.body) || '—'}</pre>

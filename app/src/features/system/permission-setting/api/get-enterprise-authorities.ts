@@ -4,15 +4,23 @@ import { unwrap } from '../../../../lib/query';
 import { api } from '../../../../lib/request';
 import type { Authority } from '../../types';
 
-/** POST /api/sysAuthorityMenusEnterprise/getAuthorityList {enterprise_id}: the roles of the current enterprise. */
-export async function getEnterpriseAuthorities(enterpriseId: number | null, signal?: AbortSignal): Promise<Authority[]> {
-  const data = unwrap(
-    await api.post<Authority[] | { list?: Authority[] } | null>('/sysAuthorityMenusEnterprise/getAuthorityList', enterpriseId === null ? {} : { enterprise_id: enterpriseId }, { signal }),
-  );
-  if (Array.isArray(data)) return data;
-  return Array.isArray(data?.list) ? data.list : [];
+/** A role as the enterprise sees it: how many of its members hold it, and whether the enterprise narrowed its menus. */
+export interface EnterpriseRole extends Authority {
+  parentId: number;
+  members: number;
+  narrowed: boolean;
+  /** How many menus the role's members see in this enterprise. */
+  menuCount: number;
+}
+
+export const enterpriseAuthoritiesKey = ['system', 'entAuthorities'] as const;
+
+/** POST /api/sysAuthorityMenusEnterprise/getAuthorityList {enterprise_id} → the roles, flat, with members and narrowing. */
+export async function getEnterpriseAuthorities(enterpriseId: number | null, signal?: AbortSignal): Promise<EnterpriseRole[]> {
+  const data = unwrap(await api.post<EnterpriseRole[] | null>('/sysAuthorityMenusEnterprise/getAuthorityList', enterpriseId === null ? {} : { enterprise_id: enterpriseId }, { signal }));
+  return Array.isArray(data) ? data : [];
 }
 
 export function useEnterpriseAuthorities(enterpriseId: number | null) {
-  return useQuery({ queryKey: ['system', 'entAuthorities', enterpriseId], queryFn: ({ signal }) => getEnterpriseAuthorities(enterpriseId, signal) });
+  return useQuery({ queryKey: [...enterpriseAuthoritiesKey, enterpriseId], queryFn: ({ signal }) => getEnterpriseAuthorities(enterpriseId, signal) });
 }

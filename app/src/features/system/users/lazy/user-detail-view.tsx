@@ -6,7 +6,7 @@ import { LinkButton } from '../../../../components/ui/button';
 import { ChevronLeftIcon } from '../../../../components/ui/icons';
 import { Badge, ErrorState, LoadingState } from '../../../../components/ui/states';
 import { useApp } from '../../../../lib/app-context';
-import { formatDateTime, maskPhone } from '../../../../lib/format';
+import { formatDateTime, maskPhone, orUndefined } from '../../../../lib/format';
 import type { MenuViewProps } from '../../../console/registry';
 import { menuTitle } from '../../../console/menu-routes';
 import { useMenuPath } from '../../../console/use-menu-path';
@@ -45,6 +45,8 @@ export default function UserDetailView({ route, params }: MenuViewProps) {
               {[
                 [t('users.userName'), u.userName],
                 [t('users.nickName'), u.nickName],
+                [t('users.realName'), orUndefined(u.realName) ?? '—'],
+                [t('users.country'), orUndefined(u.country) ?? '—'],
                 [t('users.phone'), maskPhone(u.phone)],
                 [t('users.email'), u.email || '—'],
                 ['UUID', <span key="uuid" className="font-mono text-xs break-all">{u.uuid}</span>],

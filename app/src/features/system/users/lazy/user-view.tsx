@@ -14,6 +14,7 @@ import { Switch } from '../../../../components/ui/fields';
 import { Badge } from '../../../../components/ui/states';
 import { useApp } from '../../../../lib/app-context';
 import { confirmAction } from '../../../../lib/feedback';
+import { isValidPhone, normalizePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../../../lib/account-rules';
 import { formatDateTime, maskPhone, orUndefined } from '../../../../lib/format';
 import type { MenuViewProps } from '../../../console/registry';
 import { useButtons } from '../../../console/menu-route-context';
@@ -50,8 +51,22 @@ interface EditValues {
   phone: string;
   email: string;
   enable: boolean;
-  authorityIds: number[];
+  /** The role in `enterpriseId` (a user holds one role per enterprise). */
+  authorityId: number | '';
   enterpriseId: number | '';
+}
+
+/** The enterprise the edit form starts on (the user's current one) and the role held there. */
+export function editStart(u: SysUser, fallbackEnterprise: number | null): { enterpriseId: number | ''; authorityId: number | '' } {
+  const memberships = u.authorities ?? [];
+  const enterpriseId = u.nowEntId ?? memberships[0]?.enterpriseId ?? fallbackEnterprise ?? '';
+  const held = memberships.find((a) => a.enterpriseId === enterpriseId);
+  return { enterpriseId, authorityId: held?.authorityId ?? (u.authorityId || '') };
+}
+
+/** An optional phone must be one the server takes. */
+function phoneRule(message: string) {
+  return (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !isValidPhone(v) ? message : null);
 }
 
 type Dialog =
@@ -99,18 +114,9 @@ export default function UserView({ route }: MenuViewProps) {
     label: `${'· '.repeat(depth)}${authority.authorityName} (${authority.authorityId})`,
   }));
 
+  // only the frozen state: roles and profile stay as they are
   const toggleEnable = (u: SysUser, on: boolean) => {
-    void updateUser
-      .mutateAsync({
-        ID: u.ID,
-        nickName: u.nickName,
-        headerImg: u.headerImg,
-        phone: u.phone,
-        email: u.email,
-        enable: on ? 1 : 2,
-        authorityIds: (u.authorities ?? []).map((a) => a.authorityId),
-      })
-      .catch(() => undefined);
+    void updateUser.mutateAsync({ ID: u.ID, enable: on ? 1 : 2 }).catch(() => undefined);
   };
 
   const remove = async (u: SysUser) => {
@@ -197,21 +203,28 @@ export default function UserView({ route }: MenuViewProps) {
   ];
 
   const createFields: FieldDef<CreateValues>[] = [
-    { name: 'userName', label: t('users.userName'), type: 'text', required: true, maxLength: 64, autoComplete: 'off' },
-    { name: 'passWord', label: t('users.password'), type: 'password', required: true, minLength: 6 },
+    { name: 'userName', label: t('users.userName'), type: 'text', required: true, maxLength: USERNAME_MAX_LENGTH, autoComplete: 'off', pattern: { re: USERNAME_PATTERN, message: t('users.userNameInvalid') } },
+    { name: 'passWord', label: t('users.password'), type: 'password', required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
     { name: 'nickName', label: t('users.nickName'), type: 'text', required: true, maxLength: 64 },
     { name: 'authorityId', label: t('users.role'), type: 'select', required: true, options: roleOptions },
     { name: 'enterpriseId', label: t('users.enterpriseId'), type: 'number', hint: t('users.enterpriseHint') },
-    { name: 'phone', label: t('users.phone'), type: 'tel', pattern: { re: /^\+?\d{5,15}$/, message: t('users.phoneInvalid') } },
+    { name: 'phone', label: t('users.phone'), type: 'tel', validate: phoneRule(t('users.phoneInvalid')) },
     { name: 'email', label: t('users.email'), type: 'email', pattern: { re: EMAIL, message: t('users.emailInvalid') } },
     { name: 'headerImg', label: t('users.avatarUrl'), type: 'text' },
     { name: 'enable', label: t('users.enable'), type: 'switch' },
   ];
+  // the enterprises the edited user belongs to, and the one this console works in
+  const editedUser = dialog?.kind === 'edit' ? dialog.user : null;
+  const enterpriseOptions: Option[] = [];
+  for (const a of editedUser?.authorities ?? []) {
+    if (!enterpriseOptions.some((o) => o.value === a.enterpriseId)) enterpriseOptions.push({ value: a.enterpriseId, label: a.entName ? `${a.entName} (${a.enterpriseId})` : String(a.enterpriseId) });
+  }
+  if (enterpriseId !== null && !enterpriseOptions.some((o) => o.value === enterpriseId)) enterpriseOptions.push({ value: enterpriseId, label: t('users.currentEnterprise', { id: enterpriseId }) });
   const editFields: FieldDef<EditValues>[] = [
     { name: 'nickName', label: t('users.nickName'), type: 'text', required: true, maxLength: 64 },
-    { name: 'authorityIds', label: t('users.roles'), type: 'multiselect', required: true, options: roleOptions, wide: true },
-    { name: 'enterpriseId', label: t('users.enterpriseId'), type: 'number' },
-    { name: 'phone', label: t('users.phone'), type: 'tel', pattern: { re: /^\+?\d{5,15}$/, message: t('users.phoneInvalid') } },
+    { name: 'enterpriseId', label: t('users.enterprise'), type: 'select', required: true, options: enterpriseOptions, hint: t('users.roleHint') },
+    { name: 'authorityId', label: t('users.role'), type: 'select', required: true, options: roleOptions },
+    { name: 'phone', label: t('users.phone'), type: 'tel', validate: phoneRule(t('users.phoneInvalid')) },
     { name: 'email', label: t('users.email'), type: 'email', pattern: { re: EMAIL, message: t('users.emailInvalid') } },
     { name: 'headerImg', label: t('users.avatarUrl'), type: 'text' },
     { name: 'enable', label: t('users.enable'), type: 'switch' },
@@ -293,7 +306,7 @@ export default function UserView({ route }: MenuViewProps) {
             nickName: v.nickName.trim(),
             headerImg: v.headerImg.trim(),
             authorityId: Number(v.authorityId),
-            phone: v.phone.trim(),
+            phone: normalizePhone(v.phone.trim()),
             email: v.email.trim(),
             enable: v.enable ? 1 : 2,
             ...(v.enterpriseId === '' ? {} : { enterpriseId: v.enterpriseId }),
@@ -314,19 +327,21 @@ export default function UserView({ route }: MenuViewProps) {
             phone: d.user.phone,
             email: d.user.email,
             enable: d.user.enable === 1,
-            authorityIds: (d.user.authorities ?? []).map((a) => a.authorityId),
-            enterpriseId: d.user.authorities?.[0]?.enterpriseId ?? enterpriseId ?? '',
+            ...editStart(d.user, enterpriseId),
           }}
           onSubmit={(v) => {
+            const start = editStart(d.user, enterpriseId);
+            const held = (d.user.authorities ?? []).find((a) => a.enterpriseId === v.enterpriseId)?.authorityId;
+            // the role is written only when it changes in the chosen enterprise
+            const roleChanged = v.authorityId !== '' && (v.enterpriseId !== start.enterpriseId || v.authorityId !== start.authorityId) && v.authorityId !== held;
             const payload: UpdateUserPayload = {
               ID: d.user.ID,
               nickName: v.nickName.trim(),
               headerImg: v.headerImg.trim(),
-              phone: v.phone.trim(),
+              phone: normalizePhone(v.phone.trim()),
               email: v.email.trim(),
               enable: v.enable ? 1 : 2,
-              authorityIds: v.authorityIds,
-              ...(v.enterpriseId === '' ? {} : { enterpriseId: v.enterpriseId }),
+              ...(roleChanged && v.authorityId !== '' ? { authorityIds: [v.authorityId] as [number], ...(v.enterpriseId === '' ? {} : { enterpriseId: v.enterpriseId }) } : {}),
             };
             return updateUser.mutateAsync(payload);
           }}
@@ -341,7 +356,7 @@ export default function UserView({ route }: MenuViewProps) {
           title={t('users.resetPasswordFor', { name: d.user.userName })}
           testId="user-password"
           fields={[
-            { name: 'password', label: t('users.newPassword'), type: 'password', required: true, minLength: 6 },
+            { name: 'password', label: t('users.newPassword'), type: 'password', required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH },
             {
               name: 'confirm',
               label: t('users.confirmPassword'),
@@ -362,7 +377,7 @@ export default function UserView({ route }: MenuViewProps) {
           columns={1}
           title={t('users.resetUsernameFor', { name: d.user.userName })}
           testId="user-username"
-          fields={[{ name: 'userName', label: t('users.newUserName'), type: 'text', required: true, maxLength: 64 }]}
+          fields={[{ name: 'userName', label: t('users.newUserName'), type: 'text', required: true, maxLength: USERNAME_MAX_LENGTH, pattern: { re: USERNAME_PATTERN, message: t('users.userNameInvalid') } }]}
           initialValues={{ userName: d.user.userName }}
           onSubmit={(v) => resetUsername.mutateAsync({ ID: d.user.ID, userName: v.userName.trim() })}
         />

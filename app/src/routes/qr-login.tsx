@@ -1,0 +1,5 @@
+import { QrConfirmPage } from '../features/auth/components/qr-confirm-page';
+
+export function QrLoginRoute() {
+  return <QrConfirmPage />;
+}
