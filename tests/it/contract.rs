@@ -46,3 +46,20 @@ async fn the_server_publishes_the_description_and_a_docs_page() {
     assert_eq!(docs.status, reqwest::StatusCode::OK);
     assert!(docs.text.to_lowercase().contains("swagger"));
 }
+
+#[test]
+fn parameters_are_declared_where_the_server_reads_them() {
+    // Paths have no `{…}` segments here, so every declared parameter is a query parameter.
+    let spec = committed();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            for param in op["parameters"].as_array().into_iter().flatten() {
+                assert_eq!(
+                    param["in"], "query",
+                    "{method} {path} parameter {}",
+                    param["name"]
+                );
+            }
+        }
+    }
+}

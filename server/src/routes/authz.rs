@@ -157,6 +157,7 @@ async fn set_authority_btn(
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct IdQuery {
     /// Button id.
     id: i64,

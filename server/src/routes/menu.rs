@@ -261,6 +261,7 @@ async fn enterprise_add_menu_authority(
 }
 
 #[derive(Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct TreeQuery {
     /// A role: its menus (with ancestors), to narrow from. Absent: every base menu.

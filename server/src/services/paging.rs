@@ -10,6 +10,7 @@ use crate::text;
 pub const MAX_PAGE_SIZE: u64 = 500;
 
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct PageQuery {
     /// 1-based page number (default 1).
