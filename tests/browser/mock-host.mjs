@@ -417,6 +417,18 @@ export async function startMockHost() {
         return ok({ userInfo: userInfo(me) });
       case 'POST /api/sysAuthorityMenusEnterprise/getMenu':
         return ok({ menus: roleMenuTree(me.authorityId) });
+      // the mock knows one enterprise: the switch list has it alone, switching answers a fresh token for it, and
+      // nobody has invitations
+      case 'POST /api/web/ent/my_enterprise/toggleList':
+        return me.visitor ? fail('无权限') : ok([{ label: ENTERPRISE.name, value: ENTERPRISE.id, logo: '', roleList: [me.authorityId], colonyId: null, current: true }]);
+      case 'POST /api/web/ent/my_enterprise/cut': {
+        if (Number(body.entId) !== ENTERPRISE.id) return fail(`不是企业 ${body.entId} 的成员`);
+        const fresh = randomBytes(16).toString('hex');
+        sessions.set(fresh, me.ID);
+        return { ...ok({ token: fresh, user: userInfo(me), expiresAt: Date.now() + 86_400_000 }), headers: { 'new-token': fresh } };
+      }
+      case 'POST /api/web/ent/invitations':
+        return ok(page([], body));
       case 'POST /api/user/getUserList_recons': {
         const list = users
           .filter((u) => !u.visitor)
@@ -745,7 +757,7 @@ export async function startMockHost() {
         if (me && req.method !== 'GET' && !path.startsWith('/api/base/') && !/get|list|find/i.test(path.split('/').pop())) {
           records.push({ ID: nextRecord++, CreatedAt: now(), ip: req.socket.remoteAddress, method: req.method, path, status: out.status, code: out.body?.code ?? null, latency_ms: 1, agent: req.headers['user-agent'] ?? '', body: raw.slice(0, 1024), resp: JSON.stringify(out.body).slice(0, 1024), user_id: me.ID, user: { ID: me.ID, userName: me.userName, nickName: me.nickName } });
         }
-        return send(out.status, out.body);
+        return send(out.status, out.body, out.headers);
       });
       return undefined;
     }

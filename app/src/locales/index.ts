@@ -7,6 +7,7 @@ import enAccount from './en/account.json';
 import enCommon from './en/common.json';
 import enConsole from './en/console.json';
 import enCrud from './en/crud.json';
+import enEnterprise from './en/enterprise.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enSolution from './en/solution.json';
@@ -16,6 +17,7 @@ import zhAccount from './zh/account.json';
 import zhCommon from './zh/common.json';
 import zhConsole from './zh/console.json';
 import zhCrud from './zh/crud.json';
+import zhEnterprise from './zh/enterprise.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhSolution from './zh/solution.json';
@@ -31,6 +33,7 @@ const zh = {
   crud: zhCrud,
   system: zhSystem,
   account: zhAccount,
+  enterprise: zhEnterprise,
 };
 
 export type Translations = typeof zh;
@@ -45,6 +48,7 @@ const en = {
   crud: enCrud,
   system: enSystem,
   account: enAccount,
+  enterprise: enEnterprise,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -54,7 +54,7 @@ export function Switch({ checked, onChange, label, id, disabled, showLabel = fal
       >
         <span className={cx('absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-4.5' : 'translate-x-0.5')} />
       </span>
-      {showLabel ? <span className="text-sm text-slate-700">{label}</span> : null}
+      {showLabel ? <span className="text-left text-sm text-slate-700">{label}</span> : null}
     </button>
   );
 }

@@ -18,6 +18,7 @@ import type { GuardResult } from '../../auth/guard';
 import { MenuRouteContext } from '../menu-route-context';
 import { menuTitle, type MenuMatch } from '../menu-routes';
 import { viewFor } from '../registry';
+import { useSession } from '../session-context';
 import { closeTab, tabKey, visitTab, type ConsoleTab } from '../tabs';
 import { ConsoleShell } from './console-shell';
 import { useGuardResult } from './route-guard';
@@ -88,11 +89,16 @@ export function ConsoleRoot() {
   const { lang } = useApp();
   const { t, i18n } = useTranslation(['console', 'map', 'common']);
   const current = tabFor(result, pathname, search);
-  const [saved, setSaved] = useState<{ tabs: ConsoleTab[]; seen: string | null }>({ tabs: [MAP_TAB], seen: null });
+  const { enterpriseId } = useSession();
+  const [saved, setSaved] = useState<{ tabs: ConsoleTab[]; seen: string | null; enterpriseId: number | null }>({ tabs: [MAP_TAB], seen: null, enterpriseId });
+  // another enterprise: its menu (routes, buttons) differs, so the tabs and the views kept alive start again
+  if (saved.enterpriseId !== enterpriseId) {
+    setSaved({ tabs: [MAP_TAB], seen: null, enterpriseId });
+  }
   // remember the visit (adjusting state while rendering: no effect, no extra paint)
   const seen = current ? `${current.key}|${current.path}|${String(current.match?.route.keepAlive)}` : null;
   if (current && saved.seen !== seen) {
-    setSaved((s) => ({ tabs: visitTab(s.tabs, current), seen }));
+    setSaved((s) => ({ ...s, tabs: visitTab(s.tabs, current), seen }));
   }
   const tabs = current ? visitTab(saved.tabs, current) : saved.tabs;
 
@@ -112,7 +118,7 @@ export function ConsoleRoot() {
   const title = current ? titleOf(current) : '';
   const onClose = (key: string) => {
     const { tabs: next, goTo } = closeTab(tabs, key, current?.key ?? null);
-    setSaved({ tabs: next, seen });
+    setSaved({ tabs: next, seen, enterpriseId });
     if (goTo) void navigate(goTo);
   };
 

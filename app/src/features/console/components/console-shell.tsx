@@ -13,6 +13,9 @@ import { MaximizeIcon, MenuIcon, MinimizeIcon, SlidersIcon } from '../../../comp
 import { useApp } from '../../../lib/app-context';
 import { notify } from '../../../lib/feedback';
 import { paths } from '../../../lib/paths';
+import { isSignedIn } from '../../../lib/state';
+import { EnterpriseSwitcher } from '../../enterprise/components/enterprise-switcher';
+import { InvitationInbox } from '../../enterprise/components/invitation-inbox';
 import { SettingsDrawer } from '../../settings/settings-drawer';
 import { useConsoleSettings } from '../../settings/settings-store';
 import { SideMenu } from './side-menu';
@@ -87,9 +90,12 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
           >
             <MenuIcon className="size-6" />
           </button>
-          <BrandMark to={paths.map} className="md:hidden" />
+          {/* phones: a signed-in header carries the enterprise switcher; the brand is in the menu drawer then */}
+          <BrandMark to={paths.map} className={cx('md:hidden', isSignedIn(user) && 'max-sm:hidden')} />
           <h1 className="sr-only text-base font-semibold text-slate-900 md:not-sr-only">{title}</h1>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+            <EnterpriseSwitcher />
+            <InvitationInbox />
             <LanguageSwitcher />
             <button
               type="button"

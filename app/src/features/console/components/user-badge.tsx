@@ -35,7 +35,8 @@ export function UserBadge() {
       <span aria-hidden="true" className="bg-accent/15 text-accent flex size-8 items-center justify-center rounded-full text-sm font-semibold">
         {name.slice(0, 1).toUpperCase()}
       </span>
-      <span className="max-w-32 truncate text-sm font-medium text-slate-800" data-testid="user-name">
+      {/* phones: the initial alone (the name stays in the link's title) */}
+      <span className="hidden max-w-32 truncate text-sm font-medium text-slate-800 sm:inline" data-testid="user-name">
         {name}
       </span>
     </>

@@ -1,0 +1,7 @@
+/** superAdmin/enterpriseList: every enterprise the caller sees, as a tree and a list. */
+import type { MenuViewProps } from '../../console/registry';
+import { EnterpriseListPage } from '../components/enterprise-list-page';
+
+export default function EnterpriseListView({ route }: MenuViewProps) {
+  return <EnterpriseListPage route={route} testId="enterprises-table" />;
+}
