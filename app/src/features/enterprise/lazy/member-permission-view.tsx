@@ -16,7 +16,7 @@ import type { MenuViewProps } from '../../console/registry';
 import { menuTitle } from '../../console/menu-routes';
 import { useSession } from '../../console/session-context';
 import { useMenuPath } from '../../console/use-menu-path';
-import { RolePermissions } from '../../system/authority/components/role-permissions';
+import { EnterpriseMenus } from '../../system/authority/components/role-permissions';
 import { useGrantableRoles } from '../api/get-grantable-roles';
 import { useMembers } from '../api/get-members';
 import { useSetMemberRole } from '../api/set-member-role';
@@ -97,12 +97,7 @@ export default function MemberPermissionView({ route, params }: MenuViewProps) {
           <Panel title={t('members.roleMenus', { role: member.authorityName })}>
             <div className="p-4">
               <p className="mb-3 text-sm text-slate-500">{t('members.roleMenusHint')}</p>
-              <RolePermissions
-                key={member.authorityId}
-                authority={{ authorityId: member.authorityId, authorityName: member.authorityName, parentId: 0 }}
-                authorities={[]}
-                tabs={['menus']}
-              />
+              <EnterpriseMenus key={member.authorityId} authorityId={member.authorityId} />
             </div>
           </Panel>
         </>
