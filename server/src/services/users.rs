@@ -55,9 +55,6 @@ pub struct UserRow {
     pub created_at: DateTime<Utc>,
 }
 
-/// Who is acting, with what reach: the request's data scope.
-pub type Actor = Scope;
-
 impl Scope {
     /// Whether this scope may manage `target`: platform staff anyone, others the members of
     /// the enterprises they see.
@@ -98,7 +95,7 @@ fn not_found(id: i64) -> AppError {
 /// Finds a user the actor may manage; others look absent (no leak of ids across tenants).
 async fn reachable(
     db: &impl ConnectionTrait,
-    actor: &Actor,
+    actor: &Scope,
     id: i64,
 ) -> Result<sys_user::Model, AppError> {
     let user = sys_user::Entity::find_by_id(id)
@@ -264,7 +261,7 @@ pub fn like(text: &str) -> LikeExpr {
 /// Users the actor may see: all for platform staff, else members of their current enterprise.
 pub async fn list(
     db: &DatabaseConnection,
-    actor: &Actor,
+    actor: &Scope,
     filter: UserFilter,
     page: PageQuery,
 ) -> Result<PageResult<UserRow>, AppError> {
@@ -380,7 +377,7 @@ pub struct NewUser {
 
 pub async fn create(
     db: &DatabaseConnection,
-    actor: &Actor,
+    actor: &Scope,
     new: NewUser,
 ) -> Result<UserRow, AppError> {
     check_username(&new.user_name)?;
@@ -480,7 +477,7 @@ fn apply_profile(row: &mut sys_user::ActiveModel, u: &UserUpdate) -> Result<(), 
 
 pub async fn update(
     db: &DatabaseConnection,
-    actor: &Actor,
+    actor: &Scope,
     u: UserUpdate,
 ) -> Result<UserRow, AppError> {
     let txn = crate::db::write_txn(db).await?;
@@ -542,7 +539,7 @@ pub async fn update_self(
     Ok(rows(db, None, vec![saved]).await?.remove(0))
 }
 
-pub async fn delete(db: &DatabaseConnection, actor: &Actor, id: i64) -> Result<(), AppError> {
+pub async fn delete(db: &DatabaseConnection, actor: &Scope, id: i64) -> Result<(), AppError> {
     if id == actor.user.id {
         return Err(AppError::fail(text!(
             "不能删除自己",
@@ -568,7 +565,7 @@ pub async fn delete(db: &DatabaseConnection, actor: &Actor, id: i64) -> Result<(
 
 pub async fn reset_password(
     db: &DatabaseConnection,
-    actor: &Actor,
+    actor: &Scope,
     id: i64,
     password: &str,
 ) -> Result<(), AppError> {
@@ -610,7 +607,7 @@ pub async fn change_password(
 
 pub async fn reset_username(
     db: &DatabaseConnection,
-    actor: &Actor,
+    actor: &Scope,
     id: i64,
     name: &str,
 ) -> Result<UserRow, AppError> {
@@ -658,7 +655,7 @@ pub async fn switch_authority(
 /// Members of an enterprise (default: the actor's current one), optionally filtered.
 pub async fn members(
     db: &DatabaseConnection,
-    actor: &Actor,
+    actor: &Scope,
     enterprise_id: Option<i64>,
     keyword: Option<String>,
     page: PageQuery,
