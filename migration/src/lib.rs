@@ -12,6 +12,7 @@ mod m20261121_000002_create_menus;
 mod m20261121_000003_create_system;
 mod m20261121_000004_create_accounts;
 mod m20261121_000005_create_enterprise;
+mod m20261121_000006_create_fleet;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_create_system::Migration),
             Box::new(m20261121_000004_create_accounts::Migration),
             Box::new(m20261121_000005_create_enterprise::Migration),
+            Box::new(m20261121_000006_create_fleet::Migration),
         ]
     }
 }
