@@ -27,6 +27,10 @@ the base path reaches the same calls (trusteeship).",
         (name = "system", description = "Dictionaries, operation records, files and uploads, CSV import"),
         (name = "enterprise", description = "Enterprises and tenancy: the enterprise tree, membership and \
 switching, clusters, groups, relations, invitations, settings, trusteeships (see docs/tenancy.md)"),
+        (name = "vehicle", description = "Vehicles: the fleet and the map's data (watchList4, statistics), trailers, \
+drivers, wheel layout, car and tyre catalogues, history-derived views (see docs/fleet-data.md)"),
+        (name = "device", description = "Devices: receivers, repeaters, sensors, firmware and upgrades, commands, \
+tags, white table, sale records, spray data"),
     )
 )]
 struct ApiDoc;

@@ -3,9 +3,12 @@
 mod authorization_matrix;
 mod authz;
 mod contract;
+mod device;
 mod enterprise;
 mod foundation;
 mod isolation;
 mod pages;
 mod session;
 mod system;
+mod vehicle;
+mod vehicle_history;

@@ -3,6 +3,7 @@
 
 mod authz;
 mod brand;
+mod device;
 mod enterprise;
 mod health;
 mod menu;
@@ -10,6 +11,7 @@ mod middleware;
 mod pages;
 mod session;
 mod system;
+mod vehicle;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Request, Uri};
@@ -35,11 +37,15 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(authz::router().merge(menu::router()))
         .merge(system::router())
         .merge(enterprise::router())
+        .merge(vehicle::router())
+        .merge(device::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).
 pub fn tapi() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(vehicle::tapi())
+        .merge(device::tapi())
 }
 
 /// The whole application as a service: `/captain` rewriting sits in front of routing.

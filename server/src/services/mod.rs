@@ -2,6 +2,7 @@
 
 pub mod authz;
 pub mod brand;
+pub mod device;
 pub mod dictionary;
 pub mod enterprise;
 pub mod files;
@@ -18,4 +19,5 @@ pub mod seed;
 pub mod session;
 pub mod sms;
 pub mod users;
+pub mod vehicle;
 pub mod wechat;

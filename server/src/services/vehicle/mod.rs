@@ -1,0 +1,48 @@
+//! Area `vehicle`: rules over vehicles, their wheels, trailers, drivers, catalogues and
+//! history. Every query here goes through [`Scope`].
+
+use entities::vehicle;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Select};
+
+use super::scope::Scope;
+use crate::error::AppError;
+use crate::text;
+
+/// Vehicles the scope sees: its enterprises' and those covered by its relations.
+pub fn visible(scope: &Scope) -> Select<vehicle::Entity> {
+    vehicle::Entity::find()
+        .filter(scope.vehicle_filter(vehicle::Column::Id, vehicle::Column::EnterpriseId))
+}
+
+/// One vehicle the scope sees; an unknown or foreign id is the same "no such vehicle" (a
+/// foreign id must not be told apart from a missing one).
+pub async fn find(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<vehicle::Model, AppError> {
+    visible(scope)
+        .filter(vehicle::Column::Id.eq(id))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::fail(text!("车辆 {} 不存在", "No vehicle {}", id)))
+}
+
+/// One vehicle the scope may change: seen through its own enterprises, not only through a
+/// relation (a covering relation grants reading a partner's vehicle and its data, not editing
+/// the vehicle record), and not under a read-only trusteeship.
+pub async fn find_owned(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<vehicle::Model, AppError> {
+    let found = find(db, scope, id).await?;
+    if scope.read_only() || !scope.sees(found.enterprise_id) {
+        return Err(AppError::fail(text!(
+            "无权修改车辆 {}",
+            "You may not change vehicle {}",
+            found.plate
+        )));
+    }
+    Ok(found)
+}

@@ -1,0 +1,1 @@
+//! Area tests; see the area's router.
