@@ -40,3 +40,4 @@ pub mod vehicle;
 pub mod vehicle_follower;
 pub mod vehicle_state;
 pub mod vehicle_wheel;
+pub mod work_category;

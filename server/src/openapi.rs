@@ -31,6 +31,7 @@ switching, clusters, groups, relations, invitations, settings, trusteeships (see
 drivers, wheel layout, car and tyre catalogues, history-derived views (see docs/fleet-data.md)"),
         (name = "device", description = "Devices: receivers, repeaters, sensors, firmware and upgrades, commands, \
 tags, white table, sale records, spray data"),
+        (name = "work", description = "Work orders, tasks, discussions and their categories (problem types, modules)"),
     )
 )]
 struct ApiDoc;

@@ -12,3 +12,4 @@ mod session;
 mod system;
 mod vehicle;
 mod vehicle_history;
+mod work;

@@ -12,6 +12,7 @@ mod pages;
 mod session;
 mod system;
 mod vehicle;
+mod work;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{Request, Uri};
@@ -39,6 +40,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(enterprise::router())
         .merge(vehicle::router())
         .merge(device::router())
+        .merge(work::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

@@ -21,3 +21,4 @@ pub mod sms;
 pub mod users;
 pub mod vehicle;
 pub mod wechat;
+pub mod work;
