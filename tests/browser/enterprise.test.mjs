@@ -346,4 +346,35 @@ describe('enterprises and tenancy', { skip: MOCK ? 'needs the real server (the m
       await context.close();
     }
   });
+  test('problem types and modules: the built-in type gives way to the enterprise’s own', async () => {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await newPage(context);
+      await signIn(page, fleetAdmin.userName, fleetAdmin.password);
+      await openMenu(page, '企业中心', '问题类型');
+      await page.waitForURL('**/colony/problemType');
+      const problems = page.getByTestId('category-table-problem').getByRole('table');
+      await problems.getByText('内置').waitFor();
+      const name = `刹车过热${stamp}`;
+      await page.getByRole('button', { name: '新增' }).click();
+      const dialog = page.getByTestId('category-form');
+      await dialog.getByLabel('名称').fill(name);
+      await dialog.getByLabel('描述').fill('轮毂温度超过 120 °C');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await problems.getByText(name).waitFor();
+      await problems.getByText('内置').waitFor({ state: 'detached' });
+
+      await openMenu(page, '企业中心', '模块管理');
+      await page.waitForURL('**/colony/moduleManage');
+      const modules = page.getByTestId('category-table-module').getByRole('table');
+      await page.getByRole('button', { name: '新增' }).click();
+      await page.getByTestId('category-form').getByLabel('名称').fill(`挂车轴${stamp}`);
+      await page.getByTestId('category-form').getByRole('button', { name: '保存' }).click();
+      await modules.getByText(`挂车轴${stamp}`).waitFor();
+      await assertQuiet(page, 'problem types and modules');
+    } finally {
+      await context.close();
+    }
+  });
 });

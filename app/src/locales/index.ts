@@ -12,6 +12,7 @@ import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enSolution from './en/solution.json';
 import enSystem from './en/system.json';
+import enWork from './en/work.json';
 import zhAbout from './zh/about.json';
 import zhAccount from './zh/account.json';
 import zhCommon from './zh/common.json';
@@ -22,6 +23,7 @@ import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhSolution from './zh/solution.json';
 import zhSystem from './zh/system.json';
+import zhWork from './zh/work.json';
 
 const zh = {
   common: zhCommon,
@@ -34,6 +36,7 @@ const zh = {
   system: zhSystem,
   account: zhAccount,
   enterprise: zhEnterprise,
+  work: zhWork,
 };
 
 export type Translations = typeof zh;
@@ -49,6 +52,7 @@ const en = {
   system: enSystem,
   account: enAccount,
   enterprise: enEnterprise,
+  work: enWork,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -42,6 +42,8 @@ export const VIEW_LOADERS: Readonly<Record<string, Loader>> = {
   'colony/permissionSetting': () => import('../enterprise/lazy/member-permission-view'),
   'colony/enterpriseSet': () => import('../enterprise/lazy/enterprise-settings-view'),
   'colony/superviseSetting': () => import('../enterprise/lazy/supervise-setting-view'),
+  'colony/problemType': () => import('../work/lazy/problem-type-view'),
+  'colony/moduleManage': () => import('../work/lazy/module-manage-view'),
   'person/profile': () => import('../profile/lazy/profile-view'),
   'reload/index': () => import('./lazy/reload-view'),
 };

@@ -1,0 +1,3 @@
+export const workKeys = {
+  categories: ['work', 'categories'] as const,
+};
