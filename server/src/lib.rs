@@ -99,6 +99,7 @@ impl Application {
             sms: Arc::new(services::sms::LogSender),
             files,
             wechat,
+            live: services::live::hub::LiveHub::new(),
         };
         Ok(Self {
             listener,

@@ -7,6 +7,7 @@ use crate::services::authz::Policies;
 use crate::services::brand::Brands;
 use crate::services::files::FileStore;
 use crate::services::guard::LoginGuard;
+use crate::services::live::hub::LiveHub;
 use crate::services::pages::Pages;
 use crate::services::qr::QrLogins;
 use crate::services::scope::TreeCache;
@@ -29,4 +30,5 @@ pub struct AppState {
     pub sms: sms::Sender,
     pub files: FileStore,
     pub wechat: WeChat,
+    pub live: LiveHub,
 }

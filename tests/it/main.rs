@@ -7,6 +7,7 @@ mod device;
 mod enterprise;
 mod foundation;
 mod isolation;
+mod live;
 mod pages;
 mod session;
 mod system;

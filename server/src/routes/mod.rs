@@ -6,6 +6,7 @@ mod brand;
 mod device;
 mod enterprise;
 mod health;
+mod live;
 mod menu;
 mod middleware;
 mod pages;
@@ -75,6 +76,7 @@ pub fn app(
         .merge(api_router)
         .merge(openapi::docs(spec))
         .merge(system::uploads())
+        .merge(live::routes())
         .merge(extra_routes.unwrap_or_default())
         .fallback(pages::page)
         .with_state(state)

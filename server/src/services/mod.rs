@@ -8,6 +8,7 @@ pub mod enterprise;
 pub mod files;
 pub mod guard;
 pub mod import;
+pub mod live;
 pub mod menu;
 pub mod menu_seed;
 pub mod oplog;
