@@ -19,6 +19,7 @@ pub mod scope;
 pub mod seed;
 pub mod session;
 pub mod sms;
+pub mod telemetry;
 pub mod users;
 pub mod vehicle;
 pub mod wechat;
