@@ -2,3 +2,4 @@
 //! and the simulator that drives a demo fleet through the same paths.
 
 pub mod report;
+pub mod simulator;

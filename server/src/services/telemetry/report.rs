@@ -239,7 +239,8 @@ mod tests {
 
     #[test]
     fn each_bad_value_is_named() {
-        let cases: Vec<(fn(&mut Report), Rejection, &str)> = vec![
+        type Spoil = fn(&mut Report);
+        let cases: Vec<(Spoil, Rejection, &str)> = vec![
             (|r| r.imei = " ".into(), Rejection::Malformed, "imei"),
             (
                 |r| r.ts = NOW + MAX_CLOCK_AHEAD_MS + 1,
