@@ -1,6 +1,12 @@
 //! Area `vehicle`: rules over vehicles, their wheels, trailers, drivers, catalogues and
 //! history. Every query here goes through [`Scope`].
 
+pub mod alarms;
+pub mod catalogue;
+pub mod history;
+pub mod mileage;
+pub mod records;
+
 use entities::vehicle;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Select};
 
