@@ -1,5 +1,6 @@
 //! Telemetry from devices: the report format shared by the HTTP and MQTT paths, its checks,
 //! and the simulator that drives a demo fleet through the same paths.
 
+pub mod conditions;
 pub mod report;
 pub mod simulator;
