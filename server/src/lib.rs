@@ -86,8 +86,9 @@ impl Application {
                 .await
                 .with_context(|| format!("binding {}", cfg.addr))?,
         };
+        let live = services::live::hub::LiveHub::new();
         let state = AppState {
-            db,
+            db: db.clone(),
             cfg: Arc::new(cfg),
             tokens,
             policies,
@@ -99,7 +100,8 @@ impl Application {
             sms: Arc::new(services::sms::LogSender),
             files,
             wechat,
-            live: services::live::hub::LiveHub::new(),
+            ingest: services::telemetry::ingest::Ingestor::start(db.clone(), live.clone()),
+            live,
         };
         Ok(Self {
             listener,

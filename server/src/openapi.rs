@@ -31,6 +31,8 @@ switching, clusters, groups, relations, invitations, settings, trusteeships (see
 drivers, wheel layout, car and tyre catalogues, history-derived views (see docs/fleet-data.md)"),
         (name = "device", description = "Devices: receivers, repeaters, sensors, firmware and upgrades, commands, \
 tags, white table, sale records, spray data"),
+        (name = "telemetry", description = "Device reports (HTTP; the same JSON over MQTT on wheelend/<imei>/report), \
+ingestion counts (see docs/live.md)"),
         (name = "work", description = "Work orders, tasks, discussions and their categories (problem types, modules)"),
     )
 )]
@@ -44,6 +46,10 @@ impl utoipa::Modify for TokenHeader {
         components.add_security_scheme(
             "x-token",
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-token"))),
+        );
+        components.add_security_scheme(
+            "x-device-key",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-device-key"))),
         );
     }
 }

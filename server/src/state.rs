@@ -13,6 +13,7 @@ use crate::services::qr::QrLogins;
 use crate::services::scope::TreeCache;
 use crate::services::session::Tokens;
 use crate::services::sms;
+use crate::services::telemetry::ingest::Ingestor;
 use crate::services::wechat::WeChat;
 
 /// Everything a handler may need, cheap to clone.
@@ -31,4 +32,5 @@ pub struct AppState {
     pub files: FileStore,
     pub wechat: WeChat,
     pub live: LiveHub,
+    pub ingest: Ingestor,
 }

@@ -11,6 +11,7 @@ mod live;
 mod pages;
 mod session;
 mod system;
+mod telemetry;
 mod vehicle;
 mod vehicle_history;
 mod work;

@@ -12,6 +12,7 @@ mod middleware;
 mod pages;
 mod session;
 mod system;
+mod telemetry;
 mod vehicle;
 mod work;
 
@@ -49,6 +50,7 @@ pub fn tapi() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(vehicle::tapi())
         .merge(device::tapi())
+        .merge(telemetry::tapi())
 }
 
 /// The whole application as a service: `/captain` rewriting sits in front of routing.

@@ -275,6 +275,19 @@ async fn stored(
         .await?)
 }
 
+/// The thresholds that apply to the vehicles of an enterprise, per axle position ([`POSITIONS`]
+/// order: steer, drive, trailer): the position's own values, else the enterprise's general
+/// values, else the defaults.
+pub async fn effective_thresholds(
+    db: &impl ConnectionTrait,
+    ent: i64,
+) -> Result<[Thresholds; 3], AppError> {
+    let rows = stored(db, ent).await?;
+    let get = |p: &str| rows.iter().find(|r| r.position == p).map(Thresholds::from);
+    let general = get(GENERAL);
+    Ok(POSITIONS.map(|p| get(p).or(general).unwrap_or_else(|| defaults(p))))
+}
+
 pub async fn alarm_settings(
     db: &impl ConnectionTrait,
     scope: &Scope,

@@ -2,5 +2,7 @@
 //! and the simulator that drives a demo fleet through the same paths.
 
 pub mod conditions;
+pub mod ingest;
+pub mod keys;
 pub mod report;
 pub mod simulator;

@@ -1,0 +1,1078 @@
+//! Ingestion: reports from the HTTP and MQTT paths become history, live state and alarms.
+//!
+//! - [`Ingestor::submit`] checks each report ([`Report::check`]) and its device (known imei,
+//!   matching key), then hands the accepted ones to one writer task and waits: a report is
+//!   acknowledged only after the transaction holding it committed.
+//! - The writer batches whatever is waiting (up to [`MAX_BATCH`] reports) into one
+//!   transaction: positions and wheel readings (history), the vehicle's latest state and
+//!   wheel readings, device heartbeats, and alarm changes. It owns the live memory of each
+//!   vehicle (last report time, recent times for dropping duplicates, tyre pressures for leak
+//!   detection, open alarms), loaded on a vehicle's first report.
+//! - Reports arriving late (older than the newest one of their vehicle) go to history only.
+//! - After commit it publishes vehicle updates and alarm changes to the [`LiveHub`].
+//! - A sweep every minute turns silent vehicles offline and silent sensors lost.
+//! - Rejections are counted by reason, in memory and per day in `ingest_counts`.
+
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, Utc};
+use entities::{
+    device, device_key, ingest_count, position, vehicle, vehicle_alarm, vehicle_state,
+    vehicle_wheel, wheel_reading,
+};
+use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, Set,
+};
+use serde::Serialize;
+use tokio::sync::{mpsc, oneshot};
+use utoipa::ToSchema;
+
+use super::conditions::{self, Condition, VehicleMemory, Verdict};
+use super::keys;
+use super::report::{Rejected, Rejection, Report};
+use crate::db::write_txn;
+use crate::error::AppError;
+use crate::services::enterprise::settings::{Thresholds, effective_thresholds};
+use crate::services::live::hub::{EventKind, LiveHub};
+use crate::services::vehicle::alarms::{self, CLEARED, LEVEL_WARNING, Raise, kind};
+use crate::text;
+
+/// Reports per transaction at most.
+pub const MAX_BATCH: usize = 4000;
+/// Reports per request (HTTP array or MQTT message) at most.
+pub const MAX_PER_REQUEST: usize = 1000;
+/// Queued requests before submitters wait (back-pressure instead of unbounded memory).
+const QUEUE: usize = 256;
+/// Recent report times kept per vehicle to drop duplicates.
+const RECENT_TIMES: usize = 64;
+/// An open alarm's value and last-seen time are written at most this often.
+const ALARM_REFRESH: Duration = Duration::from_secs(60);
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
+const THRESHOLDS_TTL: Duration = Duration::from_secs(60);
+const COUNTS_FLUSH_EVERY: Duration = Duration::from_secs(10);
+
+/// How a submitter proved it speaks for the devices.
+#[derive(Debug, Clone, Copy)]
+pub enum Credential<'a> {
+    /// `x-device-key`: must be the key of every report's device.
+    Key(&'a str),
+    /// A broker that authenticated the device itself (MQTT), or the server's own simulator.
+    Trusted,
+}
+
+/// A device as ingestion needs it.
+#[derive(Debug, Clone)]
+struct DeviceRef {
+    id: i64,
+    vehicle_id: Option<i64>,
+    key_hash: Option<String>,
+}
+
+/// What happened to a request's reports.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub struct Outcome {
+    /// Reports stored (or, for a device on no vehicle, taken as a heartbeat).
+    pub accepted: usize,
+    /// Reports refused, by their index in the request.
+    pub rejected: Vec<RejectedReport>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RejectedReport {
+    pub index: usize,
+    pub reason: Rejection,
+    pub detail: String,
+}
+
+/// Counts since start, by outcome.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IngestStats {
+    pub accepted: u64,
+    pub rejected: BTreeMap<&'static str, u64>,
+}
+
+struct Accepted {
+    index: usize,
+    report: Report,
+    device: Arc<DeviceRef>,
+}
+
+enum Job {
+    Reports {
+        reports: Vec<Accepted>,
+        done: oneshot::Sender<Result<Vec<(usize, Rejected)>, String>>,
+    },
+    Sweep,
+}
+
+#[derive(Default)]
+struct Counts {
+    accepted: AtomicU64,
+    rejected: [AtomicU64; Rejection::ALL.len()],
+    /// Not yet written to `ingest_counts`.
+    pending: std::sync::Mutex<HashMap<&'static str, i64>>,
+}
+
+impl Counts {
+    fn add(&self, outcome: Option<Rejection>, n: u64) {
+        if n == 0 {
+            return;
+        }
+        let key = match outcome {
+            None => {
+                self.accepted.fetch_add(n, Ordering::Relaxed);
+                "accepted"
+            }
+            Some(r) => {
+                let i = Rejection::ALL.iter().position(|x| *x == r).unwrap_or(0);
+                self.rejected[i].fetch_add(n, Ordering::Relaxed);
+                r.key()
+            }
+        };
+        let mut pending = self
+            .pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *pending.entry(key).or_default() += i64::try_from(n).unwrap_or(i64::MAX);
+    }
+
+    fn take_pending(&self) -> HashMap<&'static str, i64> {
+        std::mem::take(
+            &mut *self
+                .pending
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+}
+
+#[derive(Clone)]
+pub struct Ingestor {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    db: DatabaseConnection,
+    jobs: mpsc::Sender<Job>,
+    devices: moka::future::Cache<String, Option<Arc<DeviceRef>>>,
+    counts: Counts,
+}
+
+impl Ingestor {
+    /// Starts the writer, the sweep and the count flusher on the current runtime.
+    pub fn start(db: DatabaseConnection, live: LiveHub) -> Self {
+        let (jobs, queue) = mpsc::channel(QUEUE);
+        let inner = Arc::new(Inner {
+            db: db.clone(),
+            jobs,
+            devices: moka::future::Cache::builder()
+                .max_capacity(200_000)
+                .time_to_live(Duration::from_secs(30))
+                .build(),
+            counts: Counts::default(),
+        });
+        tokio::spawn(Writer::new(db, live).run(queue));
+        let sweeper = inner.jobs.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(SWEEP_EVERY);
+            tick.tick().await;
+            loop {
+                tick.tick().await;
+                if sweeper.send(Job::Sweep).await.is_err() {
+                    return;
+                }
+            }
+        });
+        let weak = Arc::downgrade(&inner);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(COUNTS_FLUSH_EVERY);
+            loop {
+                tick.tick().await;
+                let Some(inner) = weak.upgrade() else { return };
+                let pending = inner.counts.take_pending();
+                if let Err(err) = flush_counts(&inner.db, pending).await {
+                    tracing::warn!(%err, "writing ingestion counts");
+                }
+            }
+        });
+        Self { inner }
+    }
+
+    /// Forgets what is cached about a device (after it was changed, bound or deleted).
+    pub async fn forget_device(&self, imei: &str) {
+        self.inner.devices.invalidate(imei).await;
+    }
+
+    pub fn stats(&self) -> IngestStats {
+        let c = &self.inner.counts;
+        IngestStats {
+            accepted: c.accepted.load(Ordering::Relaxed),
+            rejected: Rejection::ALL
+                .iter()
+                .zip(&c.rejected)
+                .map(|(r, n)| (r.key(), n.load(Ordering::Relaxed)))
+                .collect(),
+        }
+    }
+
+    /// Counts a request that could not even be read as reports.
+    pub fn count_malformed(&self) {
+        self.inner.counts.add(Some(Rejection::Malformed), 1);
+    }
+
+    async fn device(&self, imei: &str) -> Result<Option<Arc<DeviceRef>>, AppError> {
+        let db = &self.inner.db;
+        let found = self
+            .inner
+            .devices
+            .try_get_with(imei.to_owned(), async {
+                let Some(d) = device::Entity::find()
+                    .filter(device::Column::Imei.eq(imei))
+                    .one(db)
+                    .await?
+                else {
+                    return Ok::<_, sea_orm::DbErr>(None);
+                };
+                let key = device_key::Entity::find_by_id(d.id).one(db).await?;
+                Ok(Some(Arc::new(DeviceRef {
+                    id: d.id,
+                    vehicle_id: d.vehicle_id,
+                    key_hash: key.map(|k| k.key_hash),
+                })))
+            })
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("device lookup: {e}")))?;
+        Ok(found)
+    }
+
+    /// Checks and stores reports; answers once the accepted ones are durable.
+    ///
+    /// # Errors
+    /// When the database fails (nothing of the request is acknowledged then).
+    pub async fn submit(
+        &self,
+        reports: Vec<Report>,
+        credential: Credential<'_>,
+    ) -> Result<Outcome, AppError> {
+        let now = Utc::now().timestamp_millis();
+        let key_hash = match credential {
+            Credential::Key(k) => Some(keys::hash(k)),
+            Credential::Trusted => None,
+        };
+        let total = reports.len();
+        let mut outcome = Outcome::default();
+        let mut accepted = Vec::with_capacity(reports.len());
+        let mut seen: HashSet<(String, i64)> = HashSet::new();
+        for (index, report) in reports.into_iter().enumerate() {
+            let checked = match report.check(now) {
+                Err(r) => Err(r),
+                Ok(()) => match self.device(report.imei.trim()).await? {
+                    Some(d)
+                        if key_hash
+                            .as_ref()
+                            .is_none_or(|k| d.key_hash.as_ref() == Some(k)) =>
+                    {
+                        if seen.insert((report.imei.clone(), report.ts)) {
+                            Ok(d)
+                        } else {
+                            Err(Rejected {
+                                reason: Rejection::Duplicate,
+                                detail: format!("ts {} twice", report.ts),
+                            })
+                        }
+                    }
+                    _ => Err(Rejected {
+                        reason: Rejection::UnknownDevice,
+                        detail: format!("imei {}", report.imei),
+                    }),
+                },
+            };
+            match checked {
+                Ok(device) => accepted.push(Accepted {
+                    index,
+                    report,
+                    device,
+                }),
+                Err(r) => {
+                    self.inner.counts.add(Some(r.reason), 1);
+                    outcome.rejected.push(RejectedReport {
+                        index,
+                        reason: r.reason,
+                        detail: r.detail,
+                    });
+                }
+            }
+        }
+        if !accepted.is_empty() {
+            let (done, answer) = oneshot::channel();
+            self.inner
+                .jobs
+                .send(Job::Reports {
+                    reports: accepted,
+                    done,
+                })
+                .await
+                .map_err(|_| AppError::Internal(anyhow::anyhow!("the ingestion writer stopped")))?;
+            let duplicates = answer
+                .await
+                .map_err(|_| AppError::Internal(anyhow::anyhow!("the ingestion writer stopped")))?
+                .map_err(|e| AppError::Internal(anyhow::anyhow!("storing reports: {e}")))?;
+            for (index, r) in duplicates {
+                self.inner.counts.add(Some(r.reason), 1);
+                outcome.rejected.push(RejectedReport {
+                    index,
+                    reason: r.reason,
+                    detail: r.detail,
+                });
+            }
+            outcome.rejected.sort_by_key(|r| r.index);
+        }
+        outcome.accepted = total - outcome.rejected.len();
+        self.inner
+            .counts
+            .add(None, u64::try_from(outcome.accepted).unwrap_or_default());
+        Ok(outcome)
+    }
+}
+
+async fn flush_counts(
+    db: &DatabaseConnection,
+    pending: HashMap<&'static str, i64>,
+) -> Result<(), sea_orm::DbErr> {
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let day = Utc::now().date_naive();
+    ingest_count::Entity::insert_many(pending.into_iter().map(|(outcome, n)| {
+        ingest_count::ActiveModel {
+            day: Set(day),
+            outcome: Set(outcome.to_owned()),
+            count: Set(n),
+        }
+    }))
+    .on_conflict(
+        OnConflict::columns([ingest_count::Column::Day, ingest_count::Column::Outcome])
+            .value(
+                ingest_count::Column::Count,
+                sea_orm::sea_query::ExprTrait::add(
+                    Expr::col((ingest_count::Entity, ingest_count::Column::Count)),
+                    Expr::cust("excluded.count"),
+                ),
+            )
+            .to_owned(),
+    )
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}
+
+/// An alarm the writer knows to be open.
+#[derive(Debug, Clone)]
+struct OpenAlarm {
+    level: i16,
+    written: Instant,
+}
+
+/// What the writer remembers of a vehicle.
+struct LiveVehicle {
+    enterprise_id: i64,
+    plate: String,
+    trailer: bool,
+    wheels: HashSet<i32>,
+    /// Device time of the newest report, ms.
+    last_ts: i64,
+    recent: VecDeque<i64>,
+    memory: VehicleMemory,
+    open: HashMap<(i32, i16), OpenAlarm>,
+}
+
+impl LiveVehicle {
+    fn is_duplicate(&self, ts: i64) -> bool {
+        self.recent.contains(&ts)
+    }
+
+    fn remember(&mut self, ts: i64) {
+        if self.recent.len() == RECENT_TIMES {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(ts);
+        self.last_ts = self.last_ts.max(ts);
+    }
+
+    /// `tp_flags` and `axle_flags` of `vehicle_states` from the open alarms.
+    fn flags(&self) -> (i32, i32) {
+        let has = |k: i16| self.open.keys().any(|(_, kind)| *kind == k);
+        let bits = |pairs: &[(i16, i32)]| {
+            pairs
+                .iter()
+                .filter(|(k, _)| has(*k))
+                .fold(0, |acc, (_, b)| acc | b)
+        };
+        (
+            bits(&[
+                (kind::HIGH_PRESSURE, 1),
+                (kind::LOW_PRESSURE, 2),
+                (kind::FAST_LEAK, 2),
+                (kind::SLOW_LEAK, 2),
+                (kind::HIGH_TEMP, 4),
+                (kind::REPEATER_FAULT, 8),
+                (kind::SENSOR_LOST, 16),
+                (kind::SPRAY_SWITCH, 32),
+                (kind::SPRAY_FAULT, 64),
+            ]),
+            bits(&[(kind::AXLE_HIGH_TEMP, 1), (kind::AXLE_TEMP_DIFFERENCE, 1)]),
+        )
+    }
+}
+
+/// An alarm change as the websocket tells it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AlarmEvent {
+    id: i64,
+    vehicle_id: i64,
+    plate: String,
+    enterprise_id: i64,
+    position: i32,
+    kind: i16,
+    level: i16,
+    state: i16,
+    value: Option<f64>,
+    threshold: Option<f64>,
+    started_at: i64,
+}
+
+struct Writer {
+    db: DatabaseConnection,
+    live: LiveHub,
+    vehicles: HashMap<i64, LiveVehicle>,
+    thresholds: HashMap<i64, (Instant, [Thresholds; 3])>,
+}
+
+/// Axle position of a wheel for thresholds: trailers' axles are `trailer`, a motor
+/// vehicle's first axle `steer` and the others `drive`.
+fn axle_position(trailer: bool, pos: i32) -> usize {
+    if trailer {
+        2
+    } else if pos / 10 <= 1 {
+        0
+    } else {
+        1
+    }
+}
+
+fn ms(ts: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp_millis(ts).unwrap_or_default()
+}
+
+impl Writer {
+    fn new(db: DatabaseConnection, live: LiveHub) -> Self {
+        Self {
+            db,
+            live,
+            vehicles: HashMap::new(),
+            thresholds: HashMap::new(),
+        }
+    }
+
+    async fn run(mut self, mut queue: mpsc::Receiver<Job>) {
+        while let Some(first) = queue.recv().await {
+            let mut batch = Vec::new();
+            let mut size = 0;
+            let mut sweep = false;
+            let mut next = Some(first);
+            while let Some(job) = next.take() {
+                match job {
+                    Job::Sweep => sweep = true,
+                    Job::Reports { reports, done } => {
+                        size += reports.len();
+                        batch.push((reports, done));
+                    }
+                }
+                if size < MAX_BATCH {
+                    next = queue.try_recv().ok();
+                }
+            }
+            if !batch.is_empty() {
+                self.write(batch).await;
+            }
+            if sweep && let Err(err) = self.sweep().await {
+                tracing::warn!(%err, "ingestion sweep");
+            }
+        }
+    }
+
+    async fn thresholds(&mut self, ent: i64) -> Result<[Thresholds; 3], AppError> {
+        if let Some((at, t)) = self.thresholds.get(&ent)
+            && at.elapsed() < THRESHOLDS_TTL
+        {
+            return Ok(*t);
+        }
+        let t = effective_thresholds(&self.db, ent).await?;
+        self.thresholds.insert(ent, (Instant::now(), t));
+        Ok(t)
+    }
+
+    async fn load(&mut self, vehicle_id: i64) -> Result<bool, AppError> {
+        if self.vehicles.contains_key(&vehicle_id) {
+            return Ok(true);
+        }
+        let Some(v) = vehicle::Entity::find_by_id(vehicle_id)
+            .one(&self.db)
+            .await?
+        else {
+            return Ok(false);
+        };
+        let wheels = vehicle_wheel::Entity::find()
+            .select_only()
+            .column(vehicle_wheel::Column::Position)
+            .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
+            .into_tuple::<i32>()
+            .all(&self.db)
+            .await?;
+        let last_ts = vehicle_state::Entity::find_by_id(vehicle_id)
+            .one(&self.db)
+            .await?
+            .and_then(|s| s.final_at)
+            .map_or(0, |t| t.timestamp_millis());
+        let open = vehicle_alarm::Entity::find()
+            .filter(vehicle_alarm::Column::VehicleId.eq(vehicle_id))
+            .filter(vehicle_alarm::Column::State.lt(CLEARED))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|a| {
+                (
+                    (a.position, a.kind),
+                    OpenAlarm {
+                        level: a.level,
+                        written: Instant::now(),
+                    },
+                )
+            })
+            .collect();
+        self.vehicles.insert(
+            vehicle_id,
+            LiveVehicle {
+                enterprise_id: v.enterprise_id,
+                plate: v.plate,
+                trailer: v.kind == 1,
+                wheels: wheels.into_iter().collect(),
+                last_ts,
+                recent: VecDeque::new(),
+                memory: VehicleMemory::new(),
+                open,
+            },
+        );
+        Ok(true)
+    }
+
+    /// Writes a batch in one transaction and answers every job of it.
+    async fn write(&mut self, batch: Vec<(Vec<Accepted>, ReplyTo)>) {
+        let mut replies = Vec::with_capacity(batch.len());
+        let mut reports = Vec::new();
+        for (accepted, done) in batch {
+            replies.push((done, Vec::new()));
+            let job = replies.len() - 1;
+            reports.extend(accepted.into_iter().map(|a| (job, a)));
+        }
+        // Device time order, so leak rates and "newest" are judged in sequence.
+        reports.sort_by_key(|(_, a)| a.report.ts);
+        let result = self.store(&reports, &mut replies).await;
+        match result {
+            Ok(events) => {
+                for (done, duplicates) in replies {
+                    let _ = done.send(Ok(duplicates));
+                }
+                for publish in events {
+                    publish(&self.live);
+                }
+            }
+            Err(err) => {
+                tracing::error!(%err, "storing reports");
+                // The transaction rolled back: forget what this batch taught the memory.
+                self.vehicles.clear();
+                for (done, _) in replies {
+                    let _ = done.send(Err(err.to_string()));
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    async fn store(
+        &mut self,
+        reports: &[(usize, Accepted)],
+        replies: &mut [(ReplyTo, Vec<(usize, Rejected)>)],
+    ) -> Result<Vec<Publish>, AppError> {
+        let now = Utc::now();
+        let mut positions = Vec::new();
+        let mut readings = Vec::new();
+        let mut newest: HashMap<i64, &Report> = HashMap::new();
+        let mut heartbeats: HashSet<i64> = HashSet::new();
+        let mut conditions: Vec<(i64, i64, Condition)> = Vec::new();
+        for (job, a) in reports {
+            heartbeats.insert(a.device.id);
+            let Some(vehicle_id) = a.device.vehicle_id else {
+                continue;
+            };
+            if !self.load(vehicle_id).await? {
+                continue;
+            }
+            let limits = {
+                let ent = self.vehicles[&vehicle_id].enterprise_id;
+                self.thresholds(ent).await?
+            };
+            let v = self
+                .vehicles
+                .get_mut(&vehicle_id)
+                .expect("loaded just above");
+            let r = &a.report;
+            if v.is_duplicate(r.ts) {
+                replies[*job].1.push((
+                    a.index,
+                    Rejected {
+                        reason: Rejection::Duplicate,
+                        detail: format!("ts {} already stored", r.ts),
+                    },
+                ));
+                continue;
+            }
+            let late = r.ts < v.last_ts;
+            v.remember(r.ts);
+            let at = ms(r.ts);
+            if let Some(g) = &r.gps {
+                positions.push(position::Model {
+                    vehicle_id,
+                    ts: at,
+                    lat: g.lat,
+                    lon: g.lon,
+                    speed: g.speed,
+                    #[allow(clippy::cast_possible_truncation)]
+                    direction: g.direction.round() as i16,
+                    ignition: g.speed > 0.0,
+                    mileage: None,
+                });
+            }
+            for t in &r.tyres {
+                readings.push(wheel_reading::Model {
+                    vehicle_id,
+                    ts: at,
+                    kind: crate::services::vehicle::history::TYRE,
+                    position: t.pos,
+                    pressure: t.pressure,
+                    temp: t.temp,
+                    #[allow(clippy::cast_possible_truncation)]
+                    battery: t.battery.map(|b| b.round() as i16),
+                    status: t.status.unwrap_or_default(),
+                });
+            }
+            for x in &r.axles {
+                readings.push(wheel_reading::Model {
+                    vehicle_id,
+                    ts: at,
+                    kind: crate::services::vehicle::history::AXLE,
+                    position: x.pos,
+                    pressure: None,
+                    temp: Some(x.temp),
+                    battery: None,
+                    status: 0,
+                });
+            }
+            if late {
+                continue;
+            }
+            newest.insert(vehicle_id, r);
+            let trailer = v.trailer;
+            for c in
+                conditions::evaluate(r, |pos| limits[axle_position(trailer, pos)], &mut v.memory)
+            {
+                conditions.push((vehicle_id, r.ts, c));
+            }
+            // A reading from a wheel clears its lost sensor; any report ends "offline".
+            for t in &r.tyres {
+                conditions.push((
+                    vehicle_id,
+                    r.ts,
+                    Condition {
+                        position: t.pos,
+                        kind: kind::SENSOR_LOST,
+                        verdict: Verdict::Clear,
+                    },
+                ));
+            }
+            conditions.push((
+                vehicle_id,
+                r.ts,
+                Condition {
+                    position: 0,
+                    kind: kind::DEVICE_OFFLINE,
+                    verdict: Verdict::Clear,
+                },
+            ));
+        }
+
+        let txn = write_txn(&self.db).await?;
+        crate::services::vehicle::history::record_positions(&txn, &positions).await?;
+        crate::services::vehicle::history::record_readings(&txn, &readings).await?;
+        let mut events: Vec<Publish> = Vec::new();
+        let mut changed_alarms: HashSet<i64> = HashSet::new();
+        for (vehicle_id, ts, c) in conditions {
+            if let Some(event) = self.apply(&txn, vehicle_id, ts, &c).await? {
+                changed_alarms.insert(vehicle_id);
+                events.push(event);
+            }
+        }
+        self.write_state(&txn, &newest, now).await?;
+        if !heartbeats.is_empty() {
+            device::Entity::update_many()
+                .col_expr(device::Column::HeartbeatAt, Expr::value(now))
+                .col_expr(device::Column::Online, Expr::value(true))
+                .filter(device::Column::Id.is_in(heartbeats))
+                .exec(&txn)
+                .await?;
+        }
+        txn.commit().await?;
+        for (vehicle_id, r) in &newest {
+            let v = &self.vehicles[vehicle_id];
+            let entry = vehicle_delta(*vehicle_id, v, r, self.alarm_summary(*vehicle_id));
+            let ent = v.enterprise_id;
+            let id = *vehicle_id;
+            events.push(Box::new(move |hub: &LiveHub| {
+                hub.publish(EventKind::Vehicle, ent, id, &entry);
+            }));
+        }
+        Ok(events)
+    }
+
+    /// Kind and level of the worst open alarm of a vehicle.
+    fn alarm_summary(&self, vehicle_id: i64) -> (i16, i16) {
+        self.vehicles[&vehicle_id]
+            .open
+            .iter()
+            .max_by_key(|((_, k), a)| (a.level, *k))
+            .map_or((0, 0), |((_, k), a)| (*k, a.level))
+    }
+
+    /// Applies one condition to the vehicle's alarms; answers the event to publish when an
+    /// alarm opened, rose in level or cleared.
+    async fn apply(
+        &mut self,
+        txn: &impl ConnectionTrait,
+        vehicle_id: i64,
+        ts: i64,
+        c: &Condition,
+    ) -> Result<Option<Publish>, AppError> {
+        let v = self.vehicles.get_mut(&vehicle_id).expect("loaded");
+        let key = (c.position, c.kind);
+        let at = ms(ts);
+        let saved = match &c.verdict {
+            Verdict::Clear => {
+                if v.open.remove(&key).is_none() {
+                    return Ok(None);
+                }
+                alarms::clear_condition(txn, vehicle_id, c.position, c.kind, at).await?
+            }
+            Verdict::Raise {
+                level,
+                value,
+                threshold,
+            } => {
+                let known = v.open.get(&key).cloned();
+                if let Some(open) = &known
+                    && open.level >= *level
+                    && open.written.elapsed() < ALARM_REFRESH
+                {
+                    return Ok(None);
+                }
+                let (alarm, _) = alarms::raise(
+                    txn,
+                    &Raise {
+                        vehicle_id,
+                        position: c.position,
+                        kind: c.kind,
+                        level: *level,
+                        value: Some(*value),
+                        threshold: Some(*threshold),
+                        at,
+                    },
+                )
+                .await?;
+                v.open.insert(
+                    key,
+                    OpenAlarm {
+                        level: alarm.level,
+                        written: Instant::now(),
+                    },
+                );
+                // A refresh of an alarm already known at this level tells nobody anything.
+                if known.is_some_and(|k| k.level >= alarm.level) {
+                    return Ok(None);
+                }
+                Some(alarm)
+            }
+        };
+        let Some(a) = saved else { return Ok(None) };
+        let event = AlarmEvent {
+            id: a.id,
+            vehicle_id,
+            plate: v.plate.clone(),
+            enterprise_id: a.enterprise_id,
+            position: a.position,
+            kind: a.kind,
+            level: a.level,
+            state: a.state,
+            value: a.value,
+            threshold: a.threshold,
+            started_at: a.started_at.timestamp_millis(),
+        };
+        let ent = v.enterprise_id;
+        Ok(Some(Box::new(move |hub: &LiveHub| {
+            hub.publish(EventKind::Alarm, ent, vehicle_id, &event);
+        })))
+    }
+
+    /// Latest position, flags and wheel readings of the vehicles with a newest report.
+    async fn write_state(
+        &self,
+        txn: &impl ConnectionTrait,
+        newest: &HashMap<i64, &Report>,
+        now: DateTime<Utc>,
+    ) -> Result<(), AppError> {
+        if newest.is_empty() {
+            return Ok(());
+        }
+        let mut states = Vec::with_capacity(newest.len());
+        let mut wheels = Vec::new();
+        for (vehicle_id, r) in newest {
+            let v = &self.vehicles[vehicle_id];
+            let (tp_flags, axle_flags) = v.flags();
+            let (alarm_type, alarm_level) = self.alarm_summary(*vehicle_id);
+            let at = ms(r.ts);
+            let battery = r.tyres.iter().filter_map(|t| t.battery).reduce(f64::min);
+            states.push(vehicle_state::ActiveModel {
+                vehicle_id: Set(*vehicle_id),
+                lat: Set(r.gps.as_ref().map(|g| g.lat)),
+                lon: Set(r.gps.as_ref().map(|g| g.lon)),
+                speed: Set(r.gps.as_ref().map_or(0.0, |g| g.speed)),
+                #[allow(clippy::cast_possible_truncation)]
+                direction: Set(r.gps.as_ref().map_or(0, |g| g.direction.round() as i16)),
+                address: Set(String::new()),
+                gps_at: Set(r.gps.as_ref().map(|_| at)),
+                final_at: Set(Some(at)),
+                online: Set(true),
+                ignition: Set(r.gps.as_ref().is_some_and(|g| g.speed > 0.0)),
+                alarm: Set(!v.open.is_empty()),
+                alarm_type: Set(alarm_type),
+                alarm_level: Set(alarm_level),
+                tp_flags: Set(tp_flags),
+                axle_flags: Set(axle_flags),
+                temp_difference24h: Set(v
+                    .open
+                    .keys()
+                    .any(|(_, k)| *k == kind::AXLE_TEMP_DIFFERENCE)),
+                high_temp24h: Set(v.open.keys().any(|(_, k)| *k == kind::AXLE_HIGH_TEMP)),
+                #[allow(clippy::cast_possible_truncation)]
+                battery: Set(battery.map(|b| b.round() as i16)),
+                voltage: Set(r.power),
+                closed: Set(false),
+                updated_at: Set(now),
+            });
+            for t in r.tyres.iter().filter(|t| v.wheels.contains(&t.pos)) {
+                wheels.push(vehicle_wheel::ActiveModel {
+                    vehicle_id: Set(*vehicle_id),
+                    position: Set(t.pos),
+                    #[allow(clippy::cast_possible_truncation)]
+                    axle: Set((t.pos / 10) as i16),
+                    tyre_id: Set(None),
+                    sensor_no: Set(t.sensor_id.clone()),
+                    pressure: Set(t.pressure),
+                    temp: Set(t.temp),
+                    #[allow(clippy::cast_possible_truncation)]
+                    battery: Set(t.battery.map(|b| b.round() as i16)),
+                    status: Set(t.status.unwrap_or_default()),
+                    read_at: Set(Some(at)),
+                });
+            }
+        }
+        use vehicle_state::Column as S;
+        for chunk in states.chunks(1000) {
+            vehicle_state::Entity::insert_many(chunk.to_vec())
+                .on_conflict(
+                    OnConflict::column(S::VehicleId)
+                        .update_columns([
+                            S::Lat,
+                            S::Lon,
+                            S::Speed,
+                            S::Direction,
+                            S::GpsAt,
+                            S::FinalAt,
+                            S::Online,
+                            S::Ignition,
+                            S::Alarm,
+                            S::AlarmType,
+                            S::AlarmLevel,
+                            S::TpFlags,
+                            S::AxleFlags,
+                            S::TempDifference24h,
+                            S::HighTemp24h,
+                            S::Battery,
+                            S::Voltage,
+                            S::UpdatedAt,
+                        ])
+                        .to_owned(),
+                )
+                .exec_without_returning(txn)
+                .await?;
+        }
+        use vehicle_wheel::Column as W;
+        for chunk in wheels.chunks(1000) {
+            vehicle_wheel::Entity::insert_many(chunk.to_vec())
+                .on_conflict(
+                    // Tyre assignment stays as it is; the sensor id follows what reports.
+                    OnConflict::columns([W::VehicleId, W::Position])
+                        .update_columns([
+                            W::SensorNo,
+                            W::Pressure,
+                            W::Temp,
+                            W::Battery,
+                            W::Status,
+                            W::ReadAt,
+                        ])
+                        .to_owned(),
+                )
+                .exec_without_returning(txn)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Silent vehicles go offline; silent sensors of reporting vehicles are lost.
+    async fn sweep(&mut self) -> Result<(), AppError> {
+        let now = Utc::now();
+        let silent: Vec<(i64, Option<DateTime<Utc>>)> = vehicle_state::Entity::find()
+            .select_only()
+            .column(vehicle_state::Column::VehicleId)
+            .column(vehicle_state::Column::FinalAt)
+            .filter(vehicle_state::Column::Online.eq(true))
+            .filter(vehicle_state::Column::FinalAt.lt(now - chrono::Duration::minutes(1)))
+            .into_tuple()
+            .all(&self.db)
+            .await?;
+        let owners: HashMap<i64, i64> = vehicle::Entity::find()
+            .select_only()
+            .column(vehicle::Column::Id)
+            .column(vehicle::Column::EnterpriseId)
+            .filter(vehicle::Column::Id.is_in(silent.iter().map(|(v, _)| *v)))
+            .into_tuple()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .collect();
+        let candidates = silent
+            .into_iter()
+            .filter_map(|(v, at)| owners.get(&v).map(|e| (v, *e, at)));
+        let mut offline = Vec::new();
+        for (vehicle_id, ent, final_at) in candidates {
+            let minutes = i64::from(self.thresholds(ent).await?[1].offline_minutes);
+            if final_at.is_none_or(|t| now - t > chrono::Duration::minutes(minutes)) {
+                offline.push((vehicle_id, final_at));
+            }
+        }
+        if offline.is_empty() {
+            return Ok(());
+        }
+        let txn = write_txn(&self.db).await?;
+        let mut events = Vec::new();
+        for (vehicle_id, final_at) in &offline {
+            if !self.load(*vehicle_id).await? {
+                continue;
+            }
+            let silent = final_at.map_or(0.0, |t| {
+                #[allow(clippy::cast_precision_loss)]
+                let m = (now - t).num_minutes() as f64;
+                m
+            });
+            let raise = Condition {
+                position: 0,
+                kind: kind::DEVICE_OFFLINE,
+                verdict: Verdict::Raise {
+                    level: LEVEL_WARNING,
+                    value: silent,
+                    threshold: 0.0,
+                },
+            };
+            if let Some(e) = self
+                .apply(&txn, *vehicle_id, now.timestamp_millis(), &raise)
+                .await?
+            {
+                events.push(e);
+            }
+        }
+        vehicle_state::Entity::update_many()
+            .col_expr(vehicle_state::Column::Online, Expr::value(false))
+            .col_expr(vehicle_state::Column::Speed, Expr::value(0.0))
+            .filter(vehicle_state::Column::VehicleId.is_in(offline.iter().map(|(v, _)| *v)))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        for publish in events {
+            publish(&self.live);
+        }
+        Ok(())
+    }
+}
+
+type ReplyTo = oneshot::Sender<Result<Vec<(usize, Rejected)>, String>>;
+type Publish = Box<dyn FnOnce(&LiveHub) + Send>;
+
+/// A vehicle's state after a report, in watchList4's short keys (docs/fleet-data.md) with
+/// explicit zeros: the console merges it into the entry it has.
+fn vehicle_delta(
+    vehicle_id: i64,
+    v: &LiveVehicle,
+    r: &Report,
+    worst: (i16, i16),
+) -> serde_json::Value {
+    let (tp, axle) = v.flags();
+    let bit = |flags: i32, b: i32| i32::from(flags & b != 0);
+    let mut entry = serde_json::json!({
+        "i": vehicle_id,
+        "e": v.enterprise_id,
+        "p": v.plate,
+        "ft": r.ts,
+        "o": 0,
+        "a": i32::from(!v.open.is_empty()),
+        "ay": worst.0,
+        "al": worst.1,
+        "so": i32::from(r.gps.as_ref().is_some_and(|g| g.speed > 0.0)),
+        "xa": bit(axle, 1),
+        "ta": {"hp": bit(tp, 1), "lp": bit(tp, 2), "ht": bit(tp, 4), "r": bit(tp, 8),
+               "sl": bit(tp, 16), "ss": bit(tp, 32), "sf": bit(tp, 64)},
+    });
+    if let Some(g) = &r.gps {
+        entry["gp"] = serde_json::json!({"t": r.ts, "la": g.lat, "lo": g.lon, "s": g.speed,
+                                         "di": g.direction});
+        entry["d"] = serde_json::json!(r.ts);
+    }
+    entry
+}
+
+/// Issues the message of a whole request refused.
+pub fn refused(outcome: &Outcome) -> crate::i18n::Text {
+    let first = outcome.rejected.first();
+    text!(
+        "上报全部被拒绝：{}",
+        "Every report was refused: {}",
+        first.map_or_else(String::new, |r| format!(
+            "[{}] {} {}",
+            r.index,
+            r.reason.key(),
+            r.detail
+        ))
+    )
+}

@@ -1,0 +1,295 @@
+//! Ingestion end to end: a device report becomes history, live state and an alarm, pushed to
+//! the websocket of the vehicle's enterprise only; bad reports are refused, named and counted.
+
+use std::time::Duration;
+
+use chrono::Utc;
+use entities::{
+    device, position, vehicle, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_reading,
+};
+use futures::StreamExt;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message;
+use wheelend::services::telemetry::keys;
+use wheelend_tests::tenants::two_trees;
+use wheelend_tests::{TestApp, json, spawn_app};
+
+/// A vehicle with wheels 11, 12, 21–24 and a receiver with a key, in enterprise `ent`.
+async fn fitted_vehicle(app: &TestApp, ent: i64, plate: &str, imei: &str) -> (i64, String) {
+    let db = &app.state.db;
+    let now = Utc::now();
+    let v = vehicle::ActiveModel {
+        enterprise_id: Set(ent),
+        plate: Set(plate.into()),
+        vin: Set(String::new()),
+        kind: Set(0),
+        device_type_id: Set(0),
+        head_img_url: Set(String::new()),
+        axle_layout: Set("2,4".into()),
+        install_state: Set(1),
+        power_supply: Set(0),
+        recharge: Set(false),
+        remark: Set(String::new()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .unwrap();
+    for pos in [11, 12, 21, 22, 23, 24] {
+        vehicle_wheel::ActiveModel {
+            vehicle_id: Set(v.id),
+            position: Set(pos),
+            axle: Set(i16::try_from(pos / 10).unwrap()),
+            status: Set(0),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .unwrap();
+    }
+    vehicle_state::ActiveModel {
+        vehicle_id: Set(v.id),
+        speed: Set(0.0),
+        direction: Set(0),
+        address: Set(String::new()),
+        online: Set(false),
+        ignition: Set(false),
+        alarm: Set(false),
+        alarm_type: Set(0),
+        alarm_level: Set(0),
+        tp_flags: Set(0),
+        axle_flags: Set(0),
+        temp_difference24h: Set(false),
+        high_temp24h: Set(false),
+        closed: Set(false),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .unwrap();
+    let d = device::ActiveModel {
+        enterprise_id: Set(ent),
+        vehicle_id: Set(Some(v.id)),
+        kind: Set(0),
+        imei: Set(imei.into()),
+        part_no: Set(String::new()),
+        version: Set(String::new()),
+        iccid: Set(String::new()),
+        online: Set(false),
+        remark: Set(String::new()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .unwrap();
+    (v.id, keys::issue(db, d.id).await.unwrap())
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn socket(app: &TestApp, token: &str) -> Socket {
+    let url = app
+        .url(&format!("/ws?token={token}"))
+        .replacen("http", "ws", 1);
+    let mut s = tokio_tungstenite::connect_async(url).await.unwrap().0;
+    assert_eq!(frame(&mut s).await["type"], "hello");
+    s
+}
+
+async fn frame(s: &mut Socket) -> Value {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(5), s.next())
+            .await
+            .expect("a frame within 5 s")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = m {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
+}
+
+fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
+    json!({"imei": imei, "ts": ts,
+           "gps": {"lat": 31.2304, "lon": 121.4737, "speed": 62.0, "direction": 90},
+           "tyres": [{"pos": 11, "sensorId": "7e19f1", "pressure": 9.0, "temp": 30.0, "battery": 80},
+                     {"pos": 21, "sensorId": "7e19f2", "pressure": pressure_21, "temp": 30.0, "battery": 80}],
+           "axles": [{"pos": 11, "temp": 45.0}, {"pos": 12, "temp": 44.0}],
+           "power": 26.4, "signal": 22})
+}
+
+async fn post(app: &TestApp, key: &str, body: &Value) -> wheelend_tests::Answer {
+    app.call(
+        "POST",
+        "/tapi/device/report",
+        body,
+        None,
+        &[("x-device-key", key)],
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (vehicle_id, key) = fitted_vehicle(&app, t.a.child, "沪A12345", "860000000000101").await;
+    let mut a = socket(&app, &t.a.admin).await;
+    let mut b = socket(&app, &t.b.admin).await;
+    let now = Utc::now().timestamp_millis();
+
+    // 6.0 bar on a drive tyre (critical below 6.4): stored, state updated, alarm raised.
+    let ok = post(&app, &key, &report("860000000000101", now - 5000, 6.0))
+        .await
+        .ok();
+    assert_eq!(ok["accepted"], 1);
+    assert_eq!(ok["rejected"], json!([]));
+    let mut got = vec![frame(&mut a).await, frame(&mut a).await];
+    got.sort_by_key(|f| f["type"].as_str().unwrap().to_owned());
+    let (alarm, vehicle) = (&got[0], &got[1]);
+    assert_eq!(alarm["type"], "alarm");
+    assert_eq!(alarm["data"]["kind"], 2);
+    assert_eq!(alarm["data"]["level"], 2);
+    assert_eq!(alarm["data"]["position"], 21);
+    assert_eq!(alarm["data"]["plate"], "沪A12345");
+    assert_eq!(vehicle["type"], "vehicle");
+    assert_eq!(vehicle["data"]["i"], vehicle_id);
+    assert_eq!(vehicle["data"]["a"], 1);
+    assert_eq!(vehicle["data"]["ta"]["lp"], 1);
+    assert_eq!(vehicle["data"]["gp"]["la"], 31.2304);
+    let quiet = tokio::time::timeout(Duration::from_millis(300), b.next()).await;
+    assert!(
+        quiet.is_err() || matches!(quiet, Ok(Some(Ok(Message::Ping(_))))),
+        "tree B heard {quiet:?}"
+    );
+
+    let db = &app.state.db;
+    assert_eq!(position::Entity::find().count(db).await.unwrap(), 1);
+    assert_eq!(wheel_reading::Entity::find().count(db).await.unwrap(), 4);
+    let state = vehicle_state::Entity::find_by_id(vehicle_id)
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(state.online && state.alarm);
+    assert_eq!(
+        (state.alarm_type, state.alarm_level, state.tp_flags),
+        (2, 2, 2)
+    );
+    let wheel = vehicle_wheel::Entity::find()
+        .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
+        .filter(vehicle_wheel::Column::Position.eq(21))
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (wheel.pressure, wheel.sensor_no.as_deref()),
+        (Some(6.0), Some("7e19f2"))
+    );
+    let open = vehicle_alarm::Entity::find()
+        .filter(vehicle_alarm::Column::VehicleId.eq(vehicle_id))
+        .all(db)
+        .await
+        .unwrap();
+    assert_eq!(open.len(), 1);
+
+    // The same report again: a duplicate, refused as a whole (code 7, reason in data).
+    let dup = post(&app, &key, &report("860000000000101", now - 5000, 6.0)).await;
+    let msg = dup.code(7);
+    assert!(msg.contains("duplicate"), "{msg}");
+    assert_eq!(dup.envelope().data["rejected"][0]["reason"], "duplicate");
+
+    // A late report (older than the newest) goes to history only; the refill clears the alarm.
+    let late = post(&app, &key, &report("860000000000101", now - 60_000, 8.5))
+        .await
+        .ok();
+    assert_eq!(late["accepted"], 1);
+    assert_eq!(position::Entity::find().count(db).await.unwrap(), 2);
+    let state = vehicle_state::Entity::find_by_id(vehicle_id)
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(state.alarm, "a late report does not judge the present");
+    post(&app, &key, &report("860000000000101", now - 1000, 8.5))
+        .await
+        .ok();
+    let cleared = [frame(&mut a).await, frame(&mut a).await];
+    assert!(
+        cleared
+            .iter()
+            .any(|f| f["type"] == "alarm" && f["data"]["state"] == 2),
+        "{cleared:?}"
+    );
+    let state = vehicle_state::Entity::find_by_id(vehicle_id)
+        .one(db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!state.alarm && state.tp_flags == 0);
+}
+
+#[tokio::test]
+async fn bad_reports_are_refused_named_and_counted() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (_, key) = fitted_vehicle(&app, t.a.root, "沪B00001", "860000000000201").await;
+    let (_, other_key) = fitted_vehicle(&app, t.b.root, "沪B00002", "860000000000202").await;
+    let now = Utc::now().timestamp_millis();
+    let before = app.state.ingest.stats();
+
+    // No key; another device's key; not JSON; an unknown field; out of range.
+    app.call(
+        "POST",
+        "/tapi/device/report",
+        &report("860000000000201", now, 8.0),
+        None,
+        &[],
+    )
+    .await
+    .code(7);
+    let msg = post(&app, &other_key, &report("860000000000201", now, 8.0))
+        .await
+        .code(7);
+    assert!(msg.contains("unknownDevice"), "{msg}");
+    let bad_json = app
+        .send(
+            reqwest::Client::new()
+                .post(app.url("/tapi/device/report"))
+                .header("x-device-key", &key)
+                .header("content-type", "application/json")
+                .body("{not json"),
+        )
+        .await;
+    bad_json.code(7);
+    let mut spoiled = report("860000000000201", now, 8.0);
+    spoiled["tyres"][1]["pressure"] = json!(42.0);
+    let refused = post(&app, &key, &spoiled).await;
+    assert!(refused.code(7).contains("tyres[1].pressure"));
+    let mut future = report("860000000000201", now + 3_600_000, 8.0);
+    future["gps"]["lat"] = json!(31.0);
+    assert!(post(&app, &key, &future).await.code(7).contains("badTime"));
+
+    // A batch with one good and one bad report: the good one is kept, the bad one listed.
+    let mixed = json!([report("860000000000201", now - 2000, 8.0), spoiled]);
+    let answer = post(&app, &key, &mixed).await.ok();
+    assert_eq!(answer["accepted"], 1);
+    assert_eq!(answer["rejected"][0]["index"], 1);
+    assert_eq!(answer["rejected"][0]["reason"], "outOfRange");
+
+    let after = app.state.ingest.stats();
+    assert_eq!(after.accepted - before.accepted, 1);
+    let delta = |k: &str| after.rejected[k] - before.rejected[k];
+    assert_eq!(delta("unknownDevice"), 1);
+    assert_eq!(delta("malformed"), 1);
+    assert_eq!(delta("outOfRange"), 2);
+    assert_eq!(delta("badTime"), 1);
+}
