@@ -1,0 +1,45 @@
+/**
+ * Small builders for the one-file-per-call modules: a paged list call, a plain call, and the paged query hook. Each
+ * api/ file still names its path, payload and answer types; these only remove the repeated plumbing.
+ */
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+
+import { asPage, unwrap, type PageResult } from './query';
+import { api } from './request';
+import type { ApiBase } from './request/config';
+import type { Payload } from './request/types';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+export type PageCall<P, R> = (params: P & Paging, signal?: AbortSignal) => Promise<PageResult<R>>;
+
+/** POST `path` with the params → `{list, total, page, pageSize}`. */
+export function pageCall<P extends object, R>(path: string, base?: ApiBase): PageCall<P, R> {
+  return async (params, signal) => asPage<R>(unwrap(await api.post<Partial<PageResult<R>>>(path, { ...params } as Payload, { signal, base })));
+}
+
+/** POST `path` with the payload → data. */
+export function postCall<P extends object, R = unknown>(path: string, base?: ApiBase): (payload: P, signal?: AbortSignal) => Promise<R> {
+  return async (payload, signal) => unwrap(await api.post<R>(path, { ...payload } as Payload, { signal, base }));
+}
+
+/** The paged list query of a call (the previous page stays while the next loads). */
+export function usePageQuery<P extends object, R>(key: QueryKey, call: PageCall<P, R>, params: P & Paging) {
+  return useQuery({
+    queryKey: [...key, 'list', params],
+    queryFn: ({ signal }) => call(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A plain read query. */
+export function useCallQuery<P extends object, R>(key: QueryKey, call: (payload: P, signal?: AbortSignal) => Promise<R>, payload: P, enabled = true) {
+  return useQuery({
+    queryKey: [...key, payload],
+    queryFn: ({ signal }) => call(payload, signal),
+    enabled,
+  });
+}
