@@ -21,8 +21,10 @@ export function pageCall<P extends object, R>(path: string, base?: ApiBase): Pag
   return async (params, signal) => asPage<R>(unwrap(await api.post<Partial<PageResult<R>>>(path, { ...params } as Payload, { signal, base })));
 }
 
+export type Call<P, R> = (payload: P, signal?: AbortSignal) => Promise<R>;
+
 /** POST `path` with the payload → data. */
-export function postCall<P extends object, R = unknown>(path: string, base?: ApiBase): (payload: P, signal?: AbortSignal) => Promise<R> {
+export function postCall<P extends object, R = unknown>(path: string, base?: ApiBase): Call<P, R> {
   return async (payload, signal) => unwrap(await api.post<R>(path, { ...payload } as Payload, { signal, base }));
 }
 
@@ -36,7 +38,7 @@ export function usePageQuery<P extends object, R>(key: QueryKey, call: PageCall<
 }
 
 /** A plain read query. */
-export function useCallQuery<P extends object, R>(key: QueryKey, call: (payload: P, signal?: AbortSignal) => Promise<R>, payload: P, enabled = true) {
+export function useCallQuery<P extends object, R>(key: QueryKey, call: Call<P, R>, payload: P, enabled = true) {
   return useQuery({
     queryKey: [...key, payload],
     queryFn: ({ signal }) => call(payload, signal),

@@ -97,3 +97,16 @@ test('wheel positions from an axle layout', () => {
   assert.equal(parseAxleLayout('0,2'), null);
   assert.equal(parseAxleLayout(''), null);
 });
+
+test('wheel state: no sensor, lost, high temperature, high, low, normal', async () => {
+  const { wheelState } = await load('src/features/vehicles/wheel-state.ts');
+  const w = (over) => ({ sensorNo: 'A1', pressure: 8, ...over });
+  assert.equal(wheelState(undefined), 'none');
+  assert.equal(wheelState(w({ sensorNo: null })), 'none');
+  assert.equal(wheelState(w({ lost: true, highTemp: true })), 'lost');
+  assert.equal(wheelState(w({ pressure: null })), 'lost');
+  assert.equal(wheelState(w({ highTemp: true, highTp: true })), 'highTemp');
+  assert.equal(wheelState(w({ highTp: true })), 'high');
+  assert.equal(wheelState(w({ lowTp: true })), 'low');
+  assert.equal(wheelState(w({})), 'normal');
+});

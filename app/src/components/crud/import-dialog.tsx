@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { notify } from '../../lib/feedback';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { downloadCsv } from './export';
@@ -23,12 +24,14 @@ interface ImportDialogProps {
   templateColumns: readonly string[];
   templateName: string;
   upload: (file: Blob, name: string) => Promise<ImportOutcome>;
+  /** After rows were written (refresh the list). */
+  onDone?: () => void;
   onClose: () => void;
 }
 
 const isXlsx = (f: File) => /\.xlsx$/i.test(f.name);
 
-export function ImportDialog({ title, templateColumns, templateName, upload, onClose }: ImportDialogProps) {
+export function ImportDialog({ title, templateColumns, templateName, upload, onDone, onClose }: ImportDialogProps) {
   const { t } = useTranslation('crud');
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -43,7 +46,11 @@ export function ImportDialog({ title, templateColumns, templateName, upload, onC
       const csv = isXlsx(file) ? new Blob([await (await import('./lazy/xlsx')).xlsxToCsv(file)], { type: 'text/csv' }) : file;
       const result = await upload(csv, isXlsx(file) ? file.name.replace(/\.xlsx$/i, '.csv') : file.name);
       setOutcome(result);
-      if (result.ok) onClose();
+      if (result.ok) {
+        notify.success({ key: 'actions.done' });
+        onDone?.();
+        onClose();
+      }
     } catch {
       setOutcome({ ok: false, message: t('importUnreadable'), errors: [] });
     } finally {

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 
 import { usePageQuery, type PageCall } from '../../lib/calls';
 import { confirmAction } from '../../lib/feedback';
@@ -74,6 +74,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
   const { title, testId, queryKey, fetchPage, toParams, searchFields, initialSearch = {}, columns, rowKey, rowLabel, exportName, exportColumns, importer, form, remove, bulkActions, rowActions, toolbar, header, children, description } = props;
   const { t } = useTranslation('crud');
   const can = useButtons();
+  const client = useQueryClient();
   const list = useListState<SearchValues>(initialSearch);
   const params = { ...toParams(list.filters), page: list.page, pageSize: list.pageSize };
   const query = usePageQuery(queryKey, fetchPage, params);
@@ -200,7 +201,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
       {dialog === 'export' && exportColumns ? (
         <ExportDialog spec={{ name: exportName ?? testId, fetchPage, params: toParams(list.filters), columns: exportColumns }} onClose={() => { setDialog(null); }} />
       ) : null}
-      {dialog === 'import' && importer ? <ImportDialog {...importer} onClose={() => { setDialog(null); }} /> : null}
+      {dialog === 'import' && importer ? <ImportDialog {...importer} onDone={() => void client.invalidateQueries({ queryKey })} onClose={() => { setDialog(null); }} /> : null}
       {children}
     </ViewPage>
   );

@@ -42,6 +42,8 @@ export const VIEW_LOADERS: Readonly<Record<string, Loader>> = {
   'colony/permissionSetting': () => import('../enterprise/lazy/member-permission-view'),
   'colony/enterpriseSet': () => import('../enterprise/lazy/enterprise-settings-view'),
   'colony/superviseSetting': () => import('../enterprise/lazy/supervise-setting-view'),
+  'dataManage/vehicleManage': () => import('../vehicles/lazy/vehicle-manage-view'),
+  'dataManage/vehicleManageSystem': () => import('../vehicles/lazy/vehicle-manage-system-view'),
   'person/profile': () => import('../profile/lazy/profile-view'),
   'reload/index': () => import('./lazy/reload-view'),
 };

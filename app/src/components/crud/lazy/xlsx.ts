@@ -5,6 +5,7 @@
 import { readSheet } from 'read-excel-file/browser';
 import writeXlsxFile from 'write-excel-file/browser';
 
+import { toText } from '../../../lib/request/client';
 import { toCsv } from '../export';
 
 type Cell = string | number | boolean | null;
@@ -24,5 +25,5 @@ export async function xlsxToCsv(file: File): Promise<string> {
   const rows = await readSheet(file);
   const text = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
   const [header = [], ...body] = rows;
-  return toCsv(header.map((h) => String(text(h) ?? '')), body.map((r) => r.map(text)));
+  return toCsv(header.map((h) => toText(text(h))), body.map((r) => r.map(text)));
 }

@@ -11,7 +11,7 @@ export interface WatchListParams {
   data_volume?: 0 | 1;
 }
 
-const call = postCall<WatchListParams, unknown>('/web/car/watchList4');
+const call = postCall<WatchListParams>('/web/car/watchList4');
 
 /** POST /api/web/car/watchList4 → {deviceList (short keys), total, at}, mapped back to vehicles. */
 export async function getWatchList(params: WatchListParams, signal?: AbortSignal): Promise<FleetVehicle[]> {

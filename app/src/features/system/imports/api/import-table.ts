@@ -1,8 +1,4 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useMutation } from '@tanstack/react-query';
-
 import type { ImportOutcome, ImportRowError } from '../../../../components/crud/import-dialog';
-import { notify } from '../../../../lib/feedback';
 import { CODE_OK } from '../../../../lib/request/config';
 import { api } from '../../../../lib/request';
 
@@ -24,24 +20,11 @@ export async function importTable(table: ImportTarget, csv: Blob, filename: stri
   const form = new FormData();
   form.append('table', table);
   form.append('file', csv, filename);
-  const answer = await api.post<{ table: string; inserted: number } | unknown>('/web/tool/csv', form, { noErrorToast: true });
+  const answer = await api.post<unknown>('/web/tool/csv', form, { noErrorToast: true });
   if (typeof answer === 'string') return { ok: false, message: answer, errors: [] };
   if (answer.code === CODE_OK) {
     const data = answer.data as { inserted?: unknown } | null;
     return { ok: true, inserted: typeof data?.inserted === 'number' ? data.inserted : 0 };
   }
   return { ok: false, message: answer.msg, errors: rowErrors(answer.data) };
-}
-
-/** The import as a mutation that refreshes the given lists when rows were written. */
-export function useImportTable(table: ImportTarget, invalidate: readonly QueryKey[]) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, name }: { file: Blob; name: string }) => importTable(table, file, name),
-    onSuccess: async (outcome) => {
-      if (!outcome.ok) return;
-      notify.success({ key: 'actions.done' });
-      await Promise.all(invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
-    },
-  });
 }
