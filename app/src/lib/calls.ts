@@ -16,9 +16,14 @@ export interface Paging {
 
 export type PageCall<P, R> = (params: P & Paging, signal?: AbortSignal) => Promise<PageResult<R>>;
 
-/** POST `path` with the params → `{list, total, page, pageSize}`. */
+/** A paged answer, or a whole list (the catalogue's `…All` calls) taken as one page. */
+export function toPage<R>(data: Partial<PageResult<R>> | R[] | null | undefined): PageResult<R> {
+  return Array.isArray(data) ? { list: data, total: data.length, page: 1, pageSize: data.length } : asPage(data);
+}
+
+/** POST `path` with the params → `{list, total, page, pageSize}` (or a plain list). */
 export function pageCall<P extends object, R>(path: string, base?: ApiBase): PageCall<P, R> {
-  return async (params, signal) => asPage<R>(unwrap(await api.post<Partial<PageResult<R>>>(path, { ...params } as Payload, { signal, base })));
+  return async (params, signal) => toPage<R>(unwrap(await api.post<Partial<PageResult<R>> | R[]>(path, { ...params } as Payload, { signal, base })));
 }
 
 export type Call<P, R> = (payload: P, signal?: AbortSignal) => Promise<R>;
