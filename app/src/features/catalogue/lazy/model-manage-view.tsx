@@ -83,7 +83,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
           ],
           empty: { name: '', logo: '', sort: 0 },
           fromRow: (b) => ({ name: b.name, logo: b.logo, sort: b.sort }),
-          save: (v, row) => saveBrand.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), logo: v.logo.trim(), sort: Number(v.sort || 0) }),
+          save: (v, row) => saveBrand.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), logo: v.logo.trim(), sort: v.sort || 0 }),
         }}
       />
     );
@@ -124,7 +124,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
           ],
           empty: { brandId: '', name: '', sort: 0 },
           fromRow: (s) => ({ brandId: s.brandId, name: s.name, sort: s.sort }),
-          save: (v, row) => saveSeries.mutateAsync({ ...(row ? { id: row.id } : {}), brandId: Number(v.brandId), name: v.name.trim(), sort: Number(v.sort || 0) }),
+          save: (v, row) => saveSeries.mutateAsync({ ...(row ? { id: row.id } : {}), brandId: Number(v.brandId), name: v.name.trim(), sort: v.sort || 0 }),
         }}
       />
     );
@@ -166,7 +166,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
         empty: { name: '', kind: 0, axleLayout: '2,4,4', deviceTypeId: 0, sort: 0 },
         fromRow: (c) => ({ name: c.name, kind: c.kind, axleLayout: c.axleLayout, deviceTypeId: c.deviceTypeId, sort: c.sort }),
         save: (v, row) =>
-          saveClass.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), kind: Number(v.kind), axleLayout: v.axleLayout.replace(/\s/g, ''), deviceTypeId: Number(v.deviceTypeId || 0), sort: Number(v.sort || 0) }),
+          saveClass.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), kind: Number(v.kind), axleLayout: v.axleLayout.replace(/\s/g, ''), deviceTypeId: v.deviceTypeId || 0, sort: v.sort || 0 }),
       }}
     />
   );

@@ -46,7 +46,7 @@ export default function TyreBrandView({ route }: MenuViewProps) {
         ],
         empty: { name: '', logo: '', sort: 0 },
         fromRow: (b) => ({ name: b.name, logo: b.logo, sort: b.sort }),
-        save: (v, row) => save.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), logo: v.logo.trim(), sort: Number(v.sort || 0) }),
+        save: (v, row) => save.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), logo: v.logo.trim(), sort: v.sort || 0 }),
       }}
       remove={(ids) => del.mutateAsync({ ids })}
     />

@@ -29,7 +29,7 @@ interface TyreValues {
 }
 
 const numOr = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
-const orNull = (v: number | '') => (v === '' ? null : Number(v));
+const orNull = (v: number | '') => (v === '' ? null : v);
 
 export default function TyreManageView({ route }: MenuViewProps) {
   const { t } = useTranslation('fleet');
