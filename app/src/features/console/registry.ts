@@ -44,6 +44,7 @@ export const VIEW_LOADERS: Readonly<Record<string, Loader>> = {
   'colony/superviseSetting': () => import('../enterprise/lazy/supervise-setting-view'),
   'dataManage/vehicleManage': () => import('../vehicles/lazy/vehicle-manage-view'),
   'dataManage/vehicleManageSystem': () => import('../vehicles/lazy/vehicle-manage-system-view'),
+  'dataManage/trailerSwap': () => import('../vehicles/lazy/trailer-swap-view'),
   'dataManage/modelManage': () => import('../catalogue/lazy/model-manage-view'),
   'dataManage/tyreBrand': () => import('../catalogue/lazy/tyre-brand-view'),
   'dataManage/tyreManage': () => import('../catalogue/lazy/tyre-manage-view'),
