@@ -92,6 +92,8 @@ export interface DriverRow {
   phone: string;
   license?: string;
   enterpriseId?: number;
+  /** The vehicles the driver drives (ids and/or plates, as the server answers). */
+  carIds?: number[];
   plates?: string[];
   remark?: string;
 }

@@ -10,18 +10,19 @@ import type { Column } from '../../../components/crud/data-table';
 import type { ExportColumn } from '../../../components/crud/export-all';
 import { FormDialog } from '../../../components/crud/form-dialog';
 import type { FieldDef, Option } from '../../../components/crud/form';
-import { ImportDialog } from '../../../components/crud/import-dialog';
 import { ResourceView } from '../../../components/crud/resource-view';
 import type { SearchValues } from '../../../components/crud/search-form';
 import { RowAction } from '../../../components/crud/view';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/states';
+import { Tabs } from '../../../components/ui/tabs';
 import { formatDateTime, orUndefined } from '../../../lib/format';
 import { EnterprisePicker } from '../../enterprise/components/enterprise-picker';
 import { useGroups } from '../../enterprise/api/get-groups';
 import { importTable } from '../../system/imports/api/import-table';
 import { useDeleteVehicles } from '../api/delete-vehicles';
 import { useDrivers } from '../api/get-drivers';
+import { useStatistics } from '../api/get-statistics';
 import { getVehicles, useVehicles, vehicleListKey, type VehicleListParams } from '../api/get-vehicles';
 import { useSaveVehicle } from '../api/save-vehicle';
 import { useSetAttention } from '../api/set-attention';
@@ -30,6 +31,8 @@ import { useTransferVehicles } from '../api/transfer-vehicles';
 import { INSTALL_STATES, STATE_FILTERS, VEHICLE_KINDS, type StateFilter, type VehicleRow } from '../types';
 import { deriveState, STATE_TONES } from '../vehicle-state';
 import { parseAxleLayout } from '../wheel-layout';
+import { DriverList } from './driver-list';
+import { FleetCounters } from './fleet-counters';
 import { VehicleInfoDrawer } from './vehicle-info';
 
 interface VehicleValues {
@@ -46,7 +49,6 @@ interface VehicleValues {
 
 const PLATE_MAX = 16;
 export const VEHICLE_TEMPLATE = ['plate', 'kind', 'axle_layout', 'vin', 'imei', 'remark'] as const;
-export const DRIVER_TEMPLATE = ['name', 'phone', 'license', 'plate'] as const;
 
 function numberOr<T>(s: string | undefined, fallback: T): number | T {
   return s && /^\d+$/.test(s) ? Number(s) : fallback;
@@ -63,7 +65,7 @@ function toParams(v: SearchValues): VehicleListParams {
   };
 }
 
-type Dialog = { kind: 'transfer' | 'install'; ids: number[]; clear: () => void } | { kind: 'drivers' } | null;
+type Dialog = { kind: 'transfer' | 'install'; ids: number[]; clear: () => void } | null;
 
 export function VehicleList({ title, system = false }: { title: string; system?: boolean }) {
   const { t } = useTranslation('fleet');
@@ -77,6 +79,20 @@ export function VehicleList({ title, system = false }: { title: string; system?:
   const drivers = useDrivers({ page: 1, pageSize: 500 });
   const [info, setInfo] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [tab, setTab] = useState<'vehicles' | 'drivers'>('vehicles');
+  const statistics = useStatistics();
+  const tabs = (
+    <Tabs<'vehicles' | 'drivers'>
+      idPrefix={system ? 'vehicles-system' : 'vehicles'}
+      label={title}
+      value={tab}
+      onChange={setTab}
+      tabs={[
+        { id: 'vehicles', label: t('vehicle.tab') },
+        { id: 'drivers', label: t('driver.tab') },
+      ]}
+    />
+  );
 
   const kindLabel = (k: number) => t(`vehicle.kinds.${String(k)}` as 'vehicle.kinds.0');
   const installLabel = (s: number) => t(`vehicle.install.${String(s)}` as 'vehicle.install.0');
@@ -143,9 +159,17 @@ export function VehicleList({ title, system = false }: { title: string; system?:
     { name: 'remark', label: t('vehicle.remark'), type: 'textarea', maxLength: 200, wide: true },
   ];
 
+  if (tab === 'drivers') return <DriverList title={title} header={tabs} />;
+
   return (
     <ResourceView<VehicleRow, VehicleListParams, VehicleValues, number>
       title={title}
+      header={
+        <>
+          {tabs}
+          {statistics.data ? <FleetCounters counts={statistics.data} /> : null}
+        </>
+      }
       testId={system ? 'vehicles-system' : 'vehicles'}
       queryKey={vehicleListKey}
       fetchPage={getVehicles}
@@ -209,11 +233,6 @@ export function VehicleList({ title, system = false }: { title: string; system?:
           </Button>
         </>
       )}
-      toolbar={
-        <Button variant="secondary" size="sm" onClick={() => { setDialog({ kind: 'drivers' }); }}>
-          {t('driver.import')}
-        </Button>
-      }
     >
       {dialog?.kind === 'transfer' ? (
         <FormDialog<{ entId: number | '' }>
@@ -239,15 +258,6 @@ export function VehicleList({ title, system = false }: { title: string; system?:
           fields={[{ name: 'installState', label: t('vehicle.installState'), type: 'select', required: true, options: installOptions }]}
           initialValues={{ installState: 1 }}
           onSubmit={(v) => install.mutateAsync({ carIds: dialog.ids, installState: Number(v.installState) }).then(dialog.clear)}
-        />
-      ) : null}
-      {dialog?.kind === 'drivers' ? (
-        <ImportDialog
-          title={t('driver.import')}
-          templateColumns={DRIVER_TEMPLATE}
-          templateName="drivers"
-          upload={(file, name) => importTable('drivers', file, name)}
-          onClose={() => { setDialog(null); }}
         />
       ) : null}
       <VehicleInfoDrawer carId={info} onClose={() => { setInfo(null); }} />
