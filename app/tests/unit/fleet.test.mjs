@@ -98,15 +98,16 @@ test('wheel positions from an axle layout', () => {
   assert.equal(parseAxleLayout(''), null);
 });
 
-test('wheel state: no sensor, lost, high temperature, high, low, normal', async () => {
+test('wheel state: no sensor, lost, high temperature, high, low, normal (default or given thresholds)', async () => {
   const { wheelState } = await load('src/features/vehicles/wheel-state.ts');
-  const w = (over) => ({ sensorNo: 'A1', pressure: 8, ...over });
+  const w = (over) => ({ sensorNo: 'A1', pressure: 8.5, temp: 40, ...over });
   assert.equal(wheelState(undefined), 'none');
   assert.equal(wheelState(w({ sensorNo: null })), 'none');
-  assert.equal(wheelState(w({ lost: true, highTemp: true })), 'lost');
   assert.equal(wheelState(w({ pressure: null })), 'lost');
-  assert.equal(wheelState(w({ highTemp: true, highTp: true })), 'highTemp');
-  assert.equal(wheelState(w({ highTp: true })), 'high');
-  assert.equal(wheelState(w({ lowTp: true })), 'low');
+  assert.equal(wheelState(w({ temp: 90, pressure: 11 })), 'highTemp');
+  assert.equal(wheelState(w({ pressure: 10.2 })), 'high');
+  assert.equal(wheelState(w({ pressure: 7 })), 'low');
   assert.equal(wheelState(w({})), 'normal');
+  assert.equal(wheelState(w({ temp: null })), 'normal');
+  assert.equal(wheelState(w({}), { highPressure: 8, lowPressure: 6, highTemp: 85 }), 'high');
 });

@@ -28,6 +28,8 @@ export interface ResourceForm<R, V extends FormValues> {
   fields: readonly FieldDef<V>[];
   empty: V;
   fromRow: (row: R) => V;
+  /** Reads what the row does not carry (the detail call) before the edit dialog opens; fromRow otherwise. */
+  load?: (row: R) => Promise<V>;
   /** `row` is null when adding. */
   save: (values: V, row: R | null) => Promise<unknown>;
   /** Rows that may not be edited (default: all may). */
@@ -80,7 +82,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
   const query = usePageQuery(queryKey, fetchPage, params);
   const rows = query.data?.list ?? [];
   const selection = useRowSelection(rows, rowKey, { page: t('selectPage'), row: (r) => t('selectRow', { name: rowLabel(r) }) });
-  const [editing, setEditing] = useState<{ row: R | null } | null>(null);
+  const [editing, setEditing] = useState<{ row: R | null; values: V } | null>(null);
   const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
 
   const canDelete = Boolean(remove) && can('delete');
@@ -96,6 +98,15 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
     selection.clear();
   };
 
+  const edit = async (row: R) => {
+    if (!form) return;
+    try {
+      setEditing({ row, values: form.load ? await form.load(row) : form.fromRow(row) });
+    } catch {
+      // the request layer said why
+    }
+  };
+
   const actionColumn: Column<R> | null =
     canEdit || canDelete || rowActions
       ? {
@@ -105,11 +116,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
             <RowActions>
               {rowActions?.(r)}
               {canEdit && (form?.editable?.(r) ?? true) ? (
-                <RowAction
-                  onClick={() => {
-                    setEditing({ row: r });
-                  }}
-                >
+                <RowAction onClick={() => void edit(r)}>
                   {t('edit')}
                 </RowAction>
               ) : null}
@@ -132,7 +139,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
         <ListToolbar
           onRefresh={() => void query.refetch()}
           onExport={exportColumns && can('export') ? () => { setDialog('export'); } : null}
-          onAdd={form && can('add') ? () => { setEditing({ row: null }); } : null}
+          onAdd={form && can('add') ? () => { setEditing({ row: null, values: form.empty }); } : null}
           addLabel={form?.addLabel}
         >
           {toolbar}
@@ -194,7 +201,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
           title={editing.row ? form.editTitle(editing.row) : form.addLabel}
           testId={`${testId}-form`}
           fields={form.fields}
-          initialValues={editing.row ? form.fromRow(editing.row) : form.empty}
+          initialValues={editing.values}
           onSubmit={(v) => form.save(v, editing.row)}
         />
       ) : null}

@@ -28,8 +28,6 @@ export interface VehicleRow {
   speed: number;
   finalTime?: number | null;
   created: number;
-  /** Also answered by carInfo (assumed): the close flag. */
-  close?: boolean;
 }
 
 /** The vehicle list's state filter (fleet.rs StateFilter). */
@@ -39,38 +37,91 @@ export const STATE_FILTERS: readonly StateFilter[] = ['alarm', 'offline', 'onlin
 export interface DriverBrief {
   id: number;
   name: string;
+  /** masked by the server */
   phone: string;
 }
 
-/** One wheel of POST /web/car/getSensor (assumed: the vehicle_wheels row with its sensor). */
+/** One wheel of POST /web/car/getSensor (WheelOut): bar, °C, %. */
 export interface WheelReading {
   position: number;
-  axle?: number;
+  axle: number;
+  tyreId?: number | null;
   sensorNo: string | null;
-  /** bar */
+  /** 1 tyre pressure and temperature, 2 axle temperature; absent without a sensor */
+  sensorKind?: number | null;
   pressure: number | null;
-  /** °C */
   temp: number | null;
   battery: number | null;
   status: number;
-  /** ms or ISO */
-  readAt: number | string | null;
-  /** Flags the server derives (assumed names; absent = false). */
-  highTp?: boolean;
-  lowTp?: boolean;
-  highTemp?: boolean;
-  lost?: boolean;
+  /** ms */
+  readAt: number | null;
 }
 
-/** POST /web/car/carInfo (assumed): the list row plus drivers, device and trailer. */
-export interface VehicleInfo extends VehicleRow {
-  remark?: string;
-  drivers?: DriverBrief[];
-  iccid?: string;
-  version?: string;
-  brandId?: number | null;
-  seriesId?: number | null;
-  classId?: number | null;
+/** The receiver bound to a vehicle (ReceiverBrief). */
+export interface ReceiverBrief {
+  id: number;
+  imei: string;
+  sn: string;
+  partNo: string;
+  version: string;
+  online: boolean;
+  /** ms */
+  heartbeat: number | null;
+}
+
+/** A vehicle's live state (StateOut); absent before its first report. */
+export interface VehicleLiveState {
+  lat: number | null;
+  lon: number | null;
+  speed: number;
+  direction: number;
+  address: string;
+  gpsTime: number | null;
+  finalTime: number | null;
+  offline: boolean;
+  startoff: boolean;
+  isAlarm: boolean;
+  alarmType: number;
+  alarmLevel: number;
+  tpFlags: number;
+  axleFlags: number;
+  battery: number | null;
+  voltage: number | null;
+  close: boolean;
+}
+
+/** POST /web/car/carInfo and updateCarInfo (VehicleDetail). */
+export interface VehicleInfo {
+  carId: number;
+  plate: string;
+  vin: string;
+  kind: number;
+  enterpriseId: number;
+  entName: string;
+  groupId: number | null;
+  groupName: string;
+  trailerId: number | null;
+  trailerPlate: string;
+  tractorId: number | null;
+  brandId: number | null;
+  seriesId: number | null;
+  classId: number | null;
+  deviceTypeId: number;
+  headImgUrl: string;
+  axleLayout: string;
+  installState: number;
+  powerSupply: number;
+  recharge: boolean;
+  remark: string;
+  attention: boolean;
+  editable: boolean;
+  drivers: DriverBrief[];
+  memberIds: number[];
+  device: ReceiverBrief | null;
+  wheels: WheelReading[];
+  state: VehicleLiveState | null;
+  created: number;
+  updated: number;
 }
 
 /** POST /web/car/statistics (FleetStatistics). */
@@ -86,27 +137,33 @@ export interface FleetStatistics {
   closed: number;
 }
 
+/** A row of POST /web/car/driverList (DriverRow); the phone is masked unless asked with `edit`. */
 export interface DriverRow {
   id: number;
+  entId: number;
+  entName: string;
   name: string;
   phone: string;
-  license?: string;
-  enterpriseId?: number;
-  /** The vehicles the driver drives (ids and/or plates, as the server answers). */
-  carIds?: number[];
-  plates?: string[];
-  remark?: string;
+  license: string;
+  remark: string;
+  carIds: number[];
+  plates: string[];
+  created: number;
 }
 
-/** A trailer swap record (POST /web/car/trailerList). */
+/** A hitch / swap record of POST /web/car/trailerList (SwapRow); times in ms. */
 export interface TrailerSwap {
   id: number;
-  carId: number;
-  plate: string;
-  oldTrailerId: number | null;
-  oldTrailerPlate: string;
-  trailerId: number | null;
-  trailerPlate: string;
-  createdAt: string;
-  operator?: string;
+  enterpriseId: number;
+  tractorId: number;
+  tractorPlate: string;
+  fromTrailerId: number | null;
+  fromPlate: string;
+  toTrailerId: number | null;
+  toPlate: string;
+  operatorId: number;
+  address: string;
+  lat: number | null;
+  lon: number | null;
+  created: number;
 }

@@ -1,4 +1,7 @@
-/** The state a wheel is drawn in (vehicle info's wheel diagram). Pure. */
+/**
+ * The state a wheel is drawn in (vehicle info's wheel diagram), from its reading and the enterprise's alarm
+ * thresholds (bar, °C). Pure.
+ */
 import type { WheelReading } from './types';
 
 export type WheelState = 'normal' | 'high' | 'low' | 'highTemp' | 'none' | 'lost';
@@ -14,12 +17,24 @@ export const WHEEL_COLORS: Record<WheelState, { fill: string; stroke: string; te
   lost: { fill: '#E2E8F0', stroke: '#64748B', text: '#334155' },
 };
 
-/** No sensor, then lost (flagged, or no reading), then high temperature, high, low pressure, else normal. */
-export function wheelState(w: Pick<WheelReading, 'sensorNo' | 'pressure' | 'lost' | 'highTemp' | 'highTp' | 'lowTp'> | undefined): WheelState {
+export interface WheelLimits {
+  /** bar */
+  highPressure: number;
+  /** bar */
+  lowPressure: number;
+  /** °C */
+  highTemp: number;
+}
+
+/** The server's default thresholds (settings.rs: drive axle, 8.5 bar nominal); the enterprise's own replace them. */
+export const DEFAULT_WHEEL_LIMITS: WheelLimits = { highPressure: 10.2, lowPressure: 7.2, highTemp: 85 };
+
+/** No sensor, then lost (no reading), then high temperature, high, low pressure, else normal. */
+export function wheelState(w: Pick<WheelReading, 'sensorNo' | 'pressure' | 'temp'> | undefined, limits: WheelLimits = DEFAULT_WHEEL_LIMITS): WheelState {
   if (!w?.sensorNo) return 'none';
-  if (w.lost || w.pressure === null) return 'lost';
-  if (w.highTemp) return 'highTemp';
-  if (w.highTp) return 'high';
-  if (w.lowTp) return 'low';
+  if (w.pressure === null) return 'lost';
+  if (w.temp !== null && w.temp >= limits.highTemp) return 'highTemp';
+  if (w.pressure >= limits.highPressure) return 'high';
+  if (w.pressure <= limits.lowPressure) return 'low';
   return 'normal';
 }

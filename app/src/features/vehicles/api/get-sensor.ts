@@ -7,7 +7,7 @@ type SensorAnswer = WheelReading[] | { list?: WheelReading[]; wheels?: WheelRead
 
 const call = postCall<{ carId: number }, SensorAnswer>('/web/car/getSensor');
 
-/** POST /api/web/car/getSensor {carId} → the wheel positions with their latest readings (shape assumed). */
+/** POST /api/web/car/getSensor {carId} → the wheel positions with their latest readings (Vec<WheelOut>). */
 export async function getSensor(payload: { carId: number }, signal?: AbortSignal): Promise<WheelReading[]> {
   const data = await call(payload, signal);
   return Array.isArray(data) ? data : (data.list ?? data.wheels ?? []);

@@ -1,6 +1,6 @@
 import { postCall } from '../../../lib/calls';
 import { useApiMutation } from '../../../lib/query';
-import type { VehicleRow } from '../types';
+import type { VehicleInfo } from '../types';
 import { vehiclesKey } from './keys';
 
 export interface SaveVehiclePayload {
@@ -13,13 +13,13 @@ export interface SaveVehiclePayload {
   groupId?: number | null;
   trailerId?: number | null;
   driverIds?: number[];
-  imei?: string;
+  /** Platform staff: the enterprise of a new vehicle. */
   entId?: number;
   remark?: string;
 }
 
-/** POST /api/web/car/updateCarInfo → the saved vehicle (creates without carId). */
-export const saveVehicle = postCall<SaveVehiclePayload, VehicleRow>('/web/car/updateCarInfo');
+/** POST /api/web/car/updateCarInfo → the saved vehicle (creates without carId; the receiver is bound with updateImei). */
+export const saveVehicle = postCall<SaveVehiclePayload, VehicleInfo>('/web/car/updateCarInfo');
 
 export function useSaveVehicle() {
   return useApiMutation(saveVehicle, { invalidate: [vehiclesKey] });

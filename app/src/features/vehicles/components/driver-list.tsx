@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Option } from '../../../components/crud/form';
 import { ResourceView } from '../../../components/crud/resource-view';
+import { useButtons } from '../../console/menu-route-context';
 import { isValidPhone, normalizePhone } from '../../../lib/account-rules';
 import { maskPhone, orUndefined } from '../../../lib/format';
 import { importTable } from '../../system/imports/api/import-table';
@@ -24,10 +25,10 @@ export const DRIVER_TEMPLATE = ['name', 'phone', 'license', 'plate'] as const;
 
 export function DriverList({ title, header }: { title: string; header: ReactNode }) {
   const { t } = useTranslation('fleet');
+  const can = useButtons();
   const save = useUpdateDriver();
   const vehicles = useVehicles({ page: 1, pageSize: 500 });
   const vehicleOptions: Option[] = (vehicles.data?.list ?? []).map((v) => ({ value: v.carId, label: v.plate }));
-  const platesOf = (ids: readonly number[] | undefined) => (ids ?? []).map((id) => vehicleOptions.find((o) => o.value === id)?.label ?? '').filter(Boolean);
   return (
     <ResourceView<DriverRow, DriverListParams, DriverValues, number>
       title={title}
@@ -35,13 +36,14 @@ export function DriverList({ title, header }: { title: string; header: ReactNode
       testId="drivers"
       queryKey={driversKey}
       fetchPage={getDrivers}
-      toParams={(v) => ({ keyword: orUndefined(v.keyword) })}
+      // editors get full phone numbers (for the form); lists show them masked either way
+      toParams={(v) => ({ keyword: orUndefined(v.keyword), edit: can('edit') })}
       searchFields={[{ name: 'keyword', label: t('driver.keyword') }]}
       columns={[
         { key: 'name', header: t('driver.name'), primary: true, cell: (d) => d.name },
         { key: 'phone', header: t('driver.phone'), cell: (d) => <span className="tabular-nums">{maskPhone(d.phone)}</span> },
-        { key: 'license', header: t('driver.license'), cell: (d) => d.license ?? '' },
-        { key: 'plates', header: t('driver.vehicles'), cell: (d) => (d.plates ?? platesOf(d.carIds)).join(', ') },
+        { key: 'license', header: t('driver.license'), cell: (d) => d.license },
+        { key: 'plates', header: t('driver.vehicles'), cell: (d) => d.plates.join(', ') },
       ]}
       rowKey={(d) => d.id}
       rowLabel={(d) => d.name}
@@ -50,7 +52,7 @@ export function DriverList({ title, header }: { title: string; header: ReactNode
         { header: t('driver.name'), value: (d) => d.name },
         { header: t('driver.phone'), value: (d) => maskPhone(d.phone) },
         { header: t('driver.license'), value: (d) => d.license },
-        { header: t('driver.vehicles'), value: (d) => (d.plates ?? platesOf(d.carIds)).join(' / ') },
+        { header: t('driver.vehicles'), value: (d) => d.plates.join(' / ') },
       ]}
       importer={{ title: t('driver.import'), templateColumns: DRIVER_TEMPLATE, templateName: 'drivers', upload: (file, name) => importTable('drivers', file, name) }}
       form={{
@@ -64,10 +66,11 @@ export function DriverList({ title, header }: { title: string; header: ReactNode
           { name: 'remark', label: t('vehicle.remark'), type: 'textarea', wide: true, maxLength: 200 },
         ],
         empty: { name: '', phone: '', license: '', carIds: [], remark: '' },
-        fromRow: (d) => ({ name: d.name, phone: d.phone, license: d.license ?? '', carIds: d.carIds ?? [], remark: d.remark ?? '' }),
+        fromRow: (d) => ({ name: d.name, phone: d.phone, license: d.license, carIds: d.carIds, remark: d.remark }),
         save: (v, row) =>
           save.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), phone: normalizePhone(v.phone.trim()), license: v.license.trim(), carIds: v.carIds, remark: v.remark.trim() }),
       }}
+      remove={(ids) => save.mutateAsync({ delete: true, ids })}
     />
   );
 }

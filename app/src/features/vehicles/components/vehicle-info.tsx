@@ -8,10 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Drawer } from '../../../components/ui/drawer';
 import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateTime, maskPhone } from '../../../lib/format';
+import { useAlarmThresholds } from '../../enterprise/api/get-alarm-thresholds';
 import { useUnits } from '../../settings/units';
 import { useCarInfo } from '../api/get-car-info';
 import { useVehicleWheels } from '../api/get-sensor';
 import { deriveState, STATE_TONES } from '../vehicle-state';
+import { DEFAULT_WHEEL_LIMITS } from '../wheel-state';
 import { UnitSwitch } from './unit-switch';
 import { WheelDiagram } from './wheel-diagram';
 
@@ -30,7 +32,10 @@ export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; on
   const wheels = useVehicleWheels(carId);
   const units = useUnits();
   const v = info.data;
-  const state = v ? deriveState({ close: v.close, offline: v.offline, isAlarm: v.isAlarm, speed: v.speed }) : null;
+  const thresholds = useAlarmThresholds(v?.enterpriseId ?? null).data?.general;
+  const limits = thresholds ? { highPressure: thresholds.highPressure, lowPressure: thresholds.lowPressureWarning, highTemp: thresholds.highTemperature } : DEFAULT_WHEEL_LIMITS;
+  // no live state yet: it never reported, so offline
+  const state = v ? deriveState(v.state ?? { offline: true }) : null;
   return (
     <Drawer open={carId !== null} onClose={onClose} title={v ? t('info.title', { plate: v.plate }) : t('vehicle.info')} className="md:max-w-3xl">
       <div className="space-y-5 p-4" data-testid="vehicle-info">
@@ -51,15 +56,18 @@ export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; on
                 <Fact label={t('vehicle.group')}>{v.groupName}</Fact>
                 <Fact label={t('vehicle.axleLayout')}>{v.axleLayout}</Fact>
                 <Fact label={t('vehicle.installState')}>{t(`vehicle.install.${String(v.installState)}` as 'vehicle.install.0')}</Fact>
-                <Fact label={t('vehicle.finalTime')}>{formatDateTime(v.finalTime ?? null)}</Fact>
+                <Fact label={t('vehicle.finalTime')}>{formatDateTime(v.state?.finalTime ?? null)}</Fact>
                 <Fact label={t('vehicle.created')}>{formatDateTime(v.created)}</Fact>
               </dl>
             </section>
             <section className="space-y-2">
               <h4 className="text-sm font-semibold text-slate-900">{t('info.device')}</h4>
               <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
-                <Fact label={t('vehicle.imei')}>{v.imei}</Fact>
-                <Fact label={t('device.version')}>{v.version ?? ''}</Fact>
+                <Fact label={t('vehicle.imei')}>{v.device?.imei ?? ''}</Fact>
+                <Fact label={t('device.partNo')}>{v.device?.partNo ?? ''}</Fact>
+                <Fact label={t('device.version')}>{v.device?.version ?? ''}</Fact>
+                <Fact label={t('device.online')}>{v.device ? (v.device.online ? t('filter.online') : t('filter.offline')) : ''}</Fact>
+                <Fact label={t('device.heartbeat')}>{formatDateTime(v.device?.heartbeat ?? null)}</Fact>
               </dl>
             </section>
             <section className="space-y-2">
@@ -68,11 +76,11 @@ export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; on
             </section>
             <section className="space-y-2">
               <h4 className="text-sm font-semibold text-slate-900">{t('vehicle.drivers')}</h4>
-              {(v.drivers ?? []).length === 0 ? (
+              {v.drivers.length === 0 ? (
                 <p className="text-sm text-slate-500">{t('info.noDrivers')}</p>
               ) : (
                 <ul className="space-y-1 text-sm">
-                  {(v.drivers ?? []).map((d) => (
+                  {v.drivers.map((d) => (
                     <li key={d.id}>
                       {d.name} <span className="text-slate-500 tabular-nums">{maskPhone(d.phone)}</span>
                     </li>
@@ -86,7 +94,7 @@ export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; on
                 <UnitSwitch units={units} />
               </div>
               {wheels.isError ? <ErrorState message={t('info.loadFailed')} onRetry={() => void wheels.refetch()} /> : null}
-              <WheelDiagram axleLayout={v.axleLayout} wheels={wheels.data ?? []} pressureUnit={units.pressure} tempUnit={units.temp} />
+              <WheelDiagram axleLayout={v.axleLayout} wheels={wheels.data ?? v.wheels} limits={limits} pressureUnit={units.pressure} tempUnit={units.temp} />
             </section>
           </>
         ) : null}

@@ -21,6 +21,7 @@ import { EnterprisePicker } from '../../enterprise/components/enterprise-picker'
 import { useGroups } from '../../enterprise/api/get-groups';
 import { importTable } from '../../system/imports/api/import-table';
 import { useDeleteVehicles } from '../api/delete-vehicles';
+import { getCarInfo } from '../api/get-car-info';
 import { useDrivers } from '../api/get-drivers';
 import { useStatistics } from '../api/get-statistics';
 import { getVehicles, useVehicles, vehicleListKey, type VehicleListParams } from '../api/get-vehicles';
@@ -28,6 +29,7 @@ import { useSaveVehicle } from '../api/save-vehicle';
 import { useSetAttention } from '../api/set-attention';
 import { useSetInstall } from '../api/set-install';
 import { useTransferVehicles } from '../api/transfer-vehicles';
+import { useUpdateImei } from '../api/update-imei';
 import { INSTALL_STATES, STATE_FILTERS, VEHICLE_KINDS, type StateFilter, type VehicleRow } from '../types';
 import { deriveState, STATE_TONES } from '../vehicle-state';
 import { parseAxleLayout } from '../wheel-layout';
@@ -74,6 +76,7 @@ export function VehicleList({ title, system = false }: { title: string; system?:
   const follow = useSetAttention();
   const transfer = useTransferVehicles();
   const install = useSetInstall();
+  const bindImei = useUpdateImei();
   const groups = useGroups({ page: 1, pageSize: 500 });
   const trailers = useVehicles({ page: 1, pageSize: 500, kind: 1 });
   const drivers = useDrivers({ page: 1, pageSize: 500 });
@@ -101,7 +104,7 @@ export function VehicleList({ title, system = false }: { title: string; system?:
   const groupOptions: Option[] = (groups.data?.list ?? []).map((g) => ({ value: g.ID, label: g.name }));
   const trailerOptions: Option[] = (trailers.data?.list ?? []).map((v) => ({ value: v.carId, label: v.plate }));
   const driverOptions: Option[] = (drivers.data?.list ?? []).map((d) => ({ value: d.id, label: d.name }));
-  const stateOf = (v: VehicleRow) => deriveState({ close: v.close, offline: v.offline, isAlarm: v.isAlarm, speed: v.speed });
+  const stateOf = (v: VehicleRow) => deriveState({ offline: v.offline, isAlarm: v.isAlarm, speed: v.speed });
 
   const columns: Column<VehicleRow>[] = [
     {
@@ -194,8 +197,13 @@ export function VehicleList({ title, system = false }: { title: string; system?:
         fields,
         empty: { plate: '', kind: 0, axleLayout: '2,4,4', vin: '', groupId: '', trailerId: '', driverIds: [], imei: '', remark: '' },
         fromRow: (v) => ({ plate: v.plate, kind: v.kind, axleLayout: v.axleLayout, vin: v.vin, groupId: v.groupId ?? '', trailerId: v.trailerId ?? '', driverIds: [], imei: v.imei, remark: '' }),
-        save: (v, row) =>
-          save.mutateAsync({
+        // drivers and the remark are on the detail only
+        load: async (v) => {
+          const d = await getCarInfo({ carId: v.carId });
+          return { plate: d.plate, kind: d.kind, axleLayout: d.axleLayout, vin: d.vin, groupId: d.groupId ?? '', trailerId: d.trailerId ?? '', driverIds: d.drivers.map((x) => x.id), imei: d.device?.imei ?? '', remark: d.remark };
+        },
+        save: async (v, row) => {
+          const saved = await save.mutateAsync({
             ...(row ? { carId: row.carId } : {}),
             plate: v.plate.trim().toUpperCase(),
             kind: Number(v.kind),
@@ -204,9 +212,12 @@ export function VehicleList({ title, system = false }: { title: string; system?:
             groupId: v.groupId === '' ? null : v.groupId,
             trailerId: v.trailerId === '' || v.kind === 1 ? null : v.trailerId,
             driverIds: v.driverIds,
-            imei: v.imei.trim(),
             remark: v.remark.trim(),
-          }),
+          });
+          // the receiver is bound by its own call (an empty imei unbinds)
+          const imei = v.imei.trim();
+          if (imei !== (row?.imei ?? '')) await bindImei.mutateAsync({ carId: saved.carId, imei });
+        },
       }}
       remove={(carIds) => del.mutateAsync({ carIds })}
       rowActions={(v) => (

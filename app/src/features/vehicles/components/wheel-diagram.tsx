@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPressure, formatTemp, type PressureUnit, type TempUnit } from '../../settings/units';
 import type { WheelReading } from '../types';
 import { wheelPositions } from '../wheel-layout';
-import { WHEEL_COLORS, WHEEL_STATES, wheelState } from '../wheel-state';
+import { DEFAULT_WHEEL_LIMITS, WHEEL_COLORS, WHEEL_STATES, wheelState, type WheelLimits } from '../wheel-state';
 
 const CARD_W = 72;
 const CARD_H = 50;
@@ -22,9 +22,10 @@ interface Props {
   wheels: readonly WheelReading[];
   pressureUnit: PressureUnit;
   tempUnit: TempUnit;
+  limits?: WheelLimits;
 }
 
-export function WheelDiagram({ axleLayout, wheels, pressureUnit, tempUnit }: Props) {
+export function WheelDiagram({ axleLayout, wheels, pressureUnit, tempUnit, limits = DEFAULT_WHEEL_LIMITS }: Props) {
   const { t } = useTranslation('fleet');
   const axles = wheelPositions(axleLayout);
   const byPosition = new Map(wheels.map((w) => [w.position, w]));
@@ -52,7 +53,7 @@ export function WheelDiagram({ axleLayout, wheels, pressureUnit, tempUnit }: Pro
           const place = (p: number, i: number, side: 'l' | 'r') => {
             const x = side === 'l' ? mid - CHASSIS / 2 - (left.length - i) * (CARD_W + GAP) : mid + CHASSIS / 2 + GAP + i * (CARD_W + GAP);
             const w = byPosition.get(p);
-            const state = wheelState(w);
+            const state = wheelState(w, limits);
             const c = WHEEL_COLORS[state];
             const pressure = formatPressure(w?.pressure, pressureUnit) || '—';
             const temp = formatTemp(w?.temp, tempUnit) || '—';

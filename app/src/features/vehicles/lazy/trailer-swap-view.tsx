@@ -37,24 +37,24 @@ export default function TrailerSwapView({ route }: MenuViewProps) {
       testId="trailer-swaps"
       queryKey={trailerSwapsKey}
       fetchPage={getTrailerSwaps}
-      toParams={(v) => ({ keyword: orUndefined(v.keyword) })}
-      searchFields={[{ name: 'keyword', label: t('vehicle.plate') }]}
+      toParams={(v) => ({ plate: orUndefined(v.plate) })}
+      searchFields={[{ name: 'plate', label: t('vehicle.plate') }]}
       columns={[
-        { key: 'plate', header: t('swap.tractor'), primary: true, cell: (r) => r.plate },
-        { key: 'old', header: t('swap.oldTrailer'), cell: (r) => r.oldTrailerPlate },
-        { key: 'new', header: t('swap.newTrailer'), cell: (r) => r.trailerPlate || t('swap.unhitched') },
-        { key: 'operator', header: t('swap.operator'), cell: (r) => r.operator ?? '' },
-        { key: 'at', header: t('swap.at'), cell: (r) => formatDateTime(r.createdAt) },
+        { key: 'plate', header: t('swap.tractor'), primary: true, cell: (r) => r.tractorPlate },
+        { key: 'old', header: t('swap.oldTrailer'), cell: (r) => r.fromPlate },
+        { key: 'new', header: t('swap.newTrailer'), cell: (r) => r.toPlate || t('swap.unhitched') },
+        { key: 'address', header: t('swap.address'), cell: (r) => r.address, hideOnMobile: true },
+        { key: 'at', header: t('swap.at'), cell: (r) => formatDateTime(r.created) },
       ]}
       rowKey={(r) => r.id}
-      rowLabel={(r) => r.plate}
+      rowLabel={(r) => r.tractorPlate}
       exportName="trailer-swaps"
       exportColumns={[
-        { header: t('swap.tractor'), value: (r) => r.plate },
-        { header: t('swap.oldTrailer'), value: (r) => r.oldTrailerPlate },
-        { header: t('swap.newTrailer'), value: (r) => r.trailerPlate },
-        { header: t('swap.operator'), value: (r) => r.operator },
-        { header: t('swap.at'), value: (r) => formatDateTime(r.createdAt) },
+        { header: t('swap.tractor'), value: (r) => r.tractorPlate },
+        { header: t('swap.oldTrailer'), value: (r) => r.fromPlate },
+        { header: t('swap.newTrailer'), value: (r) => r.toPlate },
+        { header: t('swap.address'), value: (r) => r.address },
+        { header: t('swap.at'), value: (r) => formatDateTime(r.created) },
       ]}
       toolbar={
         <>
