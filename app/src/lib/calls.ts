@@ -21,16 +21,22 @@ export function toPage<R>(data: Partial<PageResult<R>> | R[] | null | undefined)
   return Array.isArray(data) ? { list: data, total: data.length, page: 1, pageSize: data.length } : asPage(data);
 }
 
+export interface CallOptions {
+  base?: ApiBase;
+  /** A lookup beside the list of its kind (see RequestConfig.noSupersede). */
+  noSupersede?: boolean;
+}
+
 /** POST `path` with the params → `{list, total, page, pageSize}` (or a plain list). */
-export function pageCall<P extends object, R>(path: string, base?: ApiBase): PageCall<P, R> {
-  return async (params, signal) => toPage<R>(unwrap(await api.post<Partial<PageResult<R>> | R[]>(path, { ...params } as Payload, { signal, base })));
+export function pageCall<P extends object, R>(path: string, options: CallOptions = {}): PageCall<P, R> {
+  return async (params, signal) => toPage<R>(unwrap(await api.post<Partial<PageResult<R>> | R[]>(path, { ...params } as Payload, { signal, ...options })));
 }
 
 export type Call<P, R> = (payload: P, signal?: AbortSignal) => Promise<R>;
 
 /** POST `path` with the payload → data. */
-export function postCall<P extends object, R = unknown>(path: string, base?: ApiBase): Call<P, R> {
-  return async (payload, signal) => unwrap(await api.post<R>(path, { ...payload } as Payload, { signal, base }));
+export function postCall<P extends object, R = unknown>(path: string, options: CallOptions = {}): Call<P, R> {
+  return async (payload, signal) => unwrap(await api.post<R>(path, { ...payload } as Payload, { signal, ...options }));
 }
 
 /** The paged list query of a call (the previous page stays while the next loads). */

@@ -56,6 +56,8 @@ export interface ResourceViewProps<R, P extends object, V extends FormValues, K 
   rowKey: (row: R) => K;
   rowLabel: (row: R) => string;
   exportName?: string;
+  /** The call the export pages through (default fetchPage); a lookup variant keeps the list's call alive. */
+  exportPage?: PageCall<P, R>;
   exportColumns?: readonly ExportColumn<R>[];
   importer?: ResourceImport | null;
   form?: ResourceForm<R, V> | null;
@@ -73,7 +75,7 @@ export interface ResourceViewProps<R, P extends object, V extends FormValues, K 
 }
 
 export function ResourceView<R, P extends object, V extends FormValues, K extends string | number>(props: ResourceViewProps<R, P, V, K>) {
-  const { title, testId, queryKey, fetchPage, toParams, searchFields, initialSearch = {}, columns, rowKey, rowLabel, exportName, exportColumns, importer, form, remove, bulkActions, rowActions, toolbar, header, children, description } = props;
+  const { title, testId, queryKey, fetchPage, toParams, searchFields, initialSearch = {}, columns, rowKey, rowLabel, exportName, exportPage, exportColumns, importer, form, remove, bulkActions, rowActions, toolbar, header, children, description } = props;
   const { t } = useTranslation('crud');
   const can = useButtons();
   const client = useQueryClient();
@@ -206,7 +208,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
         />
       ) : null}
       {dialog === 'export' && exportColumns ? (
-        <ExportDialog spec={{ name: exportName ?? testId, fetchPage, params: toParams(list.filters), columns: exportColumns }} onClose={() => { setDialog(null); }} />
+        <ExportDialog spec={{ name: exportName ?? testId, fetchPage: exportPage ?? fetchPage, params: toParams(list.filters), columns: exportColumns }} onClose={() => { setDialog(null); }} />
       ) : null}
       {dialog === 'import' && importer ? <ImportDialog {...importer} onDone={() => void client.invalidateQueries({ queryKey })} onClose={() => { setDialog(null); }} /> : null}
       {children}

@@ -19,3 +19,10 @@ export const getDevices = pageCall<DeviceListParams, DeviceRow>('/web/device/lis
 export function useDevices(params: DeviceListParams & Paging) {
   return usePageQuery(deviceKeys.devices, getDevices, params);
 }
+
+/** The same call as a lookup (picker options, exports): it runs beside the device list instead of cancelling it. */
+export const getDeviceOptions = pageCall<DeviceListParams, DeviceRow>('/web/device/list', { noSupersede: true });
+
+export function useDeviceOptions(params: DeviceListParams & Paging) {
+  return usePageQuery([...deviceKeys.devices, 'options'], getDeviceOptions, params);
+}

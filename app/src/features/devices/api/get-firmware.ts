@@ -3,11 +3,13 @@ import type { FirmwareRow } from '../types';
 import { deviceKeys } from './keys';
 
 export interface FirmwareListParams {
+  /** part number */
   model?: string;
-  version?: string;
+  /** part of the version (`keyword`) */
+  keyword?: string;
 }
 
-/** POST /api/web/device/getUrlList {model?, version?} → firmware images, newest first. */
+/** POST /api/web/device/getUrlList {model?, keyword?} → firmware images, newest first. */
 export const getFirmware = pageCall<FirmwareListParams, FirmwareRow>('/web/device/getUrlList');
 
 export function useFirmware(params: FirmwareListParams & Paging) {

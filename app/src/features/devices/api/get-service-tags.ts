@@ -6,7 +6,7 @@ export interface ServiceTagParams {
   keyword?: string;
 }
 
-/** POST /api/web/device/serviceTags → the service tags (problem categories) of the enterprise (shape assumed: tags of kind service). */
+/** POST /api/web/device/serviceTags → the service tags (problem categories) of the enterprise (tags of kind service). */
 export const getServiceTags = pageCall<ServiceTagParams, TagRow>('/web/device/serviceTags');
 
 export function useServiceTags(params: ServiceTagParams & Paging) {

@@ -3,6 +3,8 @@ import type { VersionCount } from '../types';
 import { deviceKeys } from './keys';
 
 export interface VersionParams {
+  entId?: number;
+  /** Filtered in the console (the call answers every model). */
   partNo?: string;
 }
 

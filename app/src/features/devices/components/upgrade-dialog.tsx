@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Checkbox, Field, SelectInput } from '../../../components/ui/fields';
 import { EmptyState } from '../../../components/ui/states';
-import { useDevices } from '../api/get-devices';
+import { useDeviceOptions } from '../api/get-devices';
 import { useFirmware } from '../api/get-firmware';
 import { useToUpgrade } from '../api/to-upgrade';
 
@@ -15,7 +15,7 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   const firmware = useFirmware({ page: 1, pageSize: 500 });
   const [firmwareId, setFirmwareId] = useState<number | null>(null);
   const image = firmware.data?.list.find((f) => f.id === firmwareId) ?? null;
-  const devices = useDevices({ page: 1, pageSize: 500, kind: 0, partNo: image?.model ?? '\u0000' });
+  const devices = useDeviceOptions({ page: 1, pageSize: 500, kind: 0, partNo: image?.model ?? '\u0000' });
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const upgrade = useToUpgrade();
   const candidates = image ? (devices.data?.list ?? []).filter((d) => d.version !== image.version) : [];

@@ -13,6 +13,7 @@ import { orUndefined } from '../../../lib/format';
 import { menuTitle } from '../../console/menu-routes';
 import type { MenuViewProps } from '../../console/registry';
 import { useFirmware } from '../api/get-firmware';
+import type { PageCall } from '../../../lib/calls';
 import { getVersions, type VersionParams } from '../api/get-versions';
 import { deviceKeys } from '../api/keys';
 import { useSaveStrategy } from '../api/save-strategy';
@@ -27,6 +28,14 @@ interface StrategyValues {
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** The server answers every model of the scope at once; the part-number filter is applied here. */
+const versionsOf: PageCall<VersionParams, VersionCount> = async (params, signal) => {
+  const all = await getVersions(params, signal);
+  const part = params.partNo?.trim().toUpperCase();
+  const list = part ? all.list.filter((r) => r.partNo.toUpperCase().includes(part)) : all.list;
+  return { ...all, list, total: list.length };
+};
+
 export default function DeviceModelManageView({ route }: MenuViewProps) {
   const { t } = useTranslation('fleet');
   const { lang } = useApp();
@@ -39,7 +48,7 @@ export default function DeviceModelManageView({ route }: MenuViewProps) {
       title={menuTitle(route, lang)}
       testId="device-models"
       queryKey={deviceKeys.versions}
-      fetchPage={getVersions}
+      fetchPage={versionsOf}
       toParams={(v) => ({ partNo: orUndefined(v.partNo) })}
       searchFields={[{ name: 'partNo', label: t('device.partNo') }]}
       columns={[
@@ -73,7 +82,7 @@ export default function DeviceModelManageView({ route }: MenuViewProps) {
             { name: 'windowEnd', label: t('deviceModel.windowEnd'), type: 'text', placeholder: '05:00', validate: time },
           ]}
           initialValues={{ auto: false, firmwareId: '', windowStart: '', windowEnd: '' }}
-          onSubmit={(v) => save.mutateAsync({ model, auto: v.auto, firmwareId: v.firmwareId === '' ? null : v.firmwareId, windowStart: v.windowStart, windowEnd: v.windowEnd })}
+          onSubmit={(v) => save.mutateAsync({ strategy: { model, auto: v.auto, firmwareId: v.firmwareId === '' ? null : v.firmwareId, windowStart: v.windowStart, windowEnd: v.windowEnd } })}
         />
       ) : null}
     </ResourceView>

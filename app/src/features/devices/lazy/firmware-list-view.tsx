@@ -32,7 +32,7 @@ export default function FirmwareListView({ route }: MenuViewProps) {
       testId="firmware"
       queryKey={deviceKeys.firmware}
       fetchPage={getFirmware}
-      toParams={(v) => ({ model: orUndefined(v.model), version: orUndefined(v.version) })}
+      toParams={(v) => ({ model: orUndefined(v.model), keyword: orUndefined(v.version) })}
       searchFields={[
         { name: 'model', label: t('device.partNo') },
         { name: 'version', label: t('device.version') },

@@ -18,9 +18,9 @@ import { formatDateTime, orUndefined } from '../../../lib/format';
 import { menuTitle } from '../../console/menu-routes';
 import type { MenuViewProps } from '../../console/registry';
 import { importTable } from '../../system/imports/api/import-table';
-import { useVehicles } from '../../vehicles/api/get-vehicles';
+import { useVehicleOptions } from '../../vehicles/api/get-vehicles';
 import { useUpdateImei } from '../../vehicles/api/update-imei';
-import { getDevices, type DeviceListParams } from '../api/get-devices';
+import { getDeviceOptions, getDevices, type DeviceListParams } from '../api/get-devices';
 import { useTags } from '../api/get-tags';
 import { deviceKeys } from '../api/keys';
 import { useSaveDevice } from '../api/save-device';
@@ -57,7 +57,7 @@ export default function ReceiverView({ route }: MenuViewProps) {
   const bindImei = useUpdateImei();
   const setTags = useSetDeviceTags();
   const tags = useTags({ page: 1, pageSize: 500, kind: 'device' });
-  const vehicles = useVehicles({ page: 1, pageSize: 500 });
+  const vehicles = useVehicleOptions({ page: 1, pageSize: 500 });
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const carrierLabel = (d: DeviceRow) => t(`device.carriers.${simCarrier(d.iccid)}`);
@@ -123,6 +123,7 @@ export default function ReceiverView({ route }: MenuViewProps) {
       rowKey={(d) => d.id}
       rowLabel={(d) => d.imei}
       exportName="receivers"
+      exportPage={getDeviceOptions}
       exportColumns={exportColumns}
       importer={{ title: t('device.import'), templateColumns: DEVICE_TEMPLATE, templateName: 'devices', upload: (file, name) => importTable('devices', file, name) }}
       form={{

@@ -22,3 +22,10 @@ export const vehicleListKey = [...vehiclesKey, 'list'] as const;
 export function useVehicles(params: VehicleListParams & Paging) {
   return usePageQuery(vehicleListKey, getVehicles, params);
 }
+
+/** The same call as a lookup (picker options, exports): it runs beside the fleet list instead of cancelling it. */
+export const getVehicleOptions = pageCall<VehicleListParams, VehicleRow>('/web/car/list', { noSupersede: true });
+
+export function useVehicleOptions(params: VehicleListParams & Paging) {
+  return usePageQuery([...vehiclesKey, 'options'], getVehicleOptions, params);
+}

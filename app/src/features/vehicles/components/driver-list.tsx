@@ -9,7 +9,7 @@ import { isValidPhone, normalizePhone } from '../../../lib/account-rules';
 import { maskPhone, orUndefined } from '../../../lib/format';
 import { importTable } from '../../system/imports/api/import-table';
 import { driversKey, getDrivers, type DriverListParams } from '../api/get-drivers';
-import { useVehicles } from '../api/get-vehicles';
+import { useVehicleOptions } from '../api/get-vehicles';
 import { useUpdateDriver } from '../api/update-driver';
 import type { DriverRow } from '../types';
 
@@ -27,7 +27,7 @@ export function DriverList({ title, header }: { title: string; header: ReactNode
   const { t } = useTranslation('fleet');
   const can = useButtons();
   const save = useUpdateDriver();
-  const vehicles = useVehicles({ page: 1, pageSize: 500 });
+  const vehicles = useVehicleOptions({ page: 1, pageSize: 500 });
   const vehicleOptions: Option[] = (vehicles.data?.list ?? []).map((v) => ({ value: v.carId, label: v.plate }));
   return (
     <ResourceView<DriverRow, DriverListParams, DriverValues, number>

@@ -24,7 +24,7 @@ import { useDeleteVehicles } from '../api/delete-vehicles';
 import { getCarInfo } from '../api/get-car-info';
 import { useDrivers } from '../api/get-drivers';
 import { useStatistics } from '../api/get-statistics';
-import { getVehicles, useVehicles, vehicleListKey, type VehicleListParams } from '../api/get-vehicles';
+import { getVehicleOptions, getVehicles, useVehicleOptions, vehicleListKey, type VehicleListParams } from '../api/get-vehicles';
 import { useSaveVehicle } from '../api/save-vehicle';
 import { useSetAttention } from '../api/set-attention';
 import { useSetInstall } from '../api/set-install';
@@ -78,7 +78,7 @@ export function VehicleList({ title, system = false }: { title: string; system?:
   const install = useSetInstall();
   const bindImei = useUpdateImei();
   const groups = useGroups({ page: 1, pageSize: 500 });
-  const trailers = useVehicles({ page: 1, pageSize: 500, kind: 1 });
+  const trailers = useVehicleOptions({ page: 1, pageSize: 500, kind: 1 });
   const drivers = useDrivers({ page: 1, pageSize: 500 });
   const [info, setInfo] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -189,6 +189,7 @@ export function VehicleList({ title, system = false }: { title: string; system?:
       rowKey={(v) => v.carId}
       rowLabel={(v) => v.plate}
       exportName="vehicles"
+      exportPage={getVehicleOptions}
       exportColumns={exportColumns}
       importer={{ title: t('vehicle.import'), templateColumns: VEHICLE_TEMPLATE, templateName: 'vehicles', upload: (file, name) => importTable('vehicles', file, name) }}
       form={{

@@ -12,7 +12,7 @@ import { menuTitle } from '../../console/menu-routes';
 import type { MenuViewProps } from '../../console/registry';
 import { useExchangeTrailer } from '../api/exchange-trailer';
 import { getTrailerSwaps, trailerSwapsKey, type TrailerSwapParams } from '../api/get-trailer-swaps';
-import { useVehicles } from '../api/get-vehicles';
+import { useVehicleOptions } from '../api/get-vehicles';
 import { useTrailerChange } from '../api/trailer-change';
 import type { TrailerSwap } from '../types';
 
@@ -22,8 +22,8 @@ export default function TrailerSwapView({ route }: MenuViewProps) {
   const { t } = useTranslation('fleet');
   const { lang } = useApp();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const tractors = useVehicles({ page: 1, pageSize: 500, kind: 0 });
-  const trailers = useVehicles({ page: 1, pageSize: 500, kind: 1 });
+  const tractors = useVehicleOptions({ page: 1, pageSize: 500, kind: 0 });
+  const trailers = useVehicleOptions({ page: 1, pageSize: 500, kind: 1 });
   const hitch = useTrailerChange();
   const exchange = useExchangeTrailer();
   const tractorOptions: Option[] = (tractors.data?.list ?? []).map((v) => ({ value: v.carId, label: v.trailerPlate ? `${v.plate} (${v.trailerPlate})` : v.plate }));
