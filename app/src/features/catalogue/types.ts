@@ -1,22 +1,24 @@
-/** Shapes of the catalogue calls (server/src/routes/vehicle/catalogue.rs; assumed from the catalogue tables). */
-export interface CarBrand {
-  id: number;
-  name: string;
-  logo: string;
-  sort: number;
-  enterpriseId?: number;
-}
-
+/** Shapes of the catalogue calls (server/src/services/vehicle/catalogue.rs). `entId` null = a platform entry. */
 export interface CarSeries {
   id: number;
   brandId: number;
-  brandName?: string;
+  entId: number | null;
   name: string;
   sort: number;
+}
+
+export interface CarBrand {
+  id: number;
+  entId: number | null;
+  name: string;
+  logo: string;
+  sort: number;
+  series: CarSeries[];
 }
 
 export interface CarClass {
   id: number;
+  entId: number | null;
   name: string;
   /** vehicle kind 0–3 */
   kind: number;
@@ -27,15 +29,18 @@ export interface CarClass {
 
 export interface TyreBrand {
   id: number;
+  entId: number | null;
   name: string;
   logo: string;
   sort: number;
+  tyreCount: number;
 }
 
 export interface Tyre {
   id: number;
   brandId: number;
-  brandName?: string;
+  brandName: string;
+  entId: number | null;
   model: string;
   spec: string;
   grain: string;
@@ -45,11 +50,4 @@ export interface Tyre {
   pressure: number | null;
   loadIndex: string;
   remark: string;
-}
-
-/** grainSize / spec answers: strings or `{id, name}` entries (both accepted). */
-export type Choice = string | { id?: number; name?: string; value?: string };
-
-export function choiceLabel(c: Choice): string {
-  return typeof c === 'string' ? c : (c.name ?? c.value ?? '');
 }

@@ -6,7 +6,7 @@ export interface CarBrandParams {
   keyword?: string;
 }
 
-/** POST /api/web/carType/carBrandAll → the car brands (paged or the whole list). */
+/** POST /api/web/carType/carBrandAll {keyword?} → every car brand in scope with its series. */
 export const getCarBrands = pageCall<CarBrandParams, CarBrand>('/web/carType/carBrandAll');
 
 export function useCarBrands(params: CarBrandParams & Paging) {

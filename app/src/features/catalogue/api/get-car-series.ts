@@ -3,11 +3,10 @@ import type { CarSeries } from '../types';
 import { catalogueKeys } from './keys';
 
 export interface CarSeriesParams {
-  keyword?: string;
-  brandId?: number;
+  brandId: number;
 }
 
-/** POST /api/web/carType/carSeriesAll {brandId?} → the series of a brand. */
+/** POST /api/web/carType/carSeriesAll {brandId} → the series of a brand (every brand's come with carBrandAll). */
 export const getCarSeries = pageCall<CarSeriesParams, CarSeries>('/web/carType/carSeriesAll');
 
 export function useCarSeries(params: CarSeriesParams & Paging) {

@@ -9,7 +9,7 @@ export interface TyreParams {
   grain?: string;
 }
 
-/** POST /api/web/tyre/tyre_list {keyword?, brandId?, spec?, grain?} → tyres, paged. */
+/** POST /api/web/tyre/tyre_list {keyword?, brandId?, spec?, grain?} → tyres, paged (TyreRow). */
 export const getTyres = pageCall<TyreParams, Tyre>('/web/tyre/tyre_list');
 
 export function useTyres(params: TyreParams & Paging) {

@@ -15,12 +15,33 @@ import { catalogueKeys } from '../api/keys';
 import { getCarBrands, useCarBrands } from '../api/get-car-brands';
 import { getCarClasses } from '../api/get-car-classes';
 import { getCarSeries } from '../api/get-car-series';
+import type { PageCall } from '../../../lib/calls';
 import { useSaveCarBrand } from '../api/save-car-brand';
 import { useSaveCarClass } from '../api/save-car-class';
 import { useSaveCarSeries } from '../api/save-car-series';
 import type { CarBrand, CarClass, CarSeries } from '../types';
 
 type Tab = 'brands' | 'series' | 'classes';
+
+interface SeriesParams {
+  brandId?: number;
+  keyword?: string;
+}
+
+/** One brand's series (carSeriesAll), or every brand's (they come with carBrandAll); the keyword filters here. */
+const seriesOf: PageCall<SeriesParams, CarSeries> = async ({ brandId, keyword, page, pageSize }, signal) => {
+  const all = brandId === undefined ? (await getCarBrands({ page, pageSize }, signal)).list.flatMap((b) => b.series) : (await getCarSeries({ brandId, page, pageSize }, signal)).list;
+  const k = keyword?.trim().toLowerCase();
+  const list = k ? all.filter((x) => x.name.toLowerCase().includes(k)) : all;
+  return { list, total: list.length, page: 1, pageSize: list.length };
+};
+
+/** Deletes one by one through the save call (`delete: true`). */
+function deleteEach(save: (p: { id: number; delete: true }) => Promise<unknown>) {
+  return async (ids: number[]) => {
+    for (const id of ids) await save({ id, delete: true });
+  };
+}
 
 const numOr = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
 
@@ -85,25 +106,26 @@ export default function ModelManageView({ route }: MenuViewProps) {
           fromRow: (b) => ({ name: b.name, logo: b.logo, sort: b.sort }),
           save: (v, row) => saveBrand.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), logo: v.logo.trim(), sort: v.sort || 0 }),
         }}
+        remove={deleteEach(saveBrand.mutateAsync)}
       />
     );
 
   if (tab === 'series')
     return (
-      <ResourceView<CarSeries, { keyword?: string; brandId?: number }, { brandId: number | ''; name: string; sort: number | '' }, number>
+      <ResourceView<CarSeries, SeriesParams, { brandId: number | ''; name: string; sort: number | '' }, number>
         key="series"
         title={title}
         header={header}
         testId="car-series"
         queryKey={catalogueKeys.carSeries}
-        fetchPage={getCarSeries}
+        fetchPage={seriesOf}
         toParams={(v) => ({ keyword: orUndefined(v.keyword), brandId: numOr(v.brandId) })}
         searchFields={[
           { name: 'brandId', label: t('catalogue.brand'), type: 'select', options: brandOptions },
           { name: 'keyword', label: t('catalogue.name') },
         ]}
         columns={[
-          { key: 'brand', header: t('catalogue.brand'), cell: (s) => s.brandName ?? brandName(s.brandId) },
+          { key: 'brand', header: t('catalogue.brand'), cell: (s) => brandName(s.brandId) },
           { key: 'name', header: t('catalogue.name'), primary: true, cell: (s) => s.name },
           { key: 'sort', header: t('catalogue.sort'), cell: (s) => s.sort },
         ]}
@@ -111,7 +133,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
         rowLabel={(s) => s.name}
         exportName="car-series"
         exportColumns={[
-          { header: t('catalogue.brand'), value: (s) => s.brandName ?? brandName(s.brandId) },
+          { header: t('catalogue.brand'), value: (s) => brandName(s.brandId) },
           { header: t('catalogue.name'), value: (s) => s.name },
         ]}
         form={{
@@ -126,6 +148,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
           fromRow: (s) => ({ brandId: s.brandId, name: s.name, sort: s.sort }),
           save: (v, row) => saveSeries.mutateAsync({ ...(row ? { id: row.id } : {}), brandId: Number(v.brandId), name: v.name.trim(), sort: v.sort || 0 }),
         }}
+        remove={deleteEach(saveSeries.mutateAsync)}
       />
     );
 
@@ -168,6 +191,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
         save: (v, row) =>
           saveClass.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), kind: Number(v.kind), axleLayout: v.axleLayout.replace(/\s/g, ''), deviceTypeId: v.deviceTypeId || 0, sort: v.sort || 0 }),
       }}
+      remove={deleteEach(saveClass.mutateAsync)}
     />
   );
 }

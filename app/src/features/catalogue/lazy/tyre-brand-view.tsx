@@ -27,6 +27,7 @@ export default function TyreBrandView({ route }: MenuViewProps) {
       searchFields={[{ name: 'keyword', label: t('catalogue.name') }]}
       columns={[
         { key: 'name', header: t('catalogue.name'), primary: true, cell: (b) => b.name },
+        { key: 'tyres', header: t('catalogue.tyreCount'), cell: (b) => b.tyreCount, align: 'right' },
         { key: 'sort', header: t('catalogue.sort'), cell: (b) => b.sort },
       ]}
       rowKey={(b) => b.id}

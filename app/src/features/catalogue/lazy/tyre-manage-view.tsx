@@ -41,7 +41,7 @@ export default function TyreManageView({ route }: MenuViewProps) {
   const save = useSaveTyre();
   const del = useDeleteTyres();
   const brandOptions: Option[] = (brands.data?.list ?? []).map((b) => ({ value: b.id, label: b.name }));
-  const brandName = (r: Tyre) => r.brandName ?? brands.data?.list.find((b) => b.id === r.brandId)?.name ?? '';
+  const brandName = (r: Tyre) => r.brandName;
   const strOptions = (list: readonly string[] | undefined): Option[] => (list ?? []).map((s) => ({ value: s, label: s }));
   return (
     <ResourceView<Tyre, TyreParams, TyreValues, number>
