@@ -39,7 +39,8 @@ interface DeviceValues {
   remark: string;
 }
 
-export const DEVICE_TEMPLATE = ['imei', 'sn', 'part_no', 'version', 'iccid', 'kind', 'parent_imei', 'remark'] as const;
+/** The columns of the server's `devices` importer (enterpriseId and imei required). */
+const DEVICE_TEMPLATE = ['enterpriseId', 'imei', 'sn', 'partNo', 'version', 'iccid', 'kind', 'parentImei'] as const;
 
 const bool = (s: string | undefined) => (s === 'true' ? true : s === 'false' ? false : undefined);
 const numOr = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);

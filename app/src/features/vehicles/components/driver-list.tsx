@@ -21,7 +21,7 @@ interface DriverValues {
   remark: string;
 }
 
-export const DRIVER_TEMPLATE = ['name', 'phone', 'license', 'plate'] as const;
+const DRIVER_TEMPLATE = ['name', 'phone', 'license', 'plate'] as const;
 
 export function DriverList({ title, header }: { title: string; header: ReactNode }) {
   const { t } = useTranslation('fleet');

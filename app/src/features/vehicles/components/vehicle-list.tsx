@@ -50,7 +50,8 @@ interface VehicleValues {
 }
 
 const PLATE_MAX = 16;
-export const VEHICLE_TEMPLATE = ['plate', 'kind', 'axle_layout', 'vin', 'imei', 'remark'] as const;
+/** Columns offered as the import template (the server matches headers case- and underscore-insensitively). */
+const VEHICLE_TEMPLATE = ['plate', 'kind', 'axleLayout', 'vin', 'imei', 'remark'] as const;
 
 function numberOr<T>(s: string | undefined, fallback: T): number | T {
   return s && /^\d+$/.test(s) ? Number(s) : fallback;
