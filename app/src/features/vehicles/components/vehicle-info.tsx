@@ -27,6 +27,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; onClose: () => void }) {
+  // mounted only while open: nothing is fetched for a closed drawer
+  return carId === null ? null : <VehicleInfo carId={carId} onClose={onClose} />;
+}
+
+function VehicleInfo({ carId, onClose }: { carId: number; onClose: () => void }) {
   const { t } = useTranslation('fleet');
   const info = useCarInfo(carId);
   const wheels = useVehicleWheels(carId);
@@ -37,7 +42,7 @@ export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; on
   // no live state yet: it never reported, so offline
   const state = v ? deriveState(v.state ?? { offline: true }) : null;
   return (
-    <Drawer open={carId !== null} onClose={onClose} title={v ? t('info.title', { plate: v.plate }) : t('vehicle.info')} className="md:max-w-3xl">
+    <Drawer open onClose={onClose} title={v ? t('info.title', { plate: v.plate }) : t('vehicle.info')} className="md:max-w-3xl">
       <div className="space-y-5 p-4" data-testid="vehicle-info">
         {info.isPending ? <LoadingState /> : null}
         {info.isError ? <ErrorState message={t('info.loadFailed')} onRetry={() => void info.refetch()} /> : null}
