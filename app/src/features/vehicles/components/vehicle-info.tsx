@@ -42,7 +42,7 @@ function VehicleInfo({ carId, onClose }: { carId: number; onClose: () => void })
   // no live state yet: it never reported, so offline
   const state = v ? deriveState(v.state ?? { offline: true }) : null;
   return (
-    <Drawer open onClose={onClose} title={v ? t('info.title', { plate: v.plate }) : t('vehicle.info')} className="md:max-w-3xl">
+    <Drawer open onClose={onClose} title={v ? t('info.title', { plate: v.plate }) : t('vehicle.info')} className="w-full max-w-[100vw] md:w-[720px]">
       <div className="space-y-5 p-4" data-testid="vehicle-info">
         {info.isPending ? <LoadingState /> : null}
         {info.isError ? <ErrorState message={t('info.loadFailed')} onRetry={() => void info.refetch()} /> : null}
