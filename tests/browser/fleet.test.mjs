@@ -243,4 +243,38 @@ describe('fleet screens', { skip: MOCK ? 'needs the real server (the mock host h
       await context.close();
     }
   });
+
+  test('every fleet, equipment and tag screen opens and loads its list', async () => {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await newPage(context);
+      await signIn(page, 'admin', server.password);
+      for (const path of [
+        '/dataManage/vehicleManage',
+        '/dataManage/vehicleManageSystem',
+        '/dataManage/trailerSwap',
+        '/dataManage/modelManage',
+        '/dataManage/tyreBrand',
+        '/dataManage/tyreManage',
+        '/equipmentManage/receiver',
+        '/equipmentManage/sensor',
+        '/equipmentManage/firmwareList',
+        '/equipmentManage/receiverUpgrade',
+        '/equipmentManage/upgradeLog',
+        '/equipmentManage/deviceModelManage',
+        '/colony/labelManage',
+        '/colony/problemType',
+      ]) {
+        await page.goto(path);
+        await waitHydrated(page);
+        await page.locator('[data-testid$="-table"], [data-testid="empty-state"]').first().waitFor({ timeout: 20_000 }).catch(() => undefined);
+        await page.waitForLoadState('networkidle');
+        assert.equal(await page.getByTestId('module-unavailable').count(), 0, `${path} has a view`);
+        assert.equal(await page.getByText('列表加载失败').count(), 0, `${path} loads its list`);
+      }
+      await assertQuiet(page, 'fleet screens');
+    } finally {
+      await context.close();
+    }
+  });
 });
