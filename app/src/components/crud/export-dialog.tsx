@@ -2,7 +2,7 @@
  * The export dialog of the CRUD kit: CSV or XLSX, then every page of the list (500 rows a call) with a progress bar
  * (rows fetched / total) and Cancel, then the download. XLSX is written by a lazily loaded module.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { notify } from '../../lib/feedback';
@@ -97,4 +97,22 @@ export function ExportDialog<P extends object, R>({ spec, onClose }: { spec: Exp
       ) : null}
     </Dialog>
   );
+}
+
+/** For list views outside ResourceView: `start` opens the export dialog, `dialog` is rendered by the view. */
+export function useExportDialog<P extends object, R>(spec: ExportSpec<P, R>): { start: () => void; dialog: ReactNode } {
+  const [open, setOpen] = useState(false);
+  return {
+    start: () => {
+      setOpen(true);
+    },
+    dialog: open ? (
+      <ExportDialog
+        spec={spec}
+        onClose={() => {
+          setOpen(false);
+        }}
+      />
+    ) : null,
+  };
 }

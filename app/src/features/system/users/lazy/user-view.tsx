@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { DataTable, type Column } from '../../../../components/crud/data-table';
-import { ExportDialog } from '../../../../components/crud/export-dialog';
+import { useExportDialog } from '../../../../components/crud/export-dialog';
 import { FormDialog } from '../../../../components/crud/form-dialog';
 import type { FieldDef, Option } from '../../../../components/crud/form';
 import { Pager } from '../../../../components/crud/pager';
@@ -105,7 +105,6 @@ export default function UserView({ route }: MenuViewProps) {
   const resetPassword = useResetPassword();
   const resetUsername = useResetUsername();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [exporting, setExporting] = useState(false);
   const close = () => {
     setDialog(null);
   };
@@ -231,6 +230,20 @@ export default function UserView({ route }: MenuViewProps) {
     { name: 'enable', label: t('users.enable'), type: 'switch' },
   ];
 
+  const exporter = useExportDialog({
+            name: 'users',
+            fetchPage: getUsers,
+            params: list.filters,
+            columns: [
+              { header: t('users.userName'), value: (u: SysUser) => u.userName },
+              { header: t('users.nickName'), value: (u: SysUser) => u.nickName },
+              { header: t('users.phone'), value: (u: SysUser) => maskPhone(u.phone) },
+              { header: t('users.email'), value: (u: SysUser) => u.email },
+              { header: t('users.roles'), value: (u: SysUser) => (u.authorities ?? []).map((a) => a.authorityName ?? a.authorityId).join(' / ') },
+              { header: t('users.enable'), value: (u: SysUser) => (u.enable === 1 ? t('users.enabled') : t('users.frozen')) },
+            ],
+          });
+
   const page = users.data;
   const d = dialog;
   return (
@@ -239,13 +252,7 @@ export default function UserView({ route }: MenuViewProps) {
       actions={
         <ListToolbar
           onRefresh={() => void users.refetch()}
-          onExport={
-            can('export')
-              ? () => {
-                  setExporting(true);
-                }
-              : null
-          }
+          onExport={can('export') ? exporter.start : null}
           onAdd={
             can('add')
               ? () => {
@@ -380,26 +387,7 @@ export default function UserView({ route }: MenuViewProps) {
           onSubmit={(v) => resetUsername.mutateAsync({ ID: d.user.ID, userName: v.userName.trim() })}
         />
       ) : null}
-      {exporting ? (
-        <ExportDialog
-          spec={{
-            name: 'users',
-            fetchPage: getUsers,
-            params: list.filters,
-            columns: [
-              { header: t('users.userName'), value: (u: SysUser) => u.userName },
-              { header: t('users.nickName'), value: (u: SysUser) => u.nickName },
-              { header: t('users.phone'), value: (u: SysUser) => maskPhone(u.phone) },
-              { header: t('users.email'), value: (u: SysUser) => u.email },
-              { header: t('users.roles'), value: (u: SysUser) => (u.authorities ?? []).map((a) => a.authorityName ?? a.authorityId).join(' / ') },
-              { header: t('users.enable'), value: (u: SysUser) => (u.enable === 1 ? t('users.enabled') : t('users.frozen')) },
-            ],
-          }}
-          onClose={() => {
-            setExporting(false);
-          }}
-        />
-      ) : null}
+      {exporter.dialog}
     </ViewPage>
   );
 }
