@@ -27,7 +27,6 @@ const BROWSER_ONLY = [
   /node_modules\/echarts\//,
   /node_modules\/zrender\//,
   /node_modules\/write-excel-file\//,
-  /node_modules\/read-excel-file\//,
 ];
 
 const define = { 'process.env.NODE_ENV': '"production"' };

@@ -1,6 +1,6 @@
 /**
- * The import dialog of the CRUD kit: pick a CSV or XLSX file (XLSX is turned into CSV in the browser by a lazily
- * loaded module), upload it, and show the row-level errors the server answers with (nothing is written then).
+ * The import dialog of the CRUD kit: pick a CSV or XLSX file (the server reads both), upload it, and show the
+ * row-level errors the server answers with (nothing is written then).
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,8 +29,6 @@ interface ImportDialogProps {
   onClose: () => void;
 }
 
-const isXlsx = (f: File) => /\.xlsx$/i.test(f.name);
-
 export function ImportDialog({ title, templateColumns, templateName, upload, onDone, onClose }: ImportDialogProps) {
   const { t } = useTranslation('crud');
   const inputId = useId();
@@ -43,16 +41,13 @@ export function ImportDialog({ title, templateColumns, templateName, upload, onD
     setBusy(true);
     setOutcome(null);
     try {
-      const csv = isXlsx(file) ? new Blob([await (await import('./lazy/xlsx')).xlsxToCsv(file)], { type: 'text/csv' }) : file;
-      const result = await upload(csv, isXlsx(file) ? file.name.replace(/\.xlsx$/i, '.csv') : file.name);
+      const result = await upload(file, file.name);
       setOutcome(result);
       if (result.ok) {
         notify.success({ key: 'actions.done' });
         onDone?.();
         onClose();
       }
-    } catch {
-      setOutcome({ ok: false, message: t('importUnreadable'), errors: [] });
     } finally {
       setBusy(false);
     }

@@ -21,7 +21,8 @@ interface DriverValues {
   remark: string;
 }
 
-const DRIVER_TEMPLATE = ['name', 'phone', 'license', 'plate'] as const;
+/** The columns of the server's `drivers` importer (enterprise: an id or exact name; default the acting one). */
+const DRIVER_TEMPLATE = ['name', 'phone', 'license', 'remark', 'enterprise'] as const;
 
 export function DriverList({ title, header }: { title: string; header: ReactNode }) {
   const { t } = useTranslation('fleet');

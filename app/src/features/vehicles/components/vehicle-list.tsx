@@ -51,7 +51,7 @@ interface VehicleValues {
 
 const PLATE_MAX = 16;
 /** Columns offered as the import template (the server matches headers case- and underscore-insensitively). */
-const VEHICLE_TEMPLATE = ['plate', 'kind', 'axleLayout', 'vin', 'imei', 'remark'] as const;
+const VEHICLE_TEMPLATE = ['plate', 'vin', 'kind', 'axleLayout', 'enterprise', 'group', 'remark'] as const;
 
 function numberOr<T>(s: string | undefined, fallback: T): number | T {
   return s && /^\d+$/.test(s) ? Number(s) : fallback;

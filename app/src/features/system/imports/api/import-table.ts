@@ -13,13 +13,13 @@ function rowErrors(data: unknown): ImportRowError[] {
 }
 
 /**
- * POST /api/web/tool/csv, multipart `table` + `file` (CSV) → {table, inserted}; a refusal is code 7 with
+ * POST /api/web/tool/csv, multipart `table` + `file` (CSV or XLSX) → {table, inserted}; a refusal is code 7 with
  * `[{row, column, message}]` in data and nothing written. The refusal is shown in the dialog, not as a toast.
  */
-export async function importTable(table: ImportTarget, csv: Blob, filename: string): Promise<ImportOutcome> {
+export async function importTable(table: ImportTarget, file: Blob, filename: string): Promise<ImportOutcome> {
   const form = new FormData();
   form.append('table', table);
-  form.append('file', csv, filename);
+  form.append('file', file, filename);
   const answer = await api.post<unknown>('/web/tool/csv', form, { noErrorToast: true });
   if (typeof answer === 'string') return { ok: false, message: answer, errors: [] };
   if (answer.code === CODE_OK) {
