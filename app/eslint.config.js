@@ -26,8 +26,8 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['ol', 'ol/*', 'echarts', 'echarts/*'],
-              message: 'OpenLayers and ECharts are browser-only: import them only from */lazy/* modules, loaded with import() in an effect.',
+              group: ['ol', 'ol/*', 'echarts', 'echarts/*', 'write-excel-file', 'write-excel-file/*'],
+              message: 'OpenLayers, ECharts and the XLSX writer are browser-only: import them only from */lazy/* modules, loaded with import().',
             },
           ],
         },
@@ -35,7 +35,7 @@ export default defineConfig(
     },
   },
   {
-    // The only modules allowed to import OpenLayers / ECharts statically; they are reached through import() only.
+    // The only modules allowed to import OpenLayers / ECharts / XLSX statically; they are reached through import() only.
     files: ['src/**/lazy/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -22,7 +22,12 @@ const tmpDir = resolve(distDir, '.tmp');
 const require = createRequire(import.meta.url);
 
 /** Browser-only libraries: they must never reach the SSR bundle or the entry chunk. */
-const BROWSER_ONLY = [/node_modules\/ol\//, /node_modules\/echarts\//, /node_modules\/zrender\//];
+const BROWSER_ONLY = [
+  /node_modules\/ol\//,
+  /node_modules\/echarts\//,
+  /node_modules\/zrender\//,
+  /node_modules\/write-excel-file\//,
+];
 
 const define = { 'process.env.NODE_ENV': '"production"' };
 

@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import vm from 'node:vm';
 
+import { createFleetMock } from './mock-fleet.mjs';
 import { repoRoot } from './server.mjs';
 
 const MIME = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.png': 'image/png', '.map': 'application/json' };
@@ -296,6 +297,7 @@ export async function startMockHost() {
   const ok = (data = {}, msg = '操作成功') => ({ status: 200, body: { code: 0, data, msg } });
   const fail = (msg, data = {}) => ({ status: 200, body: { code: 7, data, msg } });
   const signedOut = () => ({ status: 200, body: { code: 100, data: {}, msg: '未登录或登录已过期' } });
+  const fleet = createFleetMock({ ok, fail, page, like, enterprise: ENTERPRISE });
 
   function login(body, ip) {
     if (body.type === 'visitorLogin') {
@@ -704,6 +706,8 @@ export async function startMockHost() {
       case 'POST /api/fileUploadAndDownload/upload':
         return ok({ file: storeUpload(body) });
     }
+    const fleetAnswer = fleet(call, body);
+    if (fleetAnswer) return fleetAnswer;
     return { status: 404, body: { code: 7, data: {}, msg: `接口未注册，或路径与方法不匹配：${path}` } };
   }
 

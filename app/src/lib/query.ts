@@ -78,7 +78,8 @@ export function useApiMutation<P, R>(
 ) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn,
+    // only the payload: react-query passes its own context second, which a call would take for an AbortSignal
+    mutationFn: (payload: P) => mutationFn(payload),
     onSuccess: async () => {
       if (options.success !== null) notify.success(options.success ?? { key: 'actions.done' });
       await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));

@@ -26,4 +26,4 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** Kept when the session is cleared (code 100, forced logout): preferences, not identity. */
-export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', STORAGE_KEYS.visitorId];
+export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.visitorId];

@@ -8,6 +8,7 @@ import enCommon from './en/common.json';
 import enConsole from './en/console.json';
 import enCrud from './en/crud.json';
 import enEnterprise from './en/enterprise.json';
+import enFleet from './en/fleet.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enSolution from './en/solution.json';
@@ -19,6 +20,7 @@ import zhCommon from './zh/common.json';
 import zhConsole from './zh/console.json';
 import zhCrud from './zh/crud.json';
 import zhEnterprise from './zh/enterprise.json';
+import zhFleet from './zh/fleet.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhSolution from './zh/solution.json';
@@ -37,6 +39,7 @@ const zh = {
   account: zhAccount,
   enterprise: zhEnterprise,
   work: zhWork,
+  fleet: zhFleet,
 };
 
 export type Translations = typeof zh;
@@ -53,6 +56,7 @@ const en = {
   account: enAccount,
   enterprise: enEnterprise,
   work: enWork,
+  fleet: enFleet,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -101,7 +101,8 @@ describe('menu routes', () => {
     for (const key of ['superAdmin/user', 'superAdmin/userDetail', 'superAdmin/authority', 'superAdmin/menu', 'superAdmin/api', 'superAdmin/dictionary', 'superAdmin/dictionaryDetail', 'superAdmin/operation', 'superAdmin/file', 'person/profile']) {
       assert.ok(hasView(key), key);
     }
-    assert.equal(hasView('dataManage/vehicleManage'), false);
+    for (const key of ['dataManage/vehicleManage', 'equipmentManage/receiver', 'colony/labelManage']) assert.ok(hasView(key), key);
+    assert.equal(hasView('colony/moduleManage'), false);
     assert.equal(hasView('SUPERADMIN/USER'), true, 'case-insensitive');
   });
 });

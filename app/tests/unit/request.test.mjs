@@ -307,6 +307,16 @@ describe('cancellation', () => {
     }
   });
 
+  test('a lookup (noSupersede) runs beside the list of its kind', async () => {
+    const { client } = setup({ answers: ['hang', json({ code: 0, data: 'lookup', msg: '' }), json({ code: 0, data: 'list', msg: '' })] });
+    const list = client.request({ url: '/web/car/list', data: { page: 1 } });
+    const lookup = client.request({ url: '/web/car/list', data: { kind: 1 }, noSupersede: true });
+    assert.equal((await lookup).data, 'lookup');
+    const next = client.request({ url: '/web/car/list', data: { page: 2 } });
+    assert.equal((await list).code, config.CODE_CANCELLED, 'lists still supersede each other');
+    assert.equal((await next).data, 'list');
+  });
+
   test('the caller’s AbortSignal cancels too', async () => {
     const { client } = setup({ answers: ['hang'] });
     const ac = new AbortController();

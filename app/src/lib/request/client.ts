@@ -248,7 +248,7 @@ export function createRequestClient(deps: RequestDeps): RequestClient {
       why.reason ??= reason;
       controller.abort();
     };
-    const group = cancelGroupOf(config.url);
+    const group = config.noSupersede ? null : cancelGroupOf(config.url);
     if (group !== null) {
       const previous = inflight.get(group);
       if (previous) previous.abort();

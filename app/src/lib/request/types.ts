@@ -34,6 +34,11 @@ export interface RequestConfig {
    * without the error toast. Sign-out (100) and re-login (502) are still handled by the layer.
    */
   noErrorToast?: boolean;
+  /**
+   * A lookup beside the list (the options of a picker, an export): it neither cancels nor is cancelled by the list
+   * call of its kind (web/car/list, web/device/list, web/car/data_list).
+   */
+  noSupersede?: boolean;
   /** Leave the payload as given (no lang/domain/enterprise/colonyId/restrict/ip). */
   noEnrich?: boolean;
   /** The caller's own cancellation (e.g. react-query's), on top of time-out and supersession. */

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { DataTable, type Column } from '../../../components/crud/data-table';
-import { downloadCsv } from '../../../components/crud/export';
+import { useExportDialog } from '../../../components/crud/export-dialog';
 import { FormDialog } from '../../../components/crud/form-dialog';
 import { Pager } from '../../../components/crud/pager';
 import { SearchForm, type SearchValues } from '../../../components/crud/search-form';
@@ -21,7 +21,7 @@ import { useButtons } from '../../console/menu-route-context';
 import { menuTitle, type MenuRoute } from '../../console/menu-routes';
 import { useMenuPath } from '../../console/use-menu-path';
 import { useDeleteEnterprises } from '../api/delete-enterprises';
-import { useEnterprises, type EnterpriseListParams } from '../api/get-enterprises';
+import { getEnterprises, useEnterprises, type EnterpriseListParams } from '../api/get-enterprises';
 import { useEnterpriseTree } from '../api/get-enterprise-tree';
 import { useSaveEnterprise } from '../api/save-enterprise';
 import { ENTERPRISE_TYPES, parentOptions, parentPath, VERIFY_STATES } from '../model';
@@ -117,14 +117,20 @@ export function EnterpriseListPage({ route, fixedType, testId }: { route: MenuRo
     },
   ];
 
-  const exportRows = () => {
-    const rows = enterprises.data?.list ?? [];
-    downloadCsv(
-      `${testId}.csv`,
-      [t('fields.entName'), t('fields.entAbbreviation'), t('fields.parent'), t('fields.type'), t('fields.verifyState'), t('fields.contact'), t('fields.createdAt')],
-      rows.map((e) => [e.entName, e.entAbbreviation, parentPath(e), labels.entType(e.type), labels.verifyState(e.verifyState), e.contact, formatDateTime(e.createdAt)]),
-    );
-  };
+  const exporter = useExportDialog({
+    name: testId,
+    fetchPage: getEnterprises,
+    params: list.filters,
+    columns: [
+      { header: t('fields.entName'), value: (e: Enterprise) => e.entName },
+      { header: t('fields.entAbbreviation'), value: (e: Enterprise) => e.entAbbreviation },
+      { header: t('fields.parent'), value: parentPath },
+      { header: t('fields.type'), value: (e: Enterprise) => labels.entType(e.type) },
+      { header: t('fields.verifyState'), value: (e: Enterprise) => labels.verifyState(e.verifyState) },
+      { header: t('fields.contact'), value: (e: Enterprise) => e.contact },
+      { header: t('fields.createdAt'), value: (e: Enterprise) => formatDateTime(e.createdAt) },
+    ],
+  });
 
   const page = enterprises.data;
   const d = dialog;
@@ -143,7 +149,7 @@ export function EnterpriseListPage({ route, fixedType, testId }: { route: MenuRo
             void enterprises.refetch();
             void tree.refetch();
           }}
-          onExport={can('export') ? exportRows : null}
+          onExport={can('export') ? exporter.start : null}
           onAdd={
             can('add')
               ? () => {
@@ -243,6 +249,7 @@ export function EnterpriseListPage({ route, fixedType, testId }: { route: MenuRo
           onSubmit={(v) => save.mutateAsync({ entId: d.ent.entId, ...enterprisePayload(v, true) })}
         />
       ) : null}
+      {exporter.dialog}
     </ViewPage>
   );
 }

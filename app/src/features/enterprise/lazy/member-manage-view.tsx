@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { DataTable, type Column } from '../../../components/crud/data-table';
-import { downloadCsv } from '../../../components/crud/export';
+import { useExportDialog } from '../../../components/crud/export-dialog';
 import { FormDialog } from '../../../components/crud/form-dialog';
 import type { Option } from '../../../components/crud/form';
 import { Pager } from '../../../components/crud/pager';
@@ -24,7 +24,7 @@ import { menuTitle } from '../../console/menu-routes';
 import { useEnterpriseId, useSession } from '../../console/session-context';
 import { useMenuPath } from '../../console/use-menu-path';
 import { useGrantableRoles } from '../api/get-grantable-roles';
-import { useMembers, type MemberListParams } from '../api/get-members';
+import { getMembers, useMembers, type MemberListParams } from '../api/get-members';
 import { useToggleList } from '../api/get-toggle-list';
 import { useInvite } from '../api/invite';
 import { useSetMemberRole } from '../api/set-member-role';
@@ -101,13 +101,19 @@ function Members({ title, onInvite }: { title: string; onInvite: (() => void) | 
     },
   ];
 
-  const exportRows = () => {
-    downloadCsv(
-      'members.csv',
-      [t('members.name'), t('members.userName'), t('members.phone'), t('members.role'), t('members.groups'), t('fields.createdAt')],
-      (members.data?.list ?? []).map((m) => [m.nickName, m.userName, maskPhone(m.phone), m.authorityName, m.groups.map((g) => g.name).join(' / '), formatDateTime(m.createdAt)]),
-    );
-  };
+  const exporter = useExportDialog({
+    name: 'members',
+    fetchPage: getMembers,
+    params: list.filters,
+    columns: [
+      { header: t('members.name'), value: (m: Member) => m.nickName },
+      { header: t('members.userName'), value: (m: Member) => m.userName },
+      { header: t('members.phone'), value: (m: Member) => maskPhone(m.phone) },
+      { header: t('members.role'), value: (m: Member) => m.authorityName },
+      { header: t('members.groups'), value: (m: Member) => m.groups.map((g) => g.name).join(' / ') },
+      { header: t('fields.createdAt'), value: (m: Member) => formatDateTime(m.createdAt) },
+    ],
+  });
 
   return (
     <div className="space-y-4">
@@ -125,7 +131,7 @@ function Members({ title, onInvite }: { title: string; onInvite: (() => void) | 
           }}
         />
         <div className="flex flex-wrap gap-2">
-          <ListToolbar onRefresh={() => void members.refetch()} onExport={can('export') ? exportRows : null} onAdd={onInvite} addLabel={t('members.invite')} />
+          <ListToolbar onRefresh={() => void members.refetch()} onExport={can('export') ? exporter.start : null} onAdd={onInvite} addLabel={t('members.invite')} />
         </div>
       </div>
       <div className="-mx-4">
@@ -157,6 +163,7 @@ function Members({ title, onInvite }: { title: string; onInvite: (() => void) | 
           onSubmit={(v) => setRole.mutateAsync({ userId: dialog.ID, authorityId: Number(v.authorityId) })}
         />
       ) : null}
+      {exporter.dialog}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { DataTable, type Column } from '../../../../components/crud/data-table';
-import { downloadCsv } from '../../../../components/crud/export';
+import { useExportDialog } from '../../../../components/crud/export-dialog';
 import { FormDialog } from '../../../../components/crud/form-dialog';
 import type { FieldDef, Option } from '../../../../components/crud/form';
 import { Pager } from '../../../../components/crud/pager';
@@ -25,7 +25,7 @@ import { useAuthorities } from '../../authority/api/get-authorities';
 import { flattenAuthorities, type SysUser } from '../../types';
 import { useCreateUser, type CreateUserPayload } from '../api/create-user';
 import { useDeleteUser } from '../api/delete-user';
-import { useUsers, type UserListParams } from '../api/get-users';
+import { getUsers, useUsers, type UserListParams } from '../api/get-users';
 import { useResetPassword } from '../api/reset-password';
 import { useResetUsername } from '../api/reset-username';
 import { useUpdateUser, type UpdateUserPayload } from '../api/update-user';
@@ -230,14 +230,19 @@ export default function UserView({ route }: MenuViewProps) {
     { name: 'enable', label: t('users.enable'), type: 'switch' },
   ];
 
-  const exportRows = () => {
-    const rows = users.data?.list ?? [];
-    downloadCsv(
-      'users.csv',
-      [t('users.userName'), t('users.nickName'), t('users.phone'), t('users.email'), t('users.roles'), t('users.enable')],
-      rows.map((u) => [u.userName, u.nickName, maskPhone(u.phone), u.email, (u.authorities ?? []).map((a) => a.authorityName ?? a.authorityId).join(' / '), u.enable === 1 ? t('users.enabled') : t('users.frozen')]),
-    );
-  };
+  const exporter = useExportDialog({
+            name: 'users',
+            fetchPage: getUsers,
+            params: list.filters,
+            columns: [
+              { header: t('users.userName'), value: (u: SysUser) => u.userName },
+              { header: t('users.nickName'), value: (u: SysUser) => u.nickName },
+              { header: t('users.phone'), value: (u: SysUser) => maskPhone(u.phone) },
+              { header: t('users.email'), value: (u: SysUser) => u.email },
+              { header: t('users.roles'), value: (u: SysUser) => (u.authorities ?? []).map((a) => a.authorityName ?? a.authorityId).join(' / ') },
+              { header: t('users.enable'), value: (u: SysUser) => (u.enable === 1 ? t('users.enabled') : t('users.frozen')) },
+            ],
+          });
 
   const page = users.data;
   const d = dialog;
@@ -247,7 +252,7 @@ export default function UserView({ route }: MenuViewProps) {
       actions={
         <ListToolbar
           onRefresh={() => void users.refetch()}
-          onExport={can('export') ? exportRows : null}
+          onExport={can('export') ? exporter.start : null}
           onAdd={
             can('add')
               ? () => {
@@ -382,6 +387,7 @@ export default function UserView({ route }: MenuViewProps) {
           onSubmit={(v) => resetUsername.mutateAsync({ ID: d.user.ID, userName: v.userName.trim() })}
         />
       ) : null}
+      {exporter.dialog}
     </ViewPage>
   );
 }

@@ -1,0 +1,10 @@
+/** colony/labelManage: the enterprise's tags of every kind (list, search, add, delete). */
+import { useApp } from '../../../lib/app-context';
+import { menuTitle } from '../../console/menu-routes';
+import type { MenuViewProps } from '../../console/registry';
+import { TagList } from '../components/tag-list';
+
+export default function LabelManageView({ route }: MenuViewProps) {
+  const { lang } = useApp();
+  return <TagList title={menuTitle(route, lang)} testId="labels" />;
+}

@@ -1,0 +1,2 @@
+/** Query keys of the vehicle calls: writes refresh everything under vehiclesKey. */
+export const vehiclesKey = ['vehicles'] as const;
