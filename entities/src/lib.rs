@@ -1,24 +1,35 @@
 //! sea-orm entities: one module per table, the shape of the rows and nothing else.
 //! Rules over them live in the server's services.
 
+pub mod acceptor_log;
 pub mod brand_profile;
 pub mod casbin_rule;
 pub mod cluster;
 pub mod cluster_enterprise;
+pub mod ctwing_log;
 pub mod device;
+pub mod device_command;
+pub mod device_heartbeat;
+pub mod device_sale;
+pub mod device_setting;
+pub mod device_white_list;
 pub mod enterprise;
 pub mod enterprise_alarm_threshold;
 pub mod enterprise_group_vehicle;
 pub mod enterprise_setting;
+pub mod firmware;
 pub mod group;
 pub mod group_user;
+pub mod heartbeat_test;
 pub mod invitation;
 pub mod invitation_log;
 pub mod jwt_blacklist;
+pub mod production_log;
 pub mod project;
 pub mod relation;
 pub mod relation_vehicle;
 pub mod sensor;
+pub mod sensor_log;
 pub mod sms_outbox;
 pub mod sys_api;
 pub mod sys_authority;
@@ -35,7 +46,12 @@ pub mod sys_file;
 pub mod sys_operation_record;
 pub mod sys_user;
 pub mod sys_user_authority;
+pub mod tag;
+pub mod tag_device;
+pub mod tag_vehicle;
 pub mod trusteeship;
+pub mod upgrade_strategy;
+pub mod upgrade_task;
 pub mod vehicle;
 pub mod vehicle_follower;
 pub mod vehicle_state;
