@@ -451,8 +451,9 @@ pub async fn save(
     };
     let ent = match (input.enterprise_id.filter(|e| *e > 0), &existing) {
         (Some(e), _) => {
-            scope.require(e)?;
-            e
+            crate::services::enterprise::find_visible(&txn, scope, e)
+                .await?
+                .id
         }
         (None, Some(d)) => d.enterprise_id,
         (None, None) => scope.acting(None)?,

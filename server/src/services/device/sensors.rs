@@ -378,7 +378,7 @@ pub async fn detach(
 #[serde(rename_all = "camelCase")]
 pub struct Tie {
     /// The receiver (id or imei); it must be fitted to a vehicle.
-    #[serde(default)]
+    #[serde(default, alias = "id")]
     pub device_id: Option<i64>,
     #[serde(default)]
     pub imei: Option<String>,
