@@ -187,6 +187,24 @@ pub struct KindTagsRequest {
     keyword: Option<String>,
 }
 
+async fn tags_of_kind(
+    state: &AppState,
+    scope: &crate::services::scope::Scope,
+    req: &KindTagsRequest,
+    kind: &str,
+) -> ApiResult<Vec<TagRow>> {
+    Ok(ApiOk(
+        tags::list(
+            &state.db,
+            scope,
+            req.enterprise_id,
+            Some(kind),
+            req.keyword.as_deref(),
+        )
+        .await?,
+    ))
+}
+
 /// Device tags in scope, with how many devices carry each.
 #[utoipa::path(post, path = "/web/device/device_tags", tag = "device",
     security(("x-token" = [])), request_body = KindTagsRequest,
@@ -195,16 +213,7 @@ async fn device_tags(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<KindTagsRequest>,
 ) -> ApiResult<Vec<TagRow>> {
-    Ok(ApiOk(
-        tags::list(
-            &state.db,
-            &scope,
-            req.enterprise_id,
-            Some("device"),
-            req.keyword.as_deref(),
-        )
-        .await?,
-    ))
+    tags_of_kind(&state, &scope, &req, "device").await
 }
 
 /// Service labels (work-order problem types), kept as tags of kind `service`.
@@ -215,14 +224,5 @@ async fn service_tags(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<KindTagsRequest>,
 ) -> ApiResult<Vec<TagRow>> {
-    Ok(ApiOk(
-        tags::list(
-            &state.db,
-            &scope,
-            req.enterprise_id,
-            Some("service"),
-            req.keyword.as_deref(),
-        )
-        .await?,
-    ))
+    tags_of_kind(&state, &scope, &req, "service").await
 }

@@ -189,7 +189,7 @@ pub struct SettingDef {
 
 fn def(
     key: &'static str,
-    name: Text,
+    name: &Text,
     unit: &'static str,
     range: (i64, i64),
     default: i64,
@@ -209,28 +209,28 @@ pub fn settings_catalogue() -> Vec<SettingDef> {
     vec![
         def(
             "heartbeat_interval",
-            text!("心跳间隔", "heartbeat interval"),
+            &text!("心跳间隔", "heartbeat interval"),
             "s",
             (10, 3600),
             60,
         ),
         def(
             "report_interval",
-            text!("上报间隔", "report interval"),
+            &text!("上报间隔", "report interval"),
             "s",
             (5, 3600),
             30,
         ),
         def(
             "sleep_delay",
-            text!("休眠延时", "sleep delay"),
+            &text!("休眠延时", "sleep delay"),
             "min",
             (0, 1440),
             10,
         ),
         def(
             "speed_threshold",
-            text!("行驶判定速度", "driving speed threshold"),
+            &text!("行驶判定速度", "driving speed threshold"),
             "km/h",
             (0, 200),
             5,

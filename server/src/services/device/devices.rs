@@ -197,12 +197,8 @@ pub async fn list(
         .order_by(column, order.clone())
         .order_by(device::Column::Id, order);
     let page = paging::fetch(db, select, page, |d| d).await?;
-    Ok(PageResult {
-        list: rows(db, page.list).await?,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    let (list, head) = super::unpack(page);
+    Ok(head.with(rows(db, list).await?))
 }
 
 /// List rows for `devices`: enterprise names, plates, parents, repeater counts, white table

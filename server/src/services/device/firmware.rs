@@ -88,17 +88,12 @@ pub async fn list(
         .filter(cond)
         .order_by_desc(firmware::Column::CreatedAt)
         .order_by_desc(firmware::Column::Id);
-    let page = paging::fetch(db, select, page, |f| f).await?;
-    let mut list = Vec::with_capacity(page.list.len());
-    for f in page.list {
+    let (found, head) = super::unpack(paging::fetch(db, select, page, |f| f).await?);
+    let mut list = Vec::with_capacity(found.len());
+    for f in found {
         list.push(firmware_row(db, f).await?);
     }
-    Ok(PageResult {
-        list,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    Ok(head.with(list))
 }
 
 async fn open_tasks(db: &impl sea_orm::ConnectionTrait, firmware_id: i64) -> Result<u64, AppError> {
@@ -255,12 +250,7 @@ fn no_firmware(id: i64) -> AppError {
 /// uses is refused. Finished tasks keep their target version.
 pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Result<(), AppError> {
     staff_only(scope)?;
-    if ids.is_empty() {
-        return Err(AppError::fail(text!(
-            "ids 不能为空",
-            "ids must not be empty"
-        )));
-    }
+    super::require_ids(ids)?;
     let txn = crate::db::write_txn(db).await?;
     for id in ids {
         let f = firmware::Entity::find_by_id(*id)
@@ -423,13 +413,13 @@ pub async fn save_status(
         )));
     }
     let message = limited("message", message.unwrap_or_default(), 255)?;
-    if status == UPGRADED {
-        if let Some(d) = device::Entity::find_by_id(t.device_id).one(&txn).await? {
-            let mut a = d.into_active_model();
-            a.version = Set(t.target_version.clone());
-            a.updated_at = Set(Utc::now());
-            a.update(&txn).await?;
-        }
+    if status == UPGRADED
+        && let Some(d) = device::Entity::find_by_id(t.device_id).one(&txn).await?
+    {
+        let mut a = d.into_active_model();
+        a.version = Set(t.target_version.clone());
+        a.updated_at = Set(Utc::now());
+        a.update(&txn).await?;
     }
     let mut a = t.into_active_model();
     a.status = Set(status);
@@ -443,12 +433,7 @@ pub async fn save_status(
 /// Cancels queued or sent tasks, all or none.
 pub async fn cancel(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Result<(), AppError> {
     refuse_read_only(scope)?;
-    if ids.is_empty() {
-        return Err(AppError::fail(text!(
-            "ids 不能为空",
-            "ids must not be empty"
-        )));
-    }
+    super::require_ids(ids)?;
     let txn = crate::db::write_txn(db).await?;
     for id in ids {
         let t = find_task(&txn, scope, *id).await?;
@@ -526,12 +511,8 @@ pub async fn log(
         .filter(cond)
         .order_by_desc(upgrade_task::Column::Id);
     let page = paging::fetch(db, select, page, |t| t).await?;
-    Ok(PageResult {
-        list: task_rows(db, page.list).await?,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    let (list, head) = super::unpack(page);
+    Ok(head.with(task_rows(db, list).await?))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

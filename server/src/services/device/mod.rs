@@ -21,6 +21,7 @@ use sea_orm::{
     QueryFilter, Select, Set,
 };
 
+use super::paging::PageResult;
 use super::scope::Scope;
 use crate::error::AppError;
 use crate::text;
@@ -121,12 +122,7 @@ pub async fn find_many(
     scope: &Scope,
     ids: &[i64],
 ) -> Result<Vec<device::Model>, AppError> {
-    if ids.is_empty() {
-        return Err(AppError::fail(text!(
-            "ids 不能为空",
-            "ids must not be empty"
-        )));
-    }
+    require_ids(ids)?;
     let found = visible(scope)
         .filter(device::Column::Id.is_in(ids.iter().copied()))
         .all(db)
@@ -181,6 +177,45 @@ pub fn ent_condition<C: ColumnTrait>(
         cond = cond.add(column.eq(e));
     }
     Ok(cond)
+}
+
+/// Refuses an empty id list.
+pub fn require_ids(ids: &[i64]) -> Result<(), AppError> {
+    if ids.is_empty() {
+        return Err(AppError::fail(text!(
+            "ids 不能为空",
+            "ids must not be empty"
+        )));
+    }
+    Ok(())
+}
+
+/// A page's place in the list, to carry over to rows made from its rows.
+pub struct PageHead {
+    total: u64,
+    page: u64,
+    page_size: u64,
+}
+
+impl PageHead {
+    pub fn with<U>(self, list: Vec<U>) -> PageResult<U> {
+        PageResult {
+            list,
+            total: self.total,
+            page: self.page,
+            page_size: self.page_size,
+        }
+    }
+}
+
+/// Splits a page into its rows and its place (rows are then enriched with lookups).
+pub fn unpack<T>(page: PageResult<T>) -> (Vec<T>, PageHead) {
+    let head = PageHead {
+        total: page.total,
+        page: page.page,
+        page_size: page.page_size,
+    };
+    (page.list, head)
 }
 
 /// A required, trimmed text of at most `max` characters.

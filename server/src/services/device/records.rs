@@ -39,12 +39,8 @@ pub async fn white_table(
         .filter(device::Column::Id.in_subquery(listed))
         .order_by_asc(device::Column::Imei);
     let page = paging::fetch(db, select, page, |d| d).await?;
-    Ok(PageResult {
-        list: rows(db, page.list).await?,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    let (list, head) = super::unpack(page);
+    Ok(head.with(rows(db, list).await?))
 }
 
 /// Whether a device (in scope) is listed in the white table.
@@ -282,20 +278,16 @@ pub async fn ctwing_log(
         .filter(cond)
         .order_by_desc(ctwing_log::Column::Id);
     let page = paging::fetch(db, select, page, |l| l).await?;
-    let imeis = imei_map(db, page.list.iter().map(|l| l.device_id)).await?;
-    Ok(PageResult {
-        list: page
-            .list
-            .into_iter()
+    let (list, head) = super::unpack(page);
+    let imeis = imei_map(db, list.iter().map(|l| l.device_id)).await?;
+    Ok(head.with(
+        list.into_iter()
             .map(|l| {
                 let imei = imeis.get(&l.device_id).cloned().unwrap_or_default();
                 ctwing_row(l, imei)
             })
             .collect(),
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    ))
 }
 
 async fn imei_map(
@@ -480,19 +472,14 @@ pub async fn heartbeat_tests(
     let select = heartbeat_test::Entity::find()
         .filter(cond)
         .order_by_desc(heartbeat_test::Column::Id);
-    let page = paging::fetch(db, select, page, |t| t).await?;
-    let imeis = imei_map(db, page.list.iter().map(|t| t.device_id)).await?;
-    let mut list = Vec::with_capacity(page.list.len());
-    for t in page.list {
+    let (found, head) = super::unpack(paging::fetch(db, select, page, |t| t).await?);
+    let imeis = imei_map(db, found.iter().map(|t| t.device_id)).await?;
+    let mut list = Vec::with_capacity(found.len());
+    for t in found {
         let imei = imeis.get(&t.device_id).cloned().unwrap_or_default();
         list.push(heartbeat_result(db, t, imei).await?);
     }
-    Ok(PageResult {
-        list,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    Ok(head.with(list))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -167,12 +167,8 @@ pub async fn list(
         .filter(cond)
         .order_by_desc(sensor::Column::Id);
     let page = paging::fetch(db, select, page, |s| s).await?;
-    Ok(PageResult {
-        list: sensor_rows(db, page.list).await?,
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    let (list, head) = super::unpack(page);
+    Ok(head.with(sensor_rows(db, list).await?))
 }
 
 fn check_kind(kind: i16) -> Result<(), AppError> {
@@ -353,12 +349,7 @@ pub async fn detach(
     delete: bool,
 ) -> Result<(), AppError> {
     super::refuse_read_only(scope)?;
-    if ids.is_empty() {
-        return Err(AppError::fail(text!(
-            "ids 不能为空",
-            "ids must not be empty"
-        )));
-    }
+    super::require_ids(ids)?;
     let txn = crate::db::write_txn(db).await?;
     for id in ids {
         let s = find_sensor(&txn, scope, Some(*id), None).await?;
@@ -447,16 +438,15 @@ pub async fn tie(db: &DatabaseConnection, scope: &Scope, req: &Tie) -> Result<Se
     if let Some(s) = existing
         .as_ref()
         .filter(|s| s.vehicle_id.is_some() && !same_place(s))
+        && !req.replace
     {
-        if !req.replace {
-            return Err(AppError::fail(text!(
-                "传感器 {} 已绑定在其他轮位（车辆 {} 轮位 {}），如需更换请设置 replace",
-                "Sensor {} is bound to another wheel (vehicle {} position {}); set replace to move it",
-                no,
-                s.vehicle_id.unwrap_or_default(),
-                s.position.unwrap_or_default()
-            )));
-        }
+        return Err(AppError::fail(text!(
+            "传感器 {} 已绑定在其他轮位（车辆 {} 轮位 {}），如需更换请设置 replace",
+            "Sensor {} is bound to another wheel (vehicle {} position {}); set replace to move it",
+            no,
+            s.vehicle_id.unwrap_or_default(),
+            s.position.unwrap_or_default()
+        )));
     }
     let occupant = sensor::Entity::find()
         .filter(sensor::Column::VehicleId.eq(v.id))
@@ -464,15 +454,15 @@ pub async fn tie(db: &DatabaseConnection, scope: &Scope, req: &Tie) -> Result<Se
         .filter(sensor::Column::SensorNo.ne(no.clone()))
         .one(&txn)
         .await?;
-    if let Some(o) = &occupant {
-        if !req.replace {
-            return Err(AppError::fail(text!(
-                "轮位 {} 已有传感器 {}，如需更换请设置 replace",
-                "Position {} already has sensor {}; set replace to swap it",
-                req.position,
-                o.sensor_no
-            )));
-        }
+    if let Some(o) = &occupant
+        && !req.replace
+    {
+        return Err(AppError::fail(text!(
+            "轮位 {} 已有传感器 {}，如需更换请设置 replace",
+            "Position {} already has sensor {}; set replace to swap it",
+            req.position,
+            o.sensor_no
+        )));
     }
     if let Some(o) = occupant {
         take_off(&txn, scope, o, "unbind").await?;

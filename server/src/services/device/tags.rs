@@ -190,12 +190,7 @@ async fn find_tags(
 /// Deletes tags with their links, all or none.
 pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Result<(), AppError> {
     refuse_read_only(scope)?;
-    if ids.is_empty() {
-        return Err(AppError::fail(text!(
-            "ids 不能为空",
-            "ids must not be empty"
-        )));
-    }
+    super::require_ids(ids)?;
     let txn = crate::db::write_txn(db).await?;
     find_tags(&txn, scope, ids).await?;
     tag_vehicle::Entity::delete_many()
