@@ -165,7 +165,8 @@ pub trait Importer: Send + Sync {
 }
 
 /// Every import target, by table name.
-pub static IMPORTERS: &[&dyn Importer] = &[&DictionaryDetails, &Apis];
+pub static IMPORTERS: &[&dyn Importer] =
+    &[&DictionaryDetails, &Apis, &super::device::import::Devices];
 
 pub fn importable() -> Vec<&'static str> {
     IMPORTERS.iter().map(|i| i.table()).collect()
