@@ -198,7 +198,7 @@ pub async fn car_brands(
     scope: &Scope,
     keyword: Option<&str>,
 ) -> Result<Vec<CarBrandRow>, AppError> {
-    let mut cond = visible_to(scope, car_brand::Column::EnterpriseId);
+    let mut cond = Condition::all().add(visible_to(scope, car_brand::Column::EnterpriseId));
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = cond.add(contains(car_brand::Column::Name, k));
     }
@@ -687,7 +687,7 @@ pub async fn tyre_brands(
     scope: &Scope,
     keyword: Option<&str>,
 ) -> Result<Vec<TyreBrandRow>, AppError> {
-    let mut cond = visible_to(scope, tyre_brand::Column::EnterpriseId);
+    let mut cond = Condition::all().add(visible_to(scope, tyre_brand::Column::EnterpriseId));
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = cond.add(contains(tyre_brand::Column::Name, k));
     }
@@ -1069,7 +1069,7 @@ pub struct TyreFilter {
 }
 
 fn tyre_condition(scope: &Scope, f: &TyreFilter) -> Condition {
-    let mut cond = visible_to(scope, tyre::Column::EnterpriseId);
+    let mut cond = Condition::all().add(visible_to(scope, tyre::Column::EnterpriseId));
     if let Some(b) = f.brand_id.filter(|b| *b != 0) {
         cond = cond.add(tyre::Column::BrandId.eq(b));
     }
