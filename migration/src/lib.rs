@@ -13,6 +13,7 @@ mod m20261121_000003_create_system;
 mod m20261121_000004_create_accounts;
 mod m20261121_000005_create_enterprise;
 mod m20261121_000006_create_fleet;
+mod m20261121_000007_create_vehicle_records;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_accounts::Migration),
             Box::new(m20261121_000005_create_enterprise::Migration),
             Box::new(m20261121_000006_create_fleet::Migration),
+            Box::new(m20261121_000007_create_vehicle_records::Migration),
         ]
     }
 }

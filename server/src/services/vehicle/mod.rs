@@ -1,6 +1,12 @@
 //! Area `vehicle`: rules over vehicles, their wheels, trailers, drivers, catalogues and
 //! history. Every query here goes through [`Scope`].
 
+pub mod drivers;
+pub mod extras;
+pub mod fleet;
+pub mod records;
+pub mod trailers;
+
 use entities::vehicle;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Select};
 
@@ -45,4 +51,15 @@ pub async fn find_owned(
         )));
     }
     Ok(found)
+}
+
+/// Refuses any change under a read-only trusteeship.
+pub fn writable(scope: &Scope) -> Result<(), AppError> {
+    if scope.read_only() {
+        return Err(AppError::fail(text!(
+            "只读授权不能修改",
+            "A read-only trusteeship cannot change data"
+        )));
+    }
+    Ok(())
 }
