@@ -52,7 +52,7 @@ pub struct WatchListRequest {
     #[serde(default)]
     uid: Option<i64>,
     /// 0 (default): every key; 1: the map subset (keys marked * in docs/fleet-data.md).
-    #[serde(default, alias = "dataVolume")]
+    #[serde(default, rename = "data_volume", alias = "dataVolume")]
     data_volume: u8,
 }
 
