@@ -4,6 +4,7 @@
 pub mod drivers;
 pub mod extras;
 pub mod fleet;
+pub mod imports;
 pub mod records;
 pub mod trailers;
 
