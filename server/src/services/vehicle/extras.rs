@@ -21,7 +21,7 @@ use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::text;
 
-fn object(field: &str, v: Value) -> Result<String, AppError> {
+fn object(field: &str, v: &Value) -> Result<String, AppError> {
     if !v.is_object() {
         return Err(AppError::fail(text!(
             "{} 须为对象",
@@ -73,7 +73,7 @@ pub async fn save_swing(
     support: Option<bool>,
     swing: Value,
 ) -> Result<SwingOut, AppError> {
-    let text = object("swing", swing)?;
+    let text = object("swing", &swing)?;
     let txn = crate::db::write_txn(db).await?;
     find_owned(&txn, scope, id).await?;
     let mut s = records::settings(&txn, id).await?;
@@ -113,7 +113,7 @@ pub async fn device_setting(
     setting: Option<Value>,
 ) -> Result<Value, AppError> {
     if let Some(v) = setting {
-        let text = object("setting", v)?;
+        let text = object("setting", &v)?;
         let txn = crate::db::write_txn(db).await?;
         find_owned(&txn, scope, id).await?;
         let mut s = records::settings(&txn, id).await?;
