@@ -13,6 +13,7 @@ mod m20261121_000003_create_system;
 mod m20261121_000004_create_accounts;
 mod m20261121_000005_create_enterprise;
 mod m20261121_000006_create_fleet;
+mod m20261121_000007_create_vehicle_records;
 mod m20261121_000008_create_history;
 mod m20261121_000009_create_catalogues;
 mod m20261121_000010_create_device_records;
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_accounts::Migration),
             Box::new(m20261121_000005_create_enterprise::Migration),
             Box::new(m20261121_000006_create_fleet::Migration),
+            Box::new(m20261121_000007_create_vehicle_records::Migration),
             Box::new(m20261121_000008_create_history::Migration),
             Box::new(m20261121_000009_create_catalogues::Migration),
             Box::new(m20261121_000010_create_device_records::Migration),

@@ -1,6 +1,7 @@
 //! The `devices` import target: rows of imei, sn, partNo, version, iccid, kind (0 receiver,
 //! 1 repeater) and the parent receiver's imei (a receiver of the same enterprise, in the file
-//! or already registered), owned by `enterpriseId`. Every row is checked (format, duplicates
+//! or already registered), owned by `enterpriseId` (default: the acting enterprise; another one
+//! must be one the caller may act for). Every row is checked (format, duplicates
 //! within the file and against the database) before anything is written; receivers are
 //! written before the repeaters that name them.
 
@@ -17,6 +18,7 @@ use super::devices::{KIND_RECEIVER, KIND_REPEATER, check_iccid, check_imei, chec
 use crate::error::AppError;
 use crate::i18n::Text;
 use crate::services::import::{Col, ImportError, Importer, Record, RowError};
+use crate::services::scope::Scope;
 use crate::text;
 
 pub struct Devices;
@@ -49,7 +51,7 @@ impl Importer for Devices {
         &[
             Col {
                 name: "enterpriseId",
-                required: true,
+                required: false,
             },
             Col {
                 name: "imei",
@@ -85,11 +87,12 @@ impl Importer for Devices {
     fn import<'a>(
         &'a self,
         txn: &'a DatabaseTransaction,
+        scope: &'a Scope,
         records: &'a [Record],
     ) -> BoxFuture<'a, Result<u64, ImportError>> {
         Box::pin(async move {
             let mut errors = Vec::new();
-            let rows = check_rows(txn, records, &mut errors).await?;
+            let rows = check_rows(txn, scope, records, &mut errors).await?;
             if !errors.is_empty() {
                 return Err(ImportError::Rows(errors));
             }
@@ -100,10 +103,13 @@ impl Importer for Devices {
 
 async fn check_rows(
     txn: &DatabaseTransaction,
+    scope: &Scope,
     records: &[Record],
     errors: &mut Vec<RowError>,
 ) -> Result<Vec<Row>, sea_orm::DbErr> {
+    let acting = scope.acting(None).ok();
     let ents: HashSet<i64> = enterprise::Entity::find()
+        .filter(scope.filter(enterprise::Column::Id))
         .all(txn)
         .await?
         .into_iter()
@@ -114,7 +120,11 @@ async fn check_rows(
     let mut seen_sn: HashMap<String, u64> = HashMap::new();
     for rec in records {
         let before = errors.len();
-        let ent = rec.required_int::<i64>("enterpriseId", errors);
+        // The acting enterprise unless the row names another one the caller may act for.
+        let ent = match (rec.get("enterpriseId"), acting) {
+            (None, Some(acting)) => Some(acting),
+            _ => rec.required_int::<i64>("enterpriseId", errors),
+        };
         if let Some(e) = ent
             && !ents.contains(&e)
         {
