@@ -101,8 +101,10 @@ describe('menu routes', () => {
     for (const key of ['superAdmin/user', 'superAdmin/userDetail', 'superAdmin/authority', 'superAdmin/menu', 'superAdmin/api', 'superAdmin/dictionary', 'superAdmin/dictionaryDetail', 'superAdmin/operation', 'superAdmin/file', 'person/profile']) {
       assert.ok(hasView(key), key);
     }
-    for (const key of ['dataManage/vehicleManage', 'equipmentManage/receiver', 'colony/labelManage']) assert.ok(hasView(key), key);
-    assert.equal(hasView('colony/moduleManage'), false);
+    for (const key of ['dataManage/vehicleManage', 'equipmentManage/receiver', 'colony/labelManage', 'colony/moduleManage', 'colony/problemType']) {
+      assert.ok(hasView(key), key);
+    }
+    assert.equal(hasView('locus/osmEditor'), false);
     assert.equal(hasView('SUPERADMIN/USER'), true, 'case-insensitive');
   });
 });
