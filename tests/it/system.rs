@@ -648,10 +648,10 @@ async fn operation_records_list_with_filters_and_delete() {
     let page = records(&app, "path=createSysDictionary", &token, 2).await;
     assert_eq!(page["total"], 2);
     let list = page["list"].as_array().unwrap();
-    assert!(
-        list[0]["ID"].as_i64() > list[1]["ID"].as_i64(),
-        "newest first"
-    );
+    let at = |row: &Value| {
+        chrono::DateTime::parse_from_rfc3339(row["CreatedAt"].as_str().unwrap()).unwrap()
+    };
+    assert!(at(&list[0]) >= at(&list[1]), "newest first");
     assert_eq!(list[0]["code"], 7, "the refused one is newest");
     assert_eq!(list[1]["code"], 0);
     assert_eq!(list[0]["user"]["userName"], "admin");

@@ -126,6 +126,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         return next.run(req).await;
     }
     let started = std::time::Instant::now();
+    let at = chrono::Utc::now();
     let headers = req.headers();
     let agent = headers
         .get(header::USER_AGENT)
@@ -172,6 +173,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     oplog::store(
         state.db.clone(),
         oplog::Entry {
+            at,
             user_id,
             ip,
             method,

@@ -22,6 +22,8 @@ const SECRET_KEYS: &[&str] = &[
 ];
 
 pub struct Entry {
+    /// When the call arrived (entries are stored in the background, not necessarily in order).
+    pub at: chrono::DateTime<Utc>,
     pub user_id: Option<i64>,
     pub ip: String,
     pub method: String,
@@ -96,7 +98,7 @@ pub fn store(db: DatabaseConnection, entry: Entry) {
             agent: Set(truncate(entry.agent)),
             body: Set(entry.body),
             resp: Set(entry.resp),
-            created_at: Set(Utc::now()),
+            created_at: Set(entry.at),
             ..Default::default()
         };
         if let Err(err) = sys_operation_record::Entity::insert(row)
@@ -138,7 +140,9 @@ pub async fn list(
     page: PageQuery,
 ) -> Result<PageResult<(sys_operation_record::Model, Option<UserBrief>)>, AppError> {
     use sys_operation_record::Column as C;
-    let mut q = sys_operation_record::Entity::find().order_by_desc(C::Id);
+    let mut q = sys_operation_record::Entity::find()
+        .order_by_desc(C::CreatedAt)
+        .order_by_desc(C::Id);
     if let Some(method) = filter
         .method
         .as_deref()
