@@ -1267,3 +1267,159 @@ async fn vehicles_and_drivers_import_from_csv_and_xlsx_all_or_nothing() {
     let broken = import_file(&app, admin, "vehicles", b"PK\x03\x04not really".to_vec()).await;
     assert!(broken.code(7).contains("nothing was written"));
 }
+
+/// The id of the row named `name` in a catalogue answer (a list).
+fn id_named(list: &Value, name: &str) -> i64 {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == name)
+        .unwrap_or_else(|| panic!("{name} in {list}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn vehicles_take_their_model_from_the_catalogue() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let (a, b) = (&t.a.admin, &t.b.admin);
+    let catalogue = |call: &str, token: &str, body: Value| {
+        let url = format!("/api/web/carType/{call}?lang=en");
+        let token = token.to_owned();
+        let app = &app;
+        async move { app.post(&url, &body, Some(&token)).await }
+    };
+    let brands = catalogue("inUpCarBrands", a, json!({"name": "Foton"}))
+        .await
+        .ok();
+    let foton = id_named(&brands, "Foton");
+    let other = id_named(
+        &catalogue("inUpCarBrands", a, json!({"name": "Shacman"}))
+            .await
+            .ok(),
+        "Shacman",
+    );
+    let auman = id_named(
+        &catalogue(
+            "inUpCarSeries",
+            a,
+            json!({"brandId": foton, "name": "Auman EST"}),
+        )
+        .await
+        .ok(),
+        "Auman EST",
+    );
+    let tractor = id_named(
+        &catalogue(
+            "inUpCarClass",
+            a,
+            json!({"name": "Tractor 6x4", "kind": 0, "axleLayout": "2,4,4", "deviceTypeId": 3}),
+        )
+        .await
+        .ok(),
+        "Tractor 6x4",
+    );
+    let b_brand = id_named(
+        &catalogue("inUpCarBrands", b, json!({"name": "ZZB Dongfeng"}))
+            .await
+            .ok(),
+        "ZZB Dongfeng",
+    );
+
+    // searchCarType finds brands, series with their brand, and classes; not tree B's.
+    let hits = app
+        .post(&path("searchCarType"), &json!({"keyword": "a"}), Some(a))
+        .await
+        .ok();
+    let kinds: Vec<(&str, &str)> = hits
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["kind"].as_str().unwrap(), h["name"].as_str().unwrap()))
+        .collect();
+    assert!(kinds.contains(&("brand", "Shacman")), "{kinds:?}");
+    assert!(kinds.contains(&("series", "Auman EST")), "{kinds:?}");
+    assert!(kinds.contains(&("class", "Tractor 6x4")), "{kinds:?}");
+    assert!(!mentions(&hits.to_string(), "ZZB"));
+    let series_hit = hits
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["kind"] == "series")
+        .unwrap();
+    assert_eq!(series_hit["brandName"], "Foton");
+
+    let car = create_id(&app, a, json!({"plate": "京A00001", "axleLayout": "2,4"})).await;
+    let model = |body: Value| {
+        let app = &app;
+        let token = a.clone();
+        async move { app.post(&path("upModelId"), &body, Some(&token)).await }
+    };
+    // A series alone brings its brand; the class sets the image.
+    let done = model(json!({"carIds": [car], "seriesId": auman, "classId": tractor}))
+        .await
+        .ok();
+    assert_eq!(done["affected"], 1);
+    let info = app
+        .post(&path("carInfo"), &json!({"carId": car}), Some(a))
+        .await
+        .ok();
+    assert_eq!(
+        (
+            &info["brandId"],
+            &info["seriesId"],
+            &info["classId"],
+            &info["deviceTypeId"]
+        ),
+        (&json!(foton), &json!(auman), &json!(tractor), &json!(3))
+    );
+
+    // Refused, nothing changed: a series of another brand, tree B's brand, unknown ids, a
+    // foreign vehicle, no vehicles, a wrong type.
+    let b_car = create_id(&app, b, json!({"plate": "京B00002", "axleLayout": "2,4"})).await;
+    let before = all_table_counts(&app.state.db).await;
+    let msg = model(json!({"carIds": [car], "brandId": other, "seriesId": auman}))
+        .await
+        .code(7);
+    assert!(msg.contains("not of brand"), "{msg}");
+    let msg = model(json!({"carIds": [car], "brandId": b_brand}))
+        .await
+        .code(7);
+    assert!(msg.contains("brandId"), "{msg}");
+    model(json!({"carIds": [car], "classId": 999_999}))
+        .await
+        .code(7);
+    model(json!({"carIds": [car, b_car], "brandId": foton}))
+        .await
+        .code(7);
+    model(json!({"carIds": [], "brandId": foton})).await.code(7);
+    let msg = model(json!({"carIds": [car], "brandId": "Foton"}))
+        .await
+        .code(7);
+    assert!(msg.contains("brandId"), "{msg}");
+    assert_eq!(before, all_table_counts(&app.state.db).await);
+    let info_after = app
+        .post(&path("carInfo"), &json!({"carId": car}), Some(a))
+        .await
+        .ok();
+    assert_eq!(info_after["brandId"], json!(foton), "unchanged");
+
+    // updateCarInfo checks the model the same way; 0 clears it.
+    let msg = app
+        .post(
+            &path("updateCarInfo"),
+            &json!({"carId": car, "brandId": b_brand}),
+            Some(a),
+        )
+        .await
+        .code(7);
+    assert!(msg.contains("brandId"), "{msg}");
+    let cleared = create(
+        &app,
+        a,
+        json!({"carId": car, "brandId": 0, "seriesId": 0, "classId": 0}),
+    )
+    .await;
+    assert!(cleared["brandId"].is_null() && cleared["seriesId"].is_null());
+}

@@ -13,10 +13,12 @@ use super::cars::{Affected, CarIdRequest, CarIdsRequest};
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
+use crate::services::vehicle::catalogue::{self, CarTypeHit, ModelPick};
 use crate::services::vehicle::drivers::{self, DriverFilter, DriverInput, DriverRow};
 use crate::services::vehicle::extras::{
     self, FirmOut, SwingOut, SyncRow, VehiclePicture, VehicleStateRow,
 };
+use crate::services::vehicle::records;
 use crate::services::vehicle::trailers::{self, Place, SwapFilter, SwapRow, TrailerUsage};
 use crate::state::AppState;
 
@@ -38,6 +40,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(found_demonstration))
         .routes(routes!(search_firms))
         .routes(routes!(get_picture))
+        .routes(routes!(search_car_type))
+        .routes(routes!(up_model_id))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -469,4 +473,58 @@ pub struct NoFields {}
     responses((status = 200, body = Envelope<Vec<VehiclePicture>>)))]
 async fn get_picture(Scoped(_scope, _req): Scoped<NoFields>) -> ApiResult<Vec<VehiclePicture>> {
     Ok(ApiOk(extras::pictures()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchCarTypeRequest {
+    /// Name contains it (case ignored); empty lists the first of each kind.
+    #[serde(default, alias = "name")]
+    keyword: String,
+}
+
+/// Car brands, series (with their brand) and classes the caller sees whose name contains the
+/// keyword, at most 50 of each: the vehicle form's model picker.
+#[utoipa::path(post, path = "/web/car/searchCarType", tag = "vehicle",
+    security(("x-token" = [])), request_body = SearchCarTypeRequest,
+    responses((status = 200, body = Envelope<Vec<CarTypeHit>>)))]
+async fn search_car_type(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<SearchCarTypeRequest>,
+) -> ApiResult<Vec<CarTypeHit>> {
+    Ok(ApiOk(
+        catalogue::search_car_types(&state.db, &scope, &req.keyword).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpModelIdRequest {
+    #[serde(alias = "car_ids", alias = "ids")]
+    car_ids: Vec<i64>,
+    #[serde(default)]
+    brand_id: Option<i64>,
+    #[serde(default)]
+    series_id: Option<i64>,
+    #[serde(default)]
+    class_id: Option<i64>,
+}
+
+/// Gives vehicles a brand, series and class from the catalogue, all or none (each must be one
+/// the caller sees; the series of the brand; 0 clears). A class also sets the vehicle image.
+#[utoipa::path(post, path = "/web/car/upModelId", tag = "vehicle",
+    security(("x-token" = [])), request_body = UpModelIdRequest,
+    responses((status = 200, body = Envelope<Affected>)))]
+async fn up_model_id(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<UpModelIdRequest>,
+) -> ApiResult<Affected> {
+    let pick = ModelPick {
+        brand_id: req.brand_id,
+        series_id: req.series_id,
+        class_id: req.class_id,
+    };
+    let affected = records::set_model(&state.db, &scope, &req.car_ids, pick).await?;
+    state.fleet.invalidate();
+    Ok(ApiOk(Affected { affected }))
 }

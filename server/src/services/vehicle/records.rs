@@ -323,14 +323,23 @@ pub async fn save(
         }
         None => None,
     };
-    if let Some(v) = input.brand_id {
-        row.brand_id = Set(Some(v).filter(|v| *v != 0));
-    }
-    if let Some(v) = input.series_id {
-        row.series_id = Set(Some(v).filter(|v| *v != 0));
-    }
-    if let Some(v) = input.class_id {
-        row.class_id = Set(Some(v).filter(|v| *v != 0));
+    if input.brand_id.is_some() || input.series_id.is_some() || input.class_id.is_some() {
+        // Fields not given keep their value; the pick is checked as a whole.
+        let keep = |asked: Option<i64>, now: Option<i64>| asked.or(now);
+        let before = current.as_ref();
+        let (pick, _) = super::catalogue::check_model(
+            &txn,
+            scope,
+            super::catalogue::ModelPick {
+                brand_id: keep(input.brand_id, before.and_then(|v| v.brand_id)),
+                series_id: keep(input.series_id, before.and_then(|v| v.series_id)),
+                class_id: keep(input.class_id, before.and_then(|v| v.class_id)),
+            },
+        )
+        .await?;
+        row.brand_id = Set(pick.brand_id);
+        row.series_id = Set(pick.series_id);
+        row.class_id = Set(pick.class_id);
     }
     if let Some(v) = input.device_type_id {
         row.device_type_id = Set(in_range("deviceTypeId", v, 0, 20)?);
@@ -1230,4 +1239,32 @@ pub async fn recent_swaps(
         .limit(10)
         .all(db)
         .await?)
+}
+
+/// upModelId: gives vehicles a brand, series and class from the catalogue (all or none); a
+/// class also sets the vehicle image (`deviceTypeId`). Answers how many changed.
+pub async fn set_model(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    vehicle_ids: &[i64],
+    pick: super::catalogue::ModelPick,
+) -> Result<u64, AppError> {
+    let ids = ids("carIds", vehicle_ids)?;
+    let (pick, class) = super::catalogue::check_model(db, scope, pick).await?;
+    let txn = crate::db::write_txn(db).await?;
+    owned_all(&txn, scope, &ids).await?;
+    let mut update = vehicle::Entity::update_many()
+        .col_expr(vehicle::Column::BrandId, Expr::value(pick.brand_id))
+        .col_expr(vehicle::Column::SeriesId, Expr::value(pick.series_id))
+        .col_expr(vehicle::Column::ClassId, Expr::value(pick.class_id))
+        .col_expr(vehicle::Column::UpdatedAt, Expr::value(Utc::now()));
+    if let Some(c) = class {
+        update = update.col_expr(vehicle::Column::DeviceTypeId, Expr::value(c.device_type_id));
+    }
+    let done = update
+        .filter(vehicle::Column::Id.is_in(ids))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(done.rows_affected)
 }
