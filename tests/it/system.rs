@@ -1731,3 +1731,35 @@ async fn wechat_tickets_are_fetched_once_and_cached() {
         "one token and one ticket fetch"
     );
 }
+
+#[tokio::test]
+async fn enterprise_admins_import_fleet_data_but_not_system_tables() {
+    let app = spawn_app().await;
+    let t = wheelend_tests::tenants::two_trees(&app).await;
+    let import = |table: &str, content: &str| {
+        let body = json!({"table": table, "content": content});
+        let app = &app;
+        let token = t.a.admin.clone();
+        async move {
+            app.post("/api/web/tool/csv?lang=en", &body, Some(&token))
+                .await
+        }
+    };
+    let before = wheelend_tests::all_table_counts(&app.state.db).await;
+    let msg = import(
+        "sys_apis",
+        "path,method,apiGroup,description\r\n/api/x,POST,x,x\r\n",
+    )
+    .await
+    .code(7);
+    assert!(msg.contains("Only platform staff"), "{msg}");
+    let mut after = wheelend_tests::all_table_counts(&app.state.db).await;
+    after.remove("sys_operation_records");
+    let mut before = before;
+    before.remove("sys_operation_records");
+    assert_eq!(before, after);
+    let done = import("vehicles", "plate,axleLayout\r\n沪Z99999,\"2,4\"\r\n")
+        .await
+        .ok();
+    assert_eq!(done["inserted"], 1);
+}

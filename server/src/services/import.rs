@@ -157,6 +157,11 @@ impl From<sea_orm::DbErr> for ImportError {
 pub trait Importer: Send + Sync {
     /// The name callers give (`table`).
     fn table(&self) -> &'static str;
+    /// Whether only platform staff may import into it (the platform's own tables); fleet
+    /// data is imported by the enterprises that own it.
+    fn platform_only(&self) -> bool {
+        false
+    }
     fn columns(&self) -> &'static [Col];
     /// Validates every record (collecting all errors), then inserts them all; answers the
     /// number of rows written. Runs inside the import's transaction, for the caller's `scope`.
@@ -419,6 +424,13 @@ pub async fn run(
             serde_json::json!({ "tables": names }),
         ));
     };
+    if importer.platform_only() && !scope.platform {
+        return Err(AppError::fail(text!(
+            "只有平台人员可以导入 {}",
+            "Only platform staff may import into {}",
+            table
+        )));
+    }
     let csv_text;
     let content = if is_xlsx(content) {
         csv_text = xlsx_as_csv(content).map_err(rows_failed)?;
@@ -473,6 +485,10 @@ struct DictionaryDetails;
 impl Importer for DictionaryDetails {
     fn table(&self) -> &'static str {
         "sys_dictionary_details"
+    }
+
+    fn platform_only(&self) -> bool {
+        true
     }
 
     fn columns(&self) -> &'static [Col] {
@@ -585,6 +601,10 @@ const METHODS: &[&str] = &["GET", "POST", "PUT", "DELETE", "PATCH"];
 impl Importer for Apis {
     fn table(&self) -> &'static str {
         "sys_apis"
+    }
+
+    fn platform_only(&self) -> bool {
+        true
     }
 
     fn columns(&self) -> &'static [Col] {

@@ -394,6 +394,8 @@ fn default_grant(role: i64, call: &ApiEntry) -> bool {
         ROLE_ENTERPRISE_ADMIN => {
             is_self
                 || FLEET_AREAS.contains(&area)
+                // Their vehicles, drivers and devices (system tables stay with platform staff).
+                || path == "/api/web/tool/csv"
                 || path.starts_with("/api/user/")
                 || path.starts_with("/api/sysAuthorityMenusEnterprise/")
         }
