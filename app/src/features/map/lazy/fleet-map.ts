@@ -111,6 +111,8 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   const points = new WebGLVectorLayer({
     source: pointSource,
     minZoom: AGGREGATE_MAX_ZOOM,
+    // picking is done on the CPU (nearestVehicle): WebGL hit detection reads pixels back and stalls the GPU
+    disableHitDetection: true,
     style: {
       'circle-radius': 6,
       'circle-fill-color': colorMatch() as never,
@@ -230,39 +232,54 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
     if (follow) view.setCenter(f.getGeometry()?.getCoordinates());
   }
 
-  map.on('singleclick', (event) => {
-    if (tool !== 'none') return;
+  /** The vehicle marker under a pixel (within the marker's radius), found through the source's spatial index. */
+  function nearestVehicle(pixel: number[]): Feature<Point> | null {
+    if ((view.getZoom() ?? 0) <= AGGREGATE_MAX_ZOOM) return null;
+    const coordinate = map.getCoordinateFromPixel(pixel);
+    const f = pointSource.getClosestFeatureToCoordinate(coordinate);
+    const at = f?.getGeometry()?.getCoordinates();
+    if (!f || !at) return null;
+    const p = map.getPixelFromCoordinate(at);
+    return Math.hypot((p[0] ?? 0) - (pixel[0] ?? 0), (p[1] ?? 0) - (pixel[1] ?? 0)) <= 9 ? f : null;
+  }
+
+  function cellAt(pixel: number[]): Feature | null {
     let hit: Feature | null = null;
     map.forEachFeatureAtPixel(
-      event.pixel,
+      pixel,
       (f) => {
         hit = f as Feature;
         return true;
       },
-      { layerFilter: (l) => l === points || l === cells || l === selectedLayer, hitTolerance: 4 },
+      { layerFilter: (l) => l === cells, hitTolerance: 4 },
     );
-    const f = hit as Feature | null;
-    if (!f) return;
-    const count = f.get('count') as number | undefined;
-    if (count !== undefined && count > 1) {
-      view.animate({ center: (f.getGeometry() as Point).getCoordinates(), zoom: (view.getZoom() ?? 0) + 2, duration: 300 });
+    return hit;
+  }
+
+  map.on('singleclick', (event) => {
+    if (tool !== 'none') return;
+    const vehicle = nearestVehicle(event.pixel);
+    if (vehicle) {
+      options.onSelect(vehicle.get('carId') as number);
       return;
     }
-    const id = f.get('carId') as number | undefined;
-    if (id !== undefined) options.onSelect(id);
-    else if (count === 1) view.animate({ center: (f.getGeometry() as Point).getCoordinates(), zoom: AGGREGATE_MAX_ZOOM + 1, duration: 300 });
+    const cell = cellAt(event.pixel);
+    if (!cell) return;
+    const count = cell.get('count') as number;
+    const zoom = count > 1 ? (view.getZoom() ?? 0) + 2 : AGGREGATE_MAX_ZOOM + 1;
+    view.animate({ center: (cell.getGeometry() as Point).getCoordinates(), zoom, duration: 300 });
   });
   map.on('pointermove', (event) => {
     if (event.dragging || tool !== 'none') return;
-    target.style.cursor = map.hasFeatureAtPixel(event.pixel, { layerFilter: (l) => l === points || l === cells, hitTolerance: 4 }) ? 'pointer' : '';
+    target.style.cursor = nearestVehicle(event.pixel) ?? cellAt(event.pixel) ? 'pointer' : '';
   });
+  // the benchmark (tests/browser/bench-map.mjs) reads this mark: the first frame with vehicles on it
   map.on('postrender', () => {
     if (!firstDraw && pointSource.getFeatures().length > 0) {
       firstDraw = true;
       performance.mark('fleet-map:first-draw');
     }
   });
-
   let tool: MapTool = 'none';
   let draw: Draw | null = null;
   function setTool(next: MapTool) {
