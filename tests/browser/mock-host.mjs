@@ -736,7 +736,8 @@ export async function startMockHost() {
       return res.end(stored.get(key) ?? Buffer.alloc(0));
     }
 
-    // test hooks: the live map (synthetic vehicles with positions; a websocket frame to every connection; drop them)
+    // test hooks: the live map (synthetic vehicles with positions; websocket frames, one or an array, to every
+    // connection; drop the connections)
     if (path === '/__mock/fleet') return send(200, { added: fleet.synthesize(Number(url.searchParams.get('n') ?? 0)) });
     if (path === '/__mock/live-drop') {
       live.dropAll();
@@ -745,7 +746,10 @@ export async function startMockHost() {
     if (path === '/__mock/live') {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));
-      req.on('end', () => send(200, live.publish(JSON.parse(Buffer.concat(chunks).toString('utf8')))));
+      req.on('end', () => {
+        const frames = [JSON.parse(Buffer.concat(chunks).toString('utf8'))].flat();
+        send(200, frames.map((f) => live.publish(f)).at(-1) ?? {});
+      });
       return undefined;
     }
 
