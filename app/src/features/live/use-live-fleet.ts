@@ -44,7 +44,8 @@ export function useLiveFleet(enabled: boolean, token: string | null) {
       },
       onAlarm: (alarm) => {
         alarms.add(alarm);
-        if (alarm.state === 0) feedback.toast({ type: alarm.level >= 2 ? 'error' : 'info', message: { text: toastText.current(alarm) }, closable: true });
+        // every change is listed; only a new critical alarm interrupts with a toast (storms stay readable)
+        if (alarm.state === 0 && alarm.level >= 2) feedback.toast({ type: 'error', message: { text: toastText.current(alarm) }, closable: true });
         void queryClient.invalidateQueries({ queryKey: [...vehiclesKey, 'statistics'] });
       },
       onResync: () => {

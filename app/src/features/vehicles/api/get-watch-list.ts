@@ -11,18 +11,16 @@ export interface WatchListParams {
   data_volume?: 0 | 1;
 }
 
-/** The raw short-key entries (live vehicle frames merge into them) and the server time of the answer. */
+/** The raw short-key entries (live vehicle frames merge into them). */
 export interface WatchList {
   entries: Raw[];
-  at: number;
 }
 
-const call = postCall<WatchListParams, { at?: unknown }>('/web/car/watchList4');
+const call = postCall<WatchListParams>('/web/car/watchList4');
 
 /** POST /api/web/car/watchList4 → {deviceList (short keys), total, at}; map entries with fromWatchEntry. */
 export async function getWatchList(params: WatchListParams, signal?: AbortSignal): Promise<WatchList> {
-  const data = await call(params, signal);
-  return { entries: watchEntries(data), at: typeof data.at === 'number' ? data.at : 0 };
+  return { entries: watchEntries(await call(params, signal)) };
 }
 
 export function useWatchList(params: WatchListParams, enabled = true) {
