@@ -135,8 +135,9 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
         style = new Style({
           image: new CircleStyle({
             radius: count === 1 ? 5 : Math.min(26, 10 + Math.log10(count) * 6),
-            fill: new Fill({ color: alarm ? 'rgba(229,72,77,0.85)' : 'rgba(77,112,255,0.85)' }),
-            stroke: new Stroke({ color: '#ffffff', width: 2 }),
+            fill: new Fill({ color: 'rgba(77,112,255,0.85)' }),
+            // a red ring when the cell holds a vehicle in alarm
+            stroke: new Stroke({ color: alarm ? STATE_COLORS.alarm : '#ffffff', width: alarm ? 3 : 2 }),
           }),
           text: count > 1 ? new Text({ text: String(count), font: '600 11px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }) : undefined,
         });
