@@ -43,6 +43,8 @@ export function VehiclePanel({ vehicle: v, live, changedVersion, follow, onFollo
   const { t } = useTranslation('map');
   const state = markerState(v);
   const gps = v.gps;
+  // live frames carry the report time (ft); the map subset of watchList4 only the last fix (gp.t)
+  const lastReport = v.finalTime ?? (gps && gps.created > 0 ? gps.created : null);
   return (
     <section aria-label={v.plate} className="space-y-3 border-b border-slate-100 px-4 py-4" data-testid="vehicle-panel">
       <div className="flex items-center gap-2">
@@ -54,7 +56,7 @@ export function VehiclePanel({ vehicle: v, live, changedVersion, follow, onFollo
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <Row label={t('vehicle.speed')}>{t('list.speed', { speed: gps?.speed ?? 0 })}</Row>
-        <Row label={t('vehicle.lastReport')}>{gps && gps.created > 0 ? formatDateTime(gps.created) : '—'}</Row>
+        <Row label={t('vehicle.lastReport')}>{lastReport ? formatDateTime(lastReport) : '—'}</Row>
         <Row label={t('vehicle.position')}>{gps ? formatLonLat([gps.lon, gps.lat]) : t('vehicle.noPosition')}</Row>
       </dl>
       <button
