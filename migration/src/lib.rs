@@ -13,8 +13,10 @@ mod m20261121_000003_create_system;
 mod m20261121_000004_create_accounts;
 mod m20261121_000005_create_enterprise;
 mod m20261121_000006_create_fleet;
+mod m20261121_000007_create_vehicle_records;
 mod m20261121_000008_create_history;
 mod m20261121_000009_create_catalogues;
+mod m20261121_000010_create_device_records;
 mod m20261121_000011_create_work_categories;
 mod m20261121_000012_create_device_keys;
 
@@ -31,8 +33,10 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_accounts::Migration),
             Box::new(m20261121_000005_create_enterprise::Migration),
             Box::new(m20261121_000006_create_fleet::Migration),
+            Box::new(m20261121_000007_create_vehicle_records::Migration),
             Box::new(m20261121_000008_create_history::Migration),
             Box::new(m20261121_000009_create_catalogues::Migration),
+            Box::new(m20261121_000010_create_device_records::Migration),
             Box::new(m20261121_000011_create_work_categories::Migration),
             Box::new(m20261121_000012_create_device_keys::Migration),
         ]

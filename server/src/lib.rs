@@ -96,6 +96,7 @@ impl Application {
             pages,
             guard: services::guard::LoginGuard::default(),
             tree: services::scope::TreeCache::default(),
+            fleet: services::vehicle::fleet::FleetCache::default(),
             qr: services::qr::QrLogins::default(),
             sms: Arc::new(services::sms::LogSender),
             files,

@@ -14,6 +14,7 @@ use crate::services::scope::TreeCache;
 use crate::services::session::Tokens;
 use crate::services::sms;
 use crate::services::telemetry::ingest::Ingestor;
+use crate::services::vehicle::fleet::FleetCache;
 use crate::services::wechat::WeChat;
 
 /// Everything a handler may need, cheap to clone.
@@ -27,6 +28,8 @@ pub struct AppState {
     pub pages: Pages,
     pub guard: LoginGuard,
     pub tree: TreeCache,
+    /// The map feed, serialized, for a second.
+    pub fleet: FleetCache,
     pub qr: QrLogins,
     pub sms: sms::Sender,
     pub files: FileStore,

@@ -1510,7 +1510,13 @@ async fn csv_import_is_all_or_nothing_with_row_errors() {
     );
     assert_eq!(
         res.envelope().data["tables"],
-        json!(["sys_dictionary_details", "sys_apis"])
+        json!([
+            "sys_dictionary_details",
+            "sys_apis",
+            "vehicles",
+            "drivers",
+            "devices"
+        ])
     );
     app.post(
         "/api/web/tool/csv",

@@ -151,7 +151,7 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
         .ok();
     assert_eq!(ok["accepted"], 1);
     assert_eq!(ok["rejected"], json!([]));
-    let mut got = vec![frame(&mut a).await, frame(&mut a).await];
+    let mut got = [frame(&mut a).await, frame(&mut a).await];
     got.sort_by_key(|f| f["type"].as_str().unwrap().to_owned());
     let (alarm, vehicle) = (&got[0], &got[1]);
     assert_eq!(alarm["type"], "alarm");

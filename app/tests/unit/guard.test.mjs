@@ -101,9 +101,10 @@ describe('menu routes', () => {
     for (const key of ['superAdmin/user', 'superAdmin/userDetail', 'superAdmin/authority', 'superAdmin/menu', 'superAdmin/api', 'superAdmin/dictionary', 'superAdmin/dictionaryDetail', 'superAdmin/operation', 'superAdmin/file', 'person/profile']) {
       assert.ok(hasView(key), key);
     }
-    for (const key of ['dataManage/vehicleManage', 'equipmentManage/receiver', 'colony/labelManage']) assert.ok(hasView(key), key);
-    assert.ok(hasView('colony/moduleManage'), 'module manage lives in features/work');
-    assert.equal(hasView('dataManage/mileageInquiry'), false);
+    for (const key of ['dataManage/vehicleManage', 'equipmentManage/receiver', 'colony/labelManage', 'colony/moduleManage', 'colony/problemType']) {
+      assert.ok(hasView(key), key);
+    }
+    assert.equal(hasView('locus/osmEditor'), false);
     assert.equal(hasView('SUPERADMIN/USER'), true, 'case-insensitive');
   });
 });

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
-use crate::extract::{ApiJson, ApiQuery, CurrentUser, parse_json};
+use crate::extract::{ApiJson, ApiQuery, CurrentUser, Tenant, parse_json};
 use crate::services::dictionary::{self, DetailFields, DetailFilter, DictionaryFields};
 use crate::services::files::{self, FileStore, Incoming, UPLOAD_CALL, UploadGrant};
 use crate::services::import::{self, ImportReport};
@@ -1141,8 +1141,10 @@ pub struct ImportForm {
     file: Vec<u8>,
 }
 
-/// Imports a CSV into a table: every row is checked first; with any error nothing is written
-/// and the answer is code 7 with `[{row, column, message}]` in `data`.
+/// Imports a CSV or XLSX file (first worksheet) into a table (`sys_dictionary_details`,
+/// `sys_apis`, `vehicles`, `drivers`; tenant rows within the caller's scope): every row is
+/// checked first; with any error nothing is written and the answer is code 7 with
+/// `[{row, column, message}]` in `data`.
 #[utoipa::path(post, path = "/web/tool/csv", tag = "system",
     security(("x-token" = [])),
     request_body(content(
@@ -1150,7 +1152,11 @@ pub struct ImportForm {
         (ImportForm = "multipart/form-data"),
     )),
     responses((status = 200, body = Envelope<ImportReport>)))]
-async fn import_csv(State(state): State<AppState>, req: Request) -> ApiResult<ImportReport> {
+async fn import_csv(
+    State(state): State<AppState>,
+    Tenant(scope): Tenant,
+    req: Request,
+) -> ApiResult<ImportReport> {
     let multipart = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -1201,7 +1207,9 @@ async fn import_csv(State(state): State<AppState>, req: Request) -> ApiResult<Im
         })?;
         (body.table, body.content.into_bytes())
     };
-    Ok(ApiOk(import::run(&state.db, &table, &content).await?))
+    Ok(ApiOk(
+        import::run(&state.db, &scope, &table, &content).await?,
+    ))
 }
 
 // ---- WeChat ----

@@ -193,6 +193,13 @@ pub fn is_read_call(method: &str, path: &str) -> bool {
         "getpicture",
         "servicetags",
         "strategy",
+        "trip_management",
+        "spray",
+        "carclass",
+        "white_table",
+        "device_tags",
+        "parentnumber",
+        "work_info",
     ];
     const READ_SUFFIXES: &[&str] = &[
         "list",

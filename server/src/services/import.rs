@@ -1,9 +1,11 @@
-//! CSV import into a named target. Every target is an [`Importer`] in [`IMPORTERS`]; an
-//! import parses the whole file, validates every row, and writes only when no row has an
-//! error — in one transaction, so nothing is half-written.
+//! CSV and XLSX import into a named target. Every target is an [`Importer`] in [`IMPORTERS`];
+//! an import parses the whole file (an XLSX file, told by its zip signature, is read from its
+//! first worksheet), validates every row, and writes only when no row has an error — in one
+//! transaction, so nothing is half-written.
 //!
 //! Adding a target: implement [`Importer`] (columns, then `import`, which validates every
-//! record first and inserts only when all are valid) and list it in [`IMPORTERS`].
+//! record first and inserts only when all are valid; rows of tenant data are checked against
+//! the caller's [`Scope`]) and list it in [`IMPORTERS`].
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -18,6 +20,7 @@ use utoipa::ToSchema;
 
 use crate::error::AppError;
 use crate::i18n::Text;
+use crate::services::scope::Scope;
 use crate::text;
 
 /// At most this many row errors are sent back (the message gives the total).
@@ -150,22 +153,29 @@ impl From<sea_orm::DbErr> for ImportError {
     }
 }
 
-/// A CSV import target.
+/// An import target.
 pub trait Importer: Send + Sync {
     /// The name callers give (`table`).
     fn table(&self) -> &'static str;
     fn columns(&self) -> &'static [Col];
     /// Validates every record (collecting all errors), then inserts them all; answers the
-    /// number of rows written. Runs inside the import's transaction.
+    /// number of rows written. Runs inside the import's transaction, for the caller's `scope`.
     fn import<'a>(
         &'a self,
         txn: &'a DatabaseTransaction,
+        scope: &'a Scope,
         records: &'a [Record],
     ) -> BoxFuture<'a, Result<u64, ImportError>>;
 }
 
 /// Every import target, by table name.
-pub static IMPORTERS: &[&dyn Importer] = &[&DictionaryDetails, &Apis];
+pub static IMPORTERS: &[&dyn Importer] = &[
+    &DictionaryDetails,
+    &Apis,
+    &crate::services::vehicle::imports::Vehicles,
+    &crate::services::vehicle::imports::Drivers,
+    &crate::services::device::import::Devices,
+];
 
 pub fn importable() -> Vec<&'static str> {
     IMPORTERS.iter().map(|i| i.table()).collect()
@@ -348,13 +358,51 @@ fn parse(
     Ok((records, errors))
 }
 
-/// Imports `content` into `table`: all rows or none.
+/// An XLSX file (a zip archive) as CSV text: its first worksheet, cells as displayed, line
+/// breaks inside cells made spaces so every sheet row stays one line; blank lines stand for
+/// the empty rows above the used range, so row numbers match the sheet's.
+fn xlsx_as_csv(content: &[u8]) -> Result<Vec<u8>, Vec<RowError>> {
+    use calamine::Reader;
+    let unreadable = |e: &dyn std::fmt::Display| {
+        vec![RowError {
+            row: 1,
+            column: String::new(),
+            message: text!("无法读取 XLSX 文件：{}", "Cannot read the XLSX file: {}", e),
+        }]
+    };
+    let mut book =
+        calamine::Xlsx::new(std::io::Cursor::new(content)).map_err(|e| unreadable(&e))?;
+    let range = match book.worksheet_range_at(0) {
+        Some(r) => r.map_err(|e| unreadable(&e))?,
+        None => return Err(unreadable(&"no worksheet")),
+    };
+    let mut out = "\n".repeat(range.start().map_or(0, |(row, _)| row as usize));
+    let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+    for row in range.rows() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|c| c.to_string().replace(['\r', '\n'], " "))
+            .collect();
+        writer.write_record(&cells).map_err(|e| unreadable(&e))?;
+    }
+    let body = writer.into_inner().map_err(|e| unreadable(&e))?;
+    out.push_str(&String::from_utf8_lossy(&body));
+    Ok(out.into_bytes())
+}
+
+/// Whether `content` is a zip archive (XLSX) rather than text.
+fn is_xlsx(content: &[u8]) -> bool {
+    content.starts_with(b"PK\x03\x04")
+}
+
+/// Imports `content` (CSV or XLSX) into `table` for the caller's scope: all rows or none.
 ///
 /// # Errors
 /// Code 7 for an unknown table (listing the importable ones) or when any row is invalid
 /// (with `[{row, column, message}]` in `data`).
 pub async fn run(
     db: &DatabaseConnection,
+    scope: &Scope,
     table: &str,
     content: &[u8],
 ) -> Result<ImportReport, AppError> {
@@ -371,11 +419,18 @@ pub async fn run(
             serde_json::json!({ "tables": names }),
         ));
     };
+    let csv_text;
+    let content = if is_xlsx(content) {
+        csv_text = xlsx_as_csv(content).map_err(rows_failed)?;
+        &csv_text[..]
+    } else {
+        content
+    };
     let (records, mut errors) = parse(*importer, content).map_err(rows_failed)?;
     // Rows that could not be read still let the others be checked, so one answer lists
     // every problem; the transaction is then rolled back.
     let txn = crate::db::write_txn(db).await?;
-    let outcome = importer.import(&txn, &records).await;
+    let outcome = importer.import(&txn, scope, &records).await;
     match outcome {
         Ok(inserted) if errors.is_empty() => {
             txn.commit().await?;
@@ -399,7 +454,7 @@ pub async fn run(
 }
 
 /// Inserts in slices small enough for SQLite's and PostgreSQL's parameter limits.
-async fn insert_all<A>(txn: &DatabaseTransaction, rows: Vec<A>) -> Result<u64, sea_orm::DbErr>
+pub async fn insert_all<A>(txn: &DatabaseTransaction, rows: Vec<A>) -> Result<u64, sea_orm::DbErr>
 where
     A: sea_orm::ActiveModelTrait + Send + Clone,
 {
@@ -456,6 +511,7 @@ impl Importer for DictionaryDetails {
     fn import<'a>(
         &'a self,
         txn: &'a DatabaseTransaction,
+        _scope: &'a Scope,
         records: &'a [Record],
     ) -> BoxFuture<'a, Result<u64, ImportError>> {
         Box::pin(async move {
@@ -555,6 +611,7 @@ impl Importer for Apis {
     fn import<'a>(
         &'a self,
         txn: &'a DatabaseTransaction,
+        _scope: &'a Scope,
         records: &'a [Record],
     ) -> BoxFuture<'a, Result<u64, ImportError>> {
         Box::pin(async move {

@@ -360,6 +360,8 @@ pub const SELF_CALLS: &[&str] = &[
     "/api/aliyunToken",
     "/api/web/tool/aliyun/uploading",
     "/api/fileUploadAndDownload/getFileList",
+    // Following a vehicle on the map is the caller's own preference.
+    "/api/web/car/attention",
 ];
 const VISITOR_SELF_CALLS: &[&str] = &[
     "/api/user/getUserInfo",

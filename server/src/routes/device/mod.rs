@@ -2,15 +2,65 @@
 //! white table, sale records, spray data. Every handler takes the caller's scope through
 //! [`Scoped`](crate::extract::Scoped).
 
+mod commands;
+mod devices;
+mod firmware;
+mod records;
+mod sensors;
+mod tags;
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::error::{ApiOk, ApiResult};
+use crate::services::paging::PageQuery;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(devices::router())
+        .merge(sensors::router())
+        .merge(firmware::router())
+        .merge(commands::router())
+        .merge(records::router())
+        .merge(tags::router())
 }
 
 /// The `/tapi` calls of the area.
 pub fn tapi() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    records::tapi().merge(sensors::tapi())
+}
+
+fn done() -> ApiResult<Value> {
+    Ok(ApiOk(json!({})))
+}
+
+/// One device, by id or imei.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceRequest {
+    #[serde(default, alias = "deviceId", alias = "ID")]
+    id: Option<i64>,
+    #[serde(default)]
+    imei: Option<String>,
+}
+
+/// One device's rows, paged (every device in scope when none is named).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DevicePageRequest {
+    #[serde(flatten)]
+    page: PageQuery,
+    #[serde(default, alias = "deviceId", alias = "ID")]
+    id: Option<i64>,
+    #[serde(default)]
+    imei: Option<String>,
+}
+
+/// Rows to change, all or none.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct IdsRequest {
+    ids: Vec<i64>,
 }

@@ -20,7 +20,7 @@ use crate::services::vehicle::history::{
 use crate::services::vehicle::mileage::{
     self, Computed, DayKm, DayRange, MileagePage, TripRow, VehicleFilter,
 };
-use crate::services::vehicle::records::{
+use crate::services::vehicle::service_records::{
     self, DepthInput, DepthLines, ServiceInput, ServiceRow, ViewRow,
 };
 use crate::state::AppState;
@@ -439,7 +439,7 @@ async fn view_log(
     Scoped(scope, req): Scoped<ViewLogRequest>,
 ) -> ApiResult<PageResult<ViewRow>> {
     Ok(ApiOk(
-        records::view_log(&state.db, &scope, req.vehicle_id, req.record, req.page).await?,
+        service_records::view_log(&state.db, &scope, req.vehicle_id, req.record, req.page).await?,
     ))
 }
 
@@ -501,7 +501,7 @@ async fn car_service(
     Scoped(scope, req): Scoped<CarServiceRequest>,
 ) -> ApiResult<PageResult<ServiceRow>> {
     Ok(ApiOk(
-        records::car_services(
+        service_records::car_services(
             &state.db,
             &scope,
             req.vehicle_id,
@@ -548,7 +548,7 @@ async fn deep_lines(
     Scoped(scope, req): Scoped<PlateRequest>,
 ) -> ApiResult<DepthLines> {
     Ok(ApiOk(
-        records::deep_lines(
+        service_records::deep_lines(
             &state.db,
             &scope,
             req.vehicle_id,

@@ -4,6 +4,7 @@
 //! caller's scope through [`Scoped`](crate::extract::Scoped).
 
 mod cars;
+mod cars_more;
 mod catalogue;
 mod history;
 
@@ -14,6 +15,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(cars::router())
+        .merge(cars_more::router())
         .merge(catalogue::router())
         .merge(history::router())
 }

@@ -687,7 +687,7 @@ pub async fn save_in(
 }
 
 /// Deletes enterprises, all or none. Refused while one still has members, or sub-enterprises
-/// that are not deleted with it. (The vehicle area adds "still owns vehicles" here.)
+/// that are not deleted with it, or while one still owns vehicles.
 pub async fn delete_batch(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -740,6 +740,19 @@ pub async fn delete_batch(
             "企业 {}（{}）还有 {} 名成员，请先移除成员再删除",
             "Enterprise {} ({}) still has {} members; remove them before deleting it",
             name,
+            ent,
+            n
+        )));
+    }
+    let owned = crate::services::vehicle::records::owned_counts(
+        &txn,
+        &ids.iter().copied().collect::<Vec<_>>(),
+    )
+    .await?;
+    if let Some((ent, n)) = owned.into_iter().find(|(_, n)| *n > 0) {
+        return Err(AppError::fail(text!(
+            "企业 {} 还有 {} 辆车，请先删除或转移车辆",
+            "Enterprise {} still owns {} vehicles; delete or transfer them first",
             ent,
             n
         )));

@@ -86,6 +86,34 @@ async fn name_taken<E: EntityTrait>(
     Ok(E::find().filter(cond).one(db).await?.is_some())
 }
 
+/// The owner and name of an entry being saved: the owner kept (or [`new_owner`] for a new
+/// entry), the name given or kept, checked (1–64 characters) and not taken among what the
+/// owner sees under `parent`.
+async fn owner_and_name<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    existing: Option<(i64, Option<i64>, &str)>,
+    asked_owner: Option<i64>,
+    (field, asked_name): (&str, Option<&str>),
+    parent: Condition,
+    cols: (E::Column, E::Column, E::Column),
+) -> Result<(Option<i64>, String), AppError> {
+    let owner = match existing {
+        Some((_, owner, _)) => owner,
+        None => new_owner(scope, asked_owner)?,
+    };
+    let name = required(
+        field,
+        asked_name.or(existing.map(|e| e.2)).unwrap_or(""),
+        64,
+    )?;
+    let except = existing.map(|e| e.0);
+    if name_taken::<E>(db, parent, cols, &name, owner, except).await? {
+        return Err(duplicate(&name));
+    }
+    Ok((owner, name))
+}
+
 fn duplicate(name: &str) -> AppError {
     AppError::fail(text!(
         "名称“{}”已存在",
@@ -198,7 +226,7 @@ pub async fn car_brands(
     scope: &Scope,
     keyword: Option<&str>,
 ) -> Result<Vec<CarBrandRow>, AppError> {
-    let mut cond = visible_to(scope, car_brand::Column::EnterpriseId);
+    let mut cond = Condition::all().add(visible_to(scope, car_brand::Column::EnterpriseId));
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = cond.add(contains(car_brand::Column::Name, k));
     }
@@ -298,25 +326,22 @@ pub async fn save_car_brand(
             .await?;
         car_brand::Entity::delete_by_id(b.id).exec(&txn).await?;
     } else {
-        let owner = match &existing {
-            Some(b) => b.enterprise_id,
-            None => new_owner(scope, input.enterprise_id)?,
-        };
-        let name = match (&input.name, &existing) {
-            (Some(n), _) => required("name", n, 64)?,
-            (None, Some(b)) => b.name.clone(),
-            (None, None) => required("name", "", 64)?,
-        };
-        let cols = (
-            car_brand::Column::Name,
-            car_brand::Column::EnterpriseId,
-            car_brand::Column::Id,
-        );
-        if name_taken::<car_brand::Entity>(&txn, Condition::all(), cols, &name, owner, input.id)
-            .await?
-        {
-            return Err(duplicate(&name));
-        }
+        let (owner, name) = owner_and_name::<car_brand::Entity>(
+            &txn,
+            scope,
+            existing
+                .as_ref()
+                .map(|b| (b.id, b.enterprise_id, b.name.as_str())),
+            input.enterprise_id,
+            ("name", input.name.as_deref()),
+            Condition::all(),
+            (
+                car_brand::Column::Name,
+                car_brand::Column::EnterpriseId,
+                car_brand::Column::Id,
+            ),
+        )
+        .await?;
         let logo = input
             .logo
             .as_deref()
@@ -406,24 +431,23 @@ pub async fn save_car_series(
         }
         car_series::Entity::delete_by_id(s.id).exec(&txn).await?;
     } else {
-        let owner = match &existing {
-            Some(s) => s.enterprise_id,
-            None => new_owner(scope, input.enterprise_id)?,
-        };
-        let name = match (&input.name, &existing) {
-            (Some(n), _) => required("name", n, 64)?,
-            (None, Some(s)) => s.name.clone(),
-            (None, None) => required("name", "", 64)?,
-        };
-        let cols = (
-            car_series::Column::Name,
-            car_series::Column::EnterpriseId,
-            car_series::Column::Id,
-        );
         let parent = Condition::all().add(car_series::Column::BrandId.eq(brand_id));
-        if name_taken::<car_series::Entity>(&txn, parent, cols, &name, owner, input.id).await? {
-            return Err(duplicate(&name));
-        }
+        let (owner, name) = owner_and_name::<car_series::Entity>(
+            &txn,
+            scope,
+            existing
+                .as_ref()
+                .map(|s| (s.id, s.enterprise_id, s.name.as_str())),
+            input.enterprise_id,
+            ("name", input.name.as_deref()),
+            parent,
+            (
+                car_series::Column::Name,
+                car_series::Column::EnterpriseId,
+                car_series::Column::Id,
+            ),
+        )
+        .await?;
         let mut row = match existing {
             Some(s) => s.into(),
             None => car_series::ActiveModel {
@@ -571,25 +595,22 @@ pub async fn save_car_class(
         }
         car_class::Entity::delete_by_id(c.id).exec(&txn).await?;
     } else {
-        let owner = match &existing {
-            Some(c) => c.enterprise_id,
-            None => new_owner(scope, input.enterprise_id)?,
-        };
-        let name = match (&input.name, &existing) {
-            (Some(n), _) => required("name", n, 64)?,
-            (None, Some(c)) => c.name.clone(),
-            (None, None) => required("name", "", 64)?,
-        };
-        let cols = (
-            car_class::Column::Name,
-            car_class::Column::EnterpriseId,
-            car_class::Column::Id,
-        );
-        if name_taken::<car_class::Entity>(&txn, Condition::all(), cols, &name, owner, input.id)
-            .await?
-        {
-            return Err(duplicate(&name));
-        }
+        let (owner, name) = owner_and_name::<car_class::Entity>(
+            &txn,
+            scope,
+            existing
+                .as_ref()
+                .map(|c| (c.id, c.enterprise_id, c.name.as_str())),
+            input.enterprise_id,
+            ("name", input.name.as_deref()),
+            Condition::all(),
+            (
+                car_class::Column::Name,
+                car_class::Column::EnterpriseId,
+                car_class::Column::Id,
+            ),
+        )
+        .await?;
         if let Some(k) = input.kind.filter(|k| !(0..=3).contains(k)) {
             return Err(AppError::fail(text!(
                 "kind {} 无效（0–3）",
@@ -687,7 +708,7 @@ pub async fn tyre_brands(
     scope: &Scope,
     keyword: Option<&str>,
 ) -> Result<Vec<TyreBrandRow>, AppError> {
-    let mut cond = visible_to(scope, tyre_brand::Column::EnterpriseId);
+    let mut cond = Condition::all().add(visible_to(scope, tyre_brand::Column::EnterpriseId));
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = cond.add(contains(tyre_brand::Column::Name, k));
     }
@@ -743,25 +764,22 @@ pub async fn save_tyre_brand(
         }
         None => None,
     };
-    let owner = match &existing {
-        Some(b) => b.enterprise_id,
-        None => new_owner(scope, input.enterprise_id)?,
-    };
-    let name = match (&input.name, &existing) {
-        (Some(n), _) => required("name", n, 64)?,
-        (None, Some(b)) => b.name.clone(),
-        (None, None) => required("name", "", 64)?,
-    };
-    let cols = (
-        tyre_brand::Column::Name,
-        tyre_brand::Column::EnterpriseId,
-        tyre_brand::Column::Id,
-    );
-    if name_taken::<tyre_brand::Entity>(&txn, Condition::all(), cols, &name, owner, input.id)
-        .await?
-    {
-        return Err(duplicate(&name));
-    }
+    let (owner, name) = owner_and_name::<tyre_brand::Entity>(
+        &txn,
+        scope,
+        existing
+            .as_ref()
+            .map(|b| (b.id, b.enterprise_id, b.name.as_str())),
+        input.enterprise_id,
+        ("name", input.name.as_deref()),
+        Condition::all(),
+        (
+            tyre_brand::Column::Name,
+            tyre_brand::Column::EnterpriseId,
+            tyre_brand::Column::Id,
+        ),
+    )
+    .await?;
     let logo = input
         .logo
         .as_deref()
@@ -946,29 +964,28 @@ pub async fn save_tyre(
         (None, None) => return Err(AppError::fail(text!("缺少 brandId", "brandId is required"))),
     };
     find_tyre_brand(&txn, scope, brand_id).await?;
-    let owner = match &existing {
-        Some(t) => t.enterprise_id,
-        None => new_owner(scope, input.enterprise_id)?,
-    };
-    let model = match (&input.model, &existing) {
-        (Some(n), _) => required("model", n, 64)?,
-        (None, Some(t)) => t.model.clone(),
-        (None, None) => required("model", "", 64)?,
-    };
     let spec = match (&input.spec, &existing) {
         (Some(s), _) => required("spec", s, 32)?,
         (None, Some(t)) => t.spec.clone(),
         (None, None) => required("spec", "", 32)?,
     };
-    let cols = (
-        tyre::Column::Model,
-        tyre::Column::EnterpriseId,
-        tyre::Column::Id,
-    );
     let parent = Condition::all().add(tyre::Column::BrandId.eq(brand_id));
-    if name_taken::<tyre::Entity>(&txn, parent, cols, &model, owner, input.id).await? {
-        return Err(duplicate(&model));
-    }
+    let (owner, model) = owner_and_name::<tyre::Entity>(
+        &txn,
+        scope,
+        existing
+            .as_ref()
+            .map(|t| (t.id, t.enterprise_id, t.model.as_str())),
+        input.enterprise_id,
+        ("model", input.model.as_deref()),
+        parent,
+        (
+            tyre::Column::Model,
+            tyre::Column::EnterpriseId,
+            tyre::Column::Id,
+        ),
+    )
+    .await?;
     let grain = input
         .grain
         .as_deref()
@@ -1069,7 +1086,7 @@ pub struct TyreFilter {
 }
 
 fn tyre_condition(scope: &Scope, f: &TyreFilter) -> Condition {
-    let mut cond = visible_to(scope, tyre::Column::EnterpriseId);
+    let mut cond = Condition::all().add(visible_to(scope, tyre::Column::EnterpriseId));
     if let Some(b) = f.brand_id.filter(|b| *b != 0) {
         cond = cond.add(tyre::Column::BrandId.eq(b));
     }

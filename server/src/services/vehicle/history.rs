@@ -39,9 +39,9 @@ const BATCH: usize = 1000;
 
 // ---- write path ----------------------------------------------------------------------------
 
-fn inserted(r: TryInsertResult<u64>) -> u64 {
+fn inserted(r: &TryInsertResult<u64>) -> u64 {
     match r {
-        TryInsertResult::Inserted(n) => n,
+        TryInsertResult::Inserted(n) => *n,
         _ => 0,
     }
 }
@@ -55,7 +55,7 @@ pub async fn record_positions(
     let mut n = 0;
     for chunk in fixes.chunks(BATCH) {
         n += inserted(
-            position::Entity::insert_many(
+            &position::Entity::insert_many(
                 chunk
                     .iter()
                     .cloned()
@@ -78,7 +78,7 @@ pub async fn record_readings(
     let mut n = 0;
     for chunk in readings.chunks(BATCH) {
         n += inserted(
-            wheel_reading::Entity::insert_many(
+            &wheel_reading::Entity::insert_many(
                 chunk
                     .iter()
                     .cloned()
@@ -862,7 +862,7 @@ pub struct SprayRow {
     pub temp: Option<f64>,
 }
 
-fn spray_row(e: spray_event::Model, now: DateTime<Utc>) -> SprayRow {
+fn spray_row(e: &spray_event::Model, now: DateTime<Utc>) -> SprayRow {
     SprayRow {
         seconds: (e.ended_at.unwrap_or(now) - e.started_at)
             .num_seconds()
@@ -930,7 +930,7 @@ pub async fn spray(
     )
     .await?
     .into_iter()
-    .map(|e| spray_row(e, now))
+    .map(|e| spray_row(&e, now))
     .collect();
     let activations: Vec<&SprayRow> = events
         .iter()
@@ -995,7 +995,7 @@ pub async fn spray_recent(
             last_at: None,
             max_temp: None,
         });
-        let row = spray_row(e, now);
+        let row = spray_row(&e, now);
         if row.kind == SPRAY_FAULT {
             a.faults += 1;
         } else {

@@ -3,9 +3,15 @@
 
 pub mod alarms;
 pub mod catalogue;
+pub mod drivers;
+pub mod extras;
+pub mod fleet;
 pub mod history;
+pub mod imports;
 pub mod mileage;
 pub mod records;
+pub mod service_records;
+pub mod trailers;
 
 use entities::vehicle;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Select};
@@ -51,4 +57,15 @@ pub async fn find_owned(
         )));
     }
     Ok(found)
+}
+
+/// Refuses any change under a read-only trusteeship.
+pub fn writable(scope: &Scope) -> Result<(), AppError> {
+    if scope.read_only() {
+        return Err(AppError::fail(text!(
+            "只读授权不能修改",
+            "A read-only trusteeship cannot change data"
+        )));
+    }
+    Ok(())
 }

@@ -1,320 +1,1233 @@
-//! Records kept per vehicle by people: who viewed it, its service (maintenance) records and
-//! tread depth measurements. Reading needs the vehicle in scope; writing service records and
-//! tread depths needs the right to handle it ([`alarms::may_handle`]: own enterprises or
-//! maintenance custody).
+//! Vehicle records: create and edit (plate, axle layout and wheel positions, trailer, group,
+//! drivers), detail, delete, rename, receiver binding, transfer, install state, follows.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
-use chrono::{DateTime, Utc};
-use entities::{car_service, sys_user, tread_depth, vehicle_view_log};
+use chrono::Utc;
+use entities::{
+    device, driver, enterprise_group_vehicle, group, relation_vehicle, sensor, sys_user,
+    trailer_swap, vehicle, vehicle_driver, vehicle_follower, vehicle_member, vehicle_setting,
+    vehicle_state, vehicle_wheel,
+};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, Set,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::alarms::may_handle;
-use crate::error::AppError;
-use crate::services::enterprise::{limited, required};
-use crate::services::paging::{self, PageQuery, PageResult};
+use super::{find, find_owned};
+use crate::error::{AppError, DbResultExt};
 use crate::services::scope::Scope;
 use crate::text;
 
-/// Nick names (else user names) by user id.
-async fn people(
+pub const KIND_TRAILER: i16 = 1;
+const MAX_AXLES: usize = 8;
+const MAX_WHEELS: u8 = 8;
+
+/// A plate as stored: trimmed, upper case, 2–16 characters.
+pub fn normalize_plate(raw: &str) -> Result<String, AppError> {
+    let plate = raw.trim().to_uppercase();
+    let n = plate.chars().count();
+    if n == 0 {
+        return Err(AppError::fail(text!(
+            "车牌不能为空",
+            "plate must not be empty"
+        )));
+    }
+    if !(2..=16).contains(&n) {
+        return Err(AppError::fail(text!(
+            "车牌 {} 须为 2 到 16 个字符",
+            "plate {} must be 2 to 16 characters",
+            plate
+        )));
+    }
+    Ok(plate)
+}
+
+/// Wheels per axle from an axle layout ("2,4,4"): 1–8 axles of 1–8 wheels; every axle but
+/// the first (steer) has an even number of wheels (twin tyres come in pairs).
+pub fn parse_layout(raw: &str) -> Result<Vec<u8>, AppError> {
+    let bad = || {
+        AppError::fail(text!(
+            "轴型 {} 无效：1 到 8 根轴，每轴 1 到 8 个轮胎，除转向轴外为偶数，如 2,4,4",
+            "axle layout {} is invalid: 1 to 8 axles of 1 to 8 wheels, even except the steer \
+             axle, e.g. 2,4,4",
+            raw
+        ))
+    };
+    let axles: Vec<u8> = raw
+        .split(',')
+        .map(|p| p.trim().parse::<u8>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    if axles.is_empty() || axles.len() > MAX_AXLES {
+        return Err(bad());
+    }
+    for (i, w) in axles.iter().enumerate() {
+        if *w == 0 || *w > MAX_WHEELS || (i > 0 && w % 2 != 0) {
+            return Err(bad());
+        }
+    }
+    Ok(axles)
+}
+
+/// The layout in canonical form and its wheel positions (`axle * 10 + wheel`).
+pub fn layout_positions(axles: &[u8]) -> (String, Vec<(i32, i16)>) {
+    let text = axles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut positions = Vec::new();
+    for (i, wheels) in axles.iter().enumerate() {
+        let axle = i16::try_from(i + 1).unwrap_or(i16::MAX);
+        for w in 1..=i32::from(*wheels) {
+            positions.push((i32::from(axle) * 10 + w, axle));
+        }
+    }
+    (text, positions)
+}
+
+/// Makes a vehicle's wheel rows match its layout: positions no longer there go, new ones
+/// are added, unchanged ones keep their tyre, sensor and latest reading.
+pub async fn reconcile_wheels(
     db: &impl ConnectionTrait,
-    ids: impl IntoIterator<Item = i64>,
-) -> Result<HashMap<i64, (String, String)>, AppError> {
-    Ok(sys_user::Entity::find()
-        .filter(sys_user::Column::Id.is_in(ids.into_iter().collect::<Vec<_>>()))
+    vehicle_id: i64,
+    positions: &[(i32, i16)],
+) -> Result<(), AppError> {
+    let existing: BTreeSet<i32> = vehicle_wheel::Entity::find()
+        .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
         .all(db)
         .await?
         .into_iter()
-        .map(|u| (u.id, (u.username, u.nick_name)))
-        .collect())
-}
-
-/// A view of a vehicle.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ViewRow {
-    pub user_id: i64,
-    pub user_name: String,
-    pub nick_name: String,
-    pub viewed_at: DateTime<Utc>,
-}
-
-/// Records that the caller viewed a vehicle (unless `record` is false) and lists its views,
-/// newest first.
-pub async fn view_log(
-    db: &DatabaseConnection,
-    scope: &Scope,
-    vehicle_id: i64,
-    record: bool,
-    page: PageQuery,
-) -> Result<PageResult<ViewRow>, AppError> {
-    let page = page.checked()?;
-    let v = super::find(db, scope, vehicle_id).await?;
-    if record {
-        vehicle_view_log::ActiveModel {
-            user_id: Set(scope.user.id),
-            vehicle_id: Set(v.id),
-            viewed_at: Set(Utc::now()),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
+        .map(|w| w.position)
+        .collect();
+    let wanted: BTreeSet<i32> = positions.iter().map(|(p, _)| *p).collect();
+    let gone: Vec<i32> = existing.difference(&wanted).copied().collect();
+    if !gone.is_empty() {
+        vehicle_wheel::Entity::delete_many()
+            .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
+            .filter(vehicle_wheel::Column::Position.is_in(gone.clone()))
+            .exec(db)
+            .await?;
+        // Sensors on removed positions stay bound to the vehicle but lose their place.
+        sensor::Entity::update_many()
+            .col_expr(sensor::Column::Position, Expr::value(Option::<i32>::None))
+            .filter(sensor::Column::VehicleId.eq(vehicle_id))
+            .filter(sensor::Column::Position.is_in(gone))
+            .exec(db)
+            .await?;
     }
-    let select = vehicle_view_log::Entity::find()
-        .filter(vehicle_view_log::Column::VehicleId.eq(v.id))
-        .order_by_desc(vehicle_view_log::Column::ViewedAt)
-        .order_by_desc(vehicle_view_log::Column::Id);
-    let page = paging::fetch(db, select, page, |r| r).await?;
-    let names = people(db, page.list.iter().map(|r| r.user_id)).await?;
-    Ok(PageResult {
-        list: page
-            .list
-            .into_iter()
-            .map(|r| {
-                let (user_name, nick_name) = names.get(&r.user_id).cloned().unwrap_or_default();
-                ViewRow {
-                    user_id: r.user_id,
-                    user_name,
-                    nick_name,
-                    viewed_at: r.viewed_at,
-                }
-            })
-            .collect(),
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
-}
-
-/// A new service record.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ServiceInput {
-    /// What was done, 1–64 characters (e.g. "brake pads").
-    pub item: String,
-    #[serde(default)]
-    pub content: String,
-    /// Odometer, km.
-    #[serde(default)]
-    pub mileage: Option<f64>,
-    #[serde(default)]
-    pub cost: Option<f64>,
-    /// Default: now.
-    #[serde(default)]
-    pub serviced_at: Option<DateTime<Utc>>,
-}
-
-/// A service record.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ServiceRow {
-    pub id: i64,
-    pub vehicle_id: i64,
-    pub item: String,
-    pub content: String,
-    pub mileage: Option<f64>,
-    pub cost: Option<f64>,
-    pub serviced_at: DateTime<Utc>,
-    pub created_by: i64,
-    pub created_by_name: String,
-    pub created_at: DateTime<Utc>,
-}
-
-fn non_negative(field: &str, v: Option<f64>) -> Result<(), AppError> {
-    match v {
-        Some(x) if !(x.is_finite() && x >= 0.0) => Err(AppError::fail(text!(
-            "{} 不能为负",
-            "{} must not be negative",
-            field
-        ))),
-        _ => Ok(()),
-    }
-}
-
-/// Adds a service record when `create` is given, then lists the vehicle's records, newest
-/// service first.
-pub async fn car_services(
-    db: &DatabaseConnection,
-    scope: &Scope,
-    vehicle_id: i64,
-    create: Option<&ServiceInput>,
-    page: PageQuery,
-) -> Result<PageResult<ServiceRow>, AppError> {
-    let page = page.checked()?;
-    let v = super::find(db, scope, vehicle_id).await?;
-    if let Some(c) = create {
-        may_handle(db, scope, &v).await?;
-        let item = required("item", &c.item, 64)?;
-        let content = limited("content", &c.content, 1000)?;
-        non_negative("mileage", c.mileage)?;
-        non_negative("cost", c.cost)?;
-        let now = Utc::now();
-        car_service::ActiveModel {
-            enterprise_id: Set(v.enterprise_id),
-            vehicle_id: Set(v.id),
-            item: Set(item),
-            content: Set(content),
-            mileage: Set(c.mileage),
-            cost: Set(c.cost),
-            serviced_at: Set(c.serviced_at.unwrap_or(now)),
-            created_by: Set(scope.user.id),
-            created_at: Set(now),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
-    }
-    let select = car_service::Entity::find()
-        .filter(car_service::Column::VehicleId.eq(v.id))
-        .order_by_desc(car_service::Column::ServicedAt)
-        .order_by_desc(car_service::Column::Id);
-    let page = paging::fetch(db, select, page, |r| r).await?;
-    let names = people(db, page.list.iter().map(|r| r.created_by)).await?;
-    Ok(PageResult {
-        list: page
-            .list
-            .into_iter()
-            .map(|r| ServiceRow {
-                created_by_name: names
-                    .get(&r.created_by)
-                    .map(|n| n.1.clone())
-                    .unwrap_or_default(),
-                id: r.id,
-                vehicle_id: r.vehicle_id,
-                item: r.item,
-                content: r.content,
-                mileage: r.mileage,
-                cost: r.cost,
-                serviced_at: r.serviced_at,
-                created_by: r.created_by,
-                created_at: r.created_at,
-            })
-            .collect(),
-        total: page.total,
-        page: page.page,
-        page_size: page.page_size,
-    })
-}
-
-/// A tread depth measurement to record.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepthInput {
-    /// A wheel position of the vehicle.
-    pub position: i32,
-    /// mm, 0–40.
-    pub depth: f64,
-    /// Default: now.
-    #[serde(default)]
-    pub measured_at: Option<DateTime<Utc>>,
-    #[serde(default)]
-    pub note: String,
-}
-
-/// A tread depth measurement.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepthRow {
-    pub id: i64,
-    pub position: i32,
-    /// mm
-    pub depth: f64,
-    pub measured_at: DateTime<Utc>,
-    pub created_by: i64,
-    pub note: String,
-}
-
-/// A vehicle's tread depths: the latest per wheel position and every measurement, newest
-/// first.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepthLines {
-    pub vehicle_id: i64,
-    pub plate: String,
-    pub latest: Vec<DepthRow>,
-    pub history: Vec<DepthRow>,
-}
-
-fn depth_row(r: tread_depth::Model) -> DepthRow {
-    DepthRow {
-        id: r.id,
-        position: r.position,
-        depth: r.depth,
-        measured_at: r.measured_at,
-        created_by: r.created_by,
-        note: r.note,
-    }
-}
-
-/// Records tread depth measurements (all or none; each position must be one of the vehicle's
-/// wheels), then answers the vehicle's depths.
-pub async fn deep_lines(
-    db: &DatabaseConnection,
-    scope: &Scope,
-    vehicle_id: Option<i64>,
-    plate: Option<&str>,
-    readings: &[DepthInput],
-) -> Result<DepthLines, AppError> {
-    let v = super::history::pressures(db, scope, vehicle_id, plate).await?;
-    if !readings.is_empty() {
-        let record = super::find(db, scope, v.vehicle_id).await?;
-        may_handle(db, scope, &record).await?;
-        let wheels: Vec<i32> = v.wheels.iter().map(|w| w.position).collect();
-        let now = Utc::now();
-        let mut rows = Vec::with_capacity(readings.len());
-        for (i, r) in readings.iter().enumerate() {
-            if !wheels.contains(&r.position) {
-                return Err(AppError::fail(text!(
-                    "readings[{}].position {} 不是该车的轮位",
-                    "readings[{}].position {} is not a wheel position of this vehicle",
-                    i,
-                    r.position
-                )));
-            }
-            if !(r.depth.is_finite() && (0.0..=40.0).contains(&r.depth)) {
-                return Err(AppError::fail(text!(
-                    "readings[{}].depth 须在 0 到 40 mm 之间",
-                    "readings[{}].depth must be between 0 and 40 mm",
-                    i
-                )));
-            }
-            rows.push(tread_depth::ActiveModel {
-                vehicle_id: Set(v.vehicle_id),
-                position: Set(r.position),
-                depth: Set(r.depth),
-                measured_at: Set(r.measured_at.unwrap_or(now)),
-                created_by: Set(scope.user.id),
-                note: Set(limited("note", &r.note, 255)?),
-                ..Default::default()
-            });
-        }
-        tread_depth::Entity::insert_many(rows)
+    let added: Vec<vehicle_wheel::ActiveModel> = positions
+        .iter()
+        .filter(|(p, _)| !existing.contains(p))
+        .map(|(p, axle)| vehicle_wheel::ActiveModel {
+            vehicle_id: Set(vehicle_id),
+            position: Set(*p),
+            axle: Set(*axle),
+            tyre_id: Set(None),
+            sensor_no: Set(None),
+            pressure: Set(None),
+            temp: Set(None),
+            battery: Set(None),
+            status: Set(0),
+            read_at: Set(None),
+        })
+        .collect();
+    for chunk in added.chunks(100) {
+        vehicle_wheel::Entity::insert_many(chunk.to_vec())
             .exec_without_returning(db)
             .await?;
     }
-    let history: Vec<DepthRow> = tread_depth::Entity::find()
-        .filter(tread_depth::Column::VehicleId.eq(v.vehicle_id))
-        .order_by_desc(tread_depth::Column::MeasuredAt)
-        .order_by_desc(tread_depth::Column::Id)
+    Ok(())
+}
+
+/// What a create or edit may set; `None` keeps the current value (creation: the default).
+#[derive(Debug, Clone, Default)]
+pub struct VehicleInput {
+    pub id: Option<i64>,
+    pub enterprise_id: Option<i64>,
+    pub plate: Option<String>,
+    pub vin: Option<String>,
+    pub kind: Option<i16>,
+    pub axle_layout: Option<String>,
+    /// 0 unhitches.
+    pub trailer_id: Option<i64>,
+    pub brand_id: Option<i64>,
+    pub series_id: Option<i64>,
+    pub class_id: Option<i64>,
+    pub device_type_id: Option<i16>,
+    pub head_img_url: Option<String>,
+    pub install_state: Option<i16>,
+    pub power_supply: Option<i16>,
+    pub recharge: Option<bool>,
+    pub remark: Option<String>,
+    /// 0 takes the vehicle out of its group.
+    pub group_id: Option<i64>,
+    pub driver_ids: Option<Vec<i64>>,
+}
+
+fn in_range(field: &str, value: i16, lo: i16, hi: i16) -> Result<i16, AppError> {
+    if (lo..=hi).contains(&value) {
+        Ok(value)
+    } else {
+        Err(AppError::fail(text!(
+            "{} 须在 {} 到 {} 之间",
+            "{} must be between {} and {}",
+            field,
+            lo,
+            hi
+        )))
+    }
+}
+
+fn plate_taken(plate: &str) -> AppError {
+    AppError::fail(text!("车牌 {} 已存在", "plate {} already exists", plate))
+}
+
+/// Refuses a plate another vehicle has.
+async fn check_plate_free(
+    db: &impl ConnectionTrait,
+    plate: &str,
+    except: Option<i64>,
+) -> Result<(), AppError> {
+    let mut q = vehicle::Entity::find().filter(vehicle::Column::Plate.eq(plate));
+    if let Some(id) = except {
+        q = q.filter(vehicle::Column::Id.ne(id));
+    }
+    if q.one(db).await?.is_some() {
+        return Err(plate_taken(plate));
+    }
+    Ok(())
+}
+
+/// The default live-state row of a new vehicle.
+pub fn new_state(vehicle_id: i64) -> vehicle_state::ActiveModel {
+    vehicle_state::ActiveModel {
+        vehicle_id: Set(vehicle_id),
+        lat: Set(None),
+        lon: Set(None),
+        speed: Set(0.0),
+        direction: Set(0),
+        address: Set(String::new()),
+        gps_at: Set(None),
+        final_at: Set(None),
+        online: Set(false),
+        ignition: Set(false),
+        alarm: Set(false),
+        alarm_type: Set(0),
+        alarm_level: Set(0),
+        tp_flags: Set(0),
+        axle_flags: Set(0),
+        temp_difference24h: Set(false),
+        high_temp24h: Set(false),
+        battery: Set(None),
+        voltage: Set(None),
+        closed: Set(false),
+        updated_at: Set(Utc::now()),
+    }
+}
+
+/// Creates (no id) or edits a vehicle with its wheels, trailer, group and drivers, in one
+/// transaction.
+pub async fn save(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: VehicleInput,
+) -> Result<i64, AppError> {
+    super::writable(scope)?;
+    let txn = crate::db::write_txn(db).await?;
+    let now = Utc::now();
+    let (mut row, current) = match input.id.filter(|id| *id != 0) {
+        Some(id) => {
+            let found = find_owned(&txn, scope, id).await?;
+            if let Some(ent) = input
+                .enterprise_id
+                .filter(|e| *e != 0 && *e != found.enterprise_id)
+            {
+                return Err(AppError::fail(text!(
+                    "车辆 {} 不属于企业 {}；换企业请用转移",
+                    "Vehicle {} does not belong to enterprise {}; use transfer to move it",
+                    found.plate,
+                    ent
+                )));
+            }
+            (found.clone().into(), Some(found))
+        }
+        None => {
+            let ent = scope.acting(input.enterprise_id)?;
+            let plate = input
+                .plate
+                .as_deref()
+                .ok_or_else(|| AppError::fail(text!("车牌不能为空", "plate must not be empty")))?;
+            normalize_plate(plate)?;
+            (
+                vehicle::ActiveModel {
+                    enterprise_id: Set(ent),
+                    vin: Set(String::new()),
+                    kind: Set(0),
+                    trailer_id: Set(None),
+                    brand_id: Set(None),
+                    series_id: Set(None),
+                    class_id: Set(None),
+                    device_type_id: Set(0),
+                    head_img_url: Set(String::new()),
+                    axle_layout: Set("2,4".into()),
+                    install_state: Set(0),
+                    power_supply: Set(0),
+                    recharge: Set(false),
+                    remark: Set(String::new()),
+                    created_at: Set(now),
+                    ..Default::default()
+                },
+                None,
+            )
+        }
+    };
+    let id_now = current.as_ref().map(|c| c.id);
+    let enterprise_id = current.as_ref().map_or_else(
+        || scope.acting(input.enterprise_id),
+        |c| Ok(c.enterprise_id),
+    )?;
+    if let Some(p) = &input.plate {
+        let plate = normalize_plate(p)?;
+        check_plate_free(&txn, &plate, id_now).await?;
+        row.plate = Set(plate);
+    }
+    if let Some(v) = &input.vin {
+        let vin = v.trim().to_uppercase();
+        if vin.chars().count() > 17 {
+            return Err(AppError::fail(text!(
+                "VIN {} 最多 17 个字符",
+                "VIN {} has at most 17 characters",
+                vin
+            )));
+        }
+        row.vin = Set(vin);
+    }
+    let kind = match input.kind {
+        Some(k) => in_range("kind", k, 0, 3)?,
+        None => current.as_ref().map_or(0, |c| c.kind),
+    };
+    row.kind = Set(kind);
+    let layout = input
+        .axle_layout
+        .as_deref()
+        .or_else(|| current.is_none().then_some("2,4"));
+    let positions = match layout {
+        Some(l) => {
+            let (text, positions) = layout_positions(&parse_layout(l)?);
+            row.axle_layout = Set(text);
+            Some(positions)
+        }
+        None => None,
+    };
+    if let Some(v) = input.brand_id {
+        row.brand_id = Set(Some(v).filter(|v| *v != 0));
+    }
+    if let Some(v) = input.series_id {
+        row.series_id = Set(Some(v).filter(|v| *v != 0));
+    }
+    if let Some(v) = input.class_id {
+        row.class_id = Set(Some(v).filter(|v| *v != 0));
+    }
+    if let Some(v) = input.device_type_id {
+        row.device_type_id = Set(in_range("deviceTypeId", v, 0, 20)?);
+    }
+    if let Some(v) = &input.head_img_url {
+        row.head_img_url = Set(crate::services::enterprise::limited("headImgUrl", v, 255)?);
+    }
+    if let Some(v) = input.install_state {
+        row.install_state = Set(in_range("installState", v, 0, 2)?);
+    }
+    if let Some(v) = input.power_supply {
+        row.power_supply = Set(in_range("powerSupply", v, 0, 2)?);
+    }
+    if let Some(v) = input.recharge {
+        row.recharge = Set(v);
+    }
+    if let Some(v) = &input.remark {
+        row.remark = Set(crate::services::enterprise::limited("remark", v, 255)?);
+    }
+    row.updated_at = Set(now);
+    let saved = match current {
+        Some(_) => row.update(&txn).await,
+        None => row.insert(&txn).await,
+    }
+    .on_conflict(|| text!("车牌已存在", "plate already exists"))?;
+    if id_now.is_none() {
+        new_state(saved.id).insert(&txn).await?;
+    }
+    if let Some(positions) = positions {
+        reconcile_wheels(&txn, saved.id, &positions).await?;
+    }
+    if kind == KIND_TRAILER && saved.trailer_id.is_some() {
+        return Err(AppError::fail(text!(
+            "挂车 {} 不能再挂挂车",
+            "Trailer {} cannot pull a trailer",
+            saved.plate
+        )));
+    }
+    if let Some(t) = input.trailer_id {
+        super::trailers::hitch(&txn, scope, &saved, Some(t).filter(|t| *t != 0), None).await?;
+    }
+    if let Some(g) = input.group_id {
+        set_group(&txn, scope, enterprise_id, saved.id, g).await?;
+    }
+    if let Some(drivers) = &input.driver_ids {
+        set_drivers(&txn, enterprise_id, saved.id, drivers).await?;
+    }
+    txn.commit().await?;
+    Ok(saved.id)
+}
+
+/// Puts a vehicle in a group of its enterprise (0: in none).
+async fn set_group(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    enterprise_id: i64,
+    vehicle_id: i64,
+    group_id: i64,
+) -> Result<(), AppError> {
+    enterprise_group_vehicle::Entity::delete_many()
+        .filter(enterprise_group_vehicle::Column::EnterpriseId.eq(enterprise_id))
+        .filter(enterprise_group_vehicle::Column::VehicleId.eq(vehicle_id))
+        .exec(db)
+        .await?;
+    if group_id == 0 {
+        return Ok(());
+    }
+    let g = group::Entity::find_by_id(group_id)
+        .filter(scope.filter(group::Column::EnterpriseId))
+        .filter(group::Column::EnterpriseId.eq(enterprise_id))
+        .one(db)
+        .await?
+        .ok_or_else(|| {
+            AppError::fail(text!("分组 {} 不存在", "Group {} does not exist", group_id))
+        })?;
+    enterprise_group_vehicle::ActiveModel {
+        enterprise_id: Set(enterprise_id),
+        vehicle_id: Set(vehicle_id),
+        group_id: Set(g.id),
+        updated_at: Set(Utc::now()),
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// Replaces a vehicle's drivers (each a driver of the vehicle's enterprise).
+pub async fn set_drivers(
+    db: &impl ConnectionTrait,
+    enterprise_id: i64,
+    vehicle_id: i64,
+    driver_ids: &[i64],
+) -> Result<(), AppError> {
+    let wanted: BTreeSet<i64> = driver_ids.iter().copied().collect();
+    let known: BTreeSet<i64> = driver::Entity::find()
+        .filter(driver::Column::Id.is_in(wanted.clone()))
+        .filter(driver::Column::EnterpriseId.eq(enterprise_id))
         .all(db)
         .await?
         .into_iter()
-        .map(depth_row)
+        .map(|d| d.id)
         .collect();
-    let mut latest: BTreeMap<i32, DepthRow> = BTreeMap::new();
-    for r in &history {
-        latest.entry(r.position).or_insert_with(|| r.clone());
+    if let Some(bad) = wanted.difference(&known).next() {
+        return Err(AppError::fail(text!("司机 {} 不存在", "No driver {}", bad)));
     }
-    Ok(DepthLines {
-        vehicle_id: v.vehicle_id,
+    vehicle_driver::Entity::delete_many()
+        .filter(vehicle_driver::Column::VehicleId.eq(vehicle_id))
+        .exec(db)
+        .await?;
+    if !wanted.is_empty() {
+        vehicle_driver::Entity::insert_many(wanted.into_iter().map(|d| {
+            vehicle_driver::ActiveModel {
+                vehicle_id: Set(vehicle_id),
+                driver_id: Set(d),
+            }
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// A driver as vehicle details show them.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverBrief {
+    pub id: i64,
+    pub name: String,
+    /// Masked (first 3 and last 4 digits).
+    pub phone: String,
+}
+
+/// The receiver bound to a vehicle.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReceiverBrief {
+    pub id: i64,
+    pub imei: String,
+    pub sn: String,
+    pub part_no: String,
+    pub version: String,
+    pub online: bool,
+    /// Last heartbeat (ms).
+    pub heartbeat: Option<i64>,
+}
+
+/// One wheel position with its sensor and latest reading (bar, °C, %).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WheelOut {
+    /// `axle * 10 + wheel`.
+    pub position: i32,
+    pub axle: i16,
+    pub tyre_id: Option<i64>,
+    pub sensor_no: Option<String>,
+    /// 1 tyre pressure and temperature, 2 axle temperature; absent without a sensor.
+    pub sensor_kind: Option<i16>,
+    pub pressure: Option<f64>,
+    pub temp: Option<f64>,
+    pub battery: Option<i16>,
+    pub status: i16,
+    /// When read (ms).
+    pub read_at: Option<i64>,
+}
+
+/// A vehicle's live state.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StateOut {
+    pub lat: Option<f64>,
+    pub lon: Option<f64>,
+    pub speed: f64,
+    pub direction: i16,
+    pub address: String,
+    /// Last fix and last report (ms).
+    pub gps_time: Option<i64>,
+    pub final_time: Option<i64>,
+    pub offline: bool,
+    pub startoff: bool,
+    pub is_alarm: bool,
+    pub alarm_type: i16,
+    pub alarm_level: i16,
+    pub tp_flags: i32,
+    pub axle_flags: i32,
+    pub battery: Option<i16>,
+    pub voltage: Option<f64>,
+    pub close: bool,
+}
+
+impl StateOut {
+    pub fn from_model(s: &vehicle_state::Model) -> Self {
+        let cutoff = Utc::now() - super::fleet::OFFLINE_AFTER;
+        Self {
+            lat: s.lat,
+            lon: s.lon,
+            speed: s.speed,
+            direction: s.direction,
+            address: s.address.clone(),
+            gps_time: s.gps_at.map(|t| t.timestamp_millis()),
+            final_time: s.final_at.map(|t| t.timestamp_millis()),
+            offline: s.final_at.is_none_or(|t| t < cutoff),
+            startoff: s.ignition,
+            is_alarm: s.alarm,
+            alarm_type: s.alarm_type,
+            alarm_level: s.alarm_level,
+            tp_flags: s.tp_flags,
+            axle_flags: s.axle_flags,
+            battery: s.battery,
+            voltage: s.voltage,
+            close: s.closed,
+        }
+    }
+}
+
+/// Everything about one vehicle (carInfo).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleDetail {
+    pub car_id: i64,
+    pub plate: String,
+    pub vin: String,
+    pub kind: i16,
+    pub enterprise_id: i64,
+    pub ent_name: String,
+    pub group_id: Option<i64>,
+    pub group_name: String,
+    pub trailer_id: Option<i64>,
+    pub trailer_plate: String,
+    /// The tractor pulling this trailer.
+    pub tractor_id: Option<i64>,
+    pub brand_id: Option<i64>,
+    pub series_id: Option<i64>,
+    pub class_id: Option<i64>,
+    pub device_type_id: i16,
+    pub head_img_url: String,
+    pub axle_layout: String,
+    pub install_state: i16,
+    pub power_supply: i16,
+    pub recharge: bool,
+    pub remark: String,
+    pub attention: bool,
+    /// Whether the caller may edit it (not only seen through a relation).
+    pub editable: bool,
+    pub drivers: Vec<DriverBrief>,
+    /// Members responsible for it.
+    pub member_ids: Vec<i64>,
+    pub device: Option<ReceiverBrief>,
+    pub wheels: Vec<WheelOut>,
+    pub state: Option<StateOut>,
+    pub created: i64,
+    pub updated: i64,
+}
+
+/// The wheel positions of a vehicle with their sensors and latest readings.
+pub async fn wheels(db: &impl ConnectionTrait, vehicle_id: i64) -> Result<Vec<WheelOut>, AppError> {
+    let kinds: HashMap<i32, i16> = sensor::Entity::find()
+        .filter(sensor::Column::VehicleId.eq(vehicle_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|s| s.position.map(|p| (p, s.kind)))
+        .collect();
+    Ok(vehicle_wheel::Entity::find()
+        .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
+        .order_by_asc(vehicle_wheel::Column::Position)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|w| WheelOut {
+            sensor_kind: kinds.get(&w.position).copied(),
+            position: w.position,
+            axle: w.axle,
+            tyre_id: w.tyre_id,
+            sensor_no: w.sensor_no,
+            pressure: w.pressure,
+            temp: w.temp,
+            battery: w.battery,
+            status: w.status,
+            read_at: w.read_at.map(|t| t.timestamp_millis()),
+        })
+        .collect())
+}
+
+/// The full detail of a vehicle the scope sees.
+pub async fn detail(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<VehicleDetail, AppError> {
+    let v = find(db, scope, id).await?;
+    let names = crate::services::enterprise::names(db, [v.enterprise_id]).await?;
+    let group = enterprise_group_vehicle::Entity::find()
+        .filter(enterprise_group_vehicle::Column::EnterpriseId.eq(v.enterprise_id))
+        .filter(enterprise_group_vehicle::Column::VehicleId.eq(v.id))
+        .one(db)
+        .await?;
+    let group_name = match &group {
+        Some(g) => group::Entity::find_by_id(g.group_id)
+            .one(db)
+            .await?
+            .map(|g| g.name)
+            .unwrap_or_default(),
+        None => String::new(),
+    };
+    let trailer_plate = match v.trailer_id {
+        Some(t) => vehicle::Entity::find_by_id(t)
+            .one(db)
+            .await?
+            .map(|t| t.plate)
+            .unwrap_or_default(),
+        None => String::new(),
+    };
+    let tractor = vehicle::Entity::find()
+        .filter(vehicle::Column::TrailerId.eq(v.id))
+        .one(db)
+        .await?;
+    let driver_ids: Vec<i64> = vehicle_driver::Entity::find()
+        .filter(vehicle_driver::Column::VehicleId.eq(v.id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|d| d.driver_id)
+        .collect();
+    let drivers = driver::Entity::find()
+        .filter(driver::Column::Id.is_in(driver_ids))
+        .order_by_asc(driver::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|d| DriverBrief {
+            id: d.id,
+            name: d.name,
+            phone: crate::services::sms::mask_phone(&d.phone),
+        })
+        .collect();
+    let member_ids = vehicle_member::Entity::find()
+        .filter(vehicle_member::Column::VehicleId.eq(v.id))
+        .order_by_asc(vehicle_member::Column::UserId)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| m.user_id)
+        .collect();
+    let device = device::Entity::find()
+        .filter(device::Column::VehicleId.eq(v.id))
+        .filter(device::Column::Kind.eq(0))
+        .one(db)
+        .await?
+        .map(|d| ReceiverBrief {
+            id: d.id,
+            imei: d.imei,
+            sn: d.sn.unwrap_or_default(),
+            part_no: d.part_no,
+            version: d.version,
+            online: d.online,
+            heartbeat: d.heartbeat_at.map(|t| t.timestamp_millis()),
+        });
+    let state = vehicle_state::Entity::find_by_id(v.id)
+        .one(db)
+        .await?
+        .map(|s| StateOut::from_model(&s));
+    let attention = vehicle_follower::Entity::find_by_id((scope.user.id, v.id))
+        .one(db)
+        .await?
+        .is_some();
+    Ok(VehicleDetail {
+        car_id: v.id,
+        ent_name: names.get(&v.enterprise_id).cloned().unwrap_or_default(),
+        group_id: group.map(|g| g.group_id),
+        group_name,
+        trailer_plate,
+        tractor_id: tractor.map(|t| t.id),
+        editable: !scope.read_only() && scope.sees(v.enterprise_id),
+        attention,
+        drivers,
+        member_ids,
+        device,
+        wheels: wheels(db, v.id).await?,
+        state,
         plate: v.plate,
-        latest: latest.into_values().collect(),
-        history,
+        vin: v.vin,
+        kind: v.kind,
+        enterprise_id: v.enterprise_id,
+        trailer_id: v.trailer_id,
+        brand_id: v.brand_id,
+        series_id: v.series_id,
+        class_id: v.class_id,
+        device_type_id: v.device_type_id,
+        head_img_url: v.head_img_url,
+        axle_layout: v.axle_layout,
+        install_state: v.install_state,
+        power_supply: v.power_supply,
+        recharge: v.recharge,
+        remark: v.remark,
+        created: v.created_at.timestamp_millis(),
+        updated: v.updated_at.timestamp_millis(),
     })
+}
+
+/// Vehicle ids as a request names them: at least one, positive, duplicates dropped.
+pub fn ids(field: &str, ids: &[i64]) -> Result<Vec<i64>, AppError> {
+    let ids = crate::services::enterprise::vehicle_ids(field, ids)?;
+    if ids.is_empty() {
+        return Err(AppError::fail(text!(
+            "{} 不能为空",
+            "{} must not be empty",
+            field
+        )));
+    }
+    Ok(ids)
+}
+
+/// Vehicles the scope may change, all or an error naming the first that is not.
+async fn owned_all(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    ids: &[i64],
+) -> Result<Vec<vehicle::Model>, AppError> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push(find_owned(db, scope, *id).await?);
+    }
+    Ok(out)
+}
+
+/// Deletes vehicles, all or none: their wheels, state, follows, drivers and settings go with
+/// them; devices and sensors are unbound (kept); trailers they pull are unhitched.
+pub async fn delete(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    vehicle_ids: &[i64],
+) -> Result<u64, AppError> {
+    let ids = ids("carIds", vehicle_ids)?;
+    let txn = crate::db::write_txn(db).await?;
+    owned_all(&txn, scope, &ids).await?;
+    device::Entity::update_many()
+        .col_expr(device::Column::VehicleId, Expr::value(Option::<i64>::None))
+        .filter(device::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    sensor::Entity::update_many()
+        .col_expr(sensor::Column::VehicleId, Expr::value(Option::<i64>::None))
+        .col_expr(sensor::Column::Position, Expr::value(Option::<i32>::None))
+        .filter(sensor::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    vehicle::Entity::update_many()
+        .col_expr(vehicle::Column::TrailerId, Expr::value(Option::<i64>::None))
+        .filter(vehicle::Column::TrailerId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    enterprise_group_vehicle::Entity::delete_many()
+        .filter(enterprise_group_vehicle::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    relation_vehicle::Entity::delete_many()
+        .filter(relation_vehicle::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    let done = vehicle::Entity::delete_many()
+        .filter(vehicle::Column::Id.is_in(ids))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(done.rows_affected)
+}
+
+/// Renames a vehicle (the plate stays unique).
+pub async fn rename(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    id: i64,
+    plate: &str,
+) -> Result<String, AppError> {
+    let plate = normalize_plate(plate)?;
+    let txn = crate::db::write_txn(db).await?;
+    let v = find_owned(&txn, scope, id).await?;
+    check_plate_free(&txn, &plate, Some(id)).await?;
+    let mut row: vehicle::ActiveModel = v.into();
+    row.plate = Set(plate.clone());
+    row.updated_at = Set(Utc::now());
+    row.update(&txn)
+        .await
+        .on_conflict(|| text!("车牌已存在", "plate already exists"))?;
+    txn.commit().await?;
+    Ok(plate)
+}
+
+/// Binds the receiver `imei` (of the vehicle's enterprise) to the vehicle, replacing its
+/// current one; an empty imei unbinds. A receiver on another vehicle is refused.
+pub async fn bind_receiver(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    id: i64,
+    imei: &str,
+) -> Result<Option<i64>, AppError> {
+    let imei = imei.trim();
+    let txn = crate::db::write_txn(db).await?;
+    let v = find_owned(&txn, scope, id).await?;
+    let target = if imei.is_empty() {
+        None
+    } else {
+        let d = device::Entity::find()
+            .filter(device::Column::Imei.eq(imei))
+            .filter(device::Column::Kind.eq(0))
+            .filter(scope.filter(device::Column::EnterpriseId))
+            .filter(device::Column::EnterpriseId.eq(v.enterprise_id))
+            .one(&txn)
+            .await?
+            .ok_or_else(|| {
+                AppError::fail(text!(
+                    "企业内没有 IMEI 为 {} 的接收器",
+                    "No receiver with IMEI {} in the vehicle's enterprise",
+                    imei
+                ))
+            })?;
+        if let Some(other) = d.vehicle_id.filter(|o| *o != v.id) {
+            let plate = vehicle::Entity::find_by_id(other)
+                .one(&txn)
+                .await?
+                .map_or_else(|| other.to_string(), |o| o.plate);
+            return Err(AppError::fail(text!(
+                "接收器 {} 已绑定车辆 {}",
+                "Receiver {} is bound to vehicle {}",
+                imei,
+                plate
+            )));
+        }
+        Some(d.id)
+    };
+    device::Entity::update_many()
+        .col_expr(device::Column::VehicleId, Expr::value(Option::<i64>::None))
+        .filter(device::Column::VehicleId.eq(v.id))
+        .filter(device::Column::Kind.eq(0))
+        .exec(&txn)
+        .await?;
+    if let Some(d) = target {
+        device::Entity::update_many()
+            .col_expr(device::Column::VehicleId, Expr::value(Some(v.id)))
+            .col_expr(device::Column::UpdatedAt, Expr::value(Utc::now()))
+            .filter(device::Column::Id.eq(d))
+            .exec(&txn)
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(target)
+}
+
+/// Moves vehicles, with their devices (and repeaters) and sensors, to another enterprise the
+/// caller may act for; group assignments in the old enterprise are dropped.
+pub async fn transfer(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    vehicle_ids: &[i64],
+    to: i64,
+) -> Result<u64, AppError> {
+    let ids = ids("carIds", vehicle_ids)?;
+    scope.require(to)?;
+    let txn = crate::db::write_txn(db).await?;
+    crate::services::enterprise::find_visible(&txn, scope, to).await?;
+    owned_all(&txn, scope, &ids).await?;
+    let now = Utc::now();
+    let receivers: Vec<i64> = device::Entity::find()
+        .filter(device::Column::VehicleId.is_in(ids.clone()))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|d| d.id)
+        .collect();
+    device::Entity::update_many()
+        .col_expr(device::Column::EnterpriseId, Expr::value(to))
+        .col_expr(device::Column::UpdatedAt, Expr::value(now))
+        .filter(
+            sea_orm::Condition::any()
+                .add(device::Column::VehicleId.is_in(ids.clone()))
+                .add(device::Column::ParentId.is_in(receivers)),
+        )
+        .exec(&txn)
+        .await?;
+    sensor::Entity::update_many()
+        .col_expr(sensor::Column::EnterpriseId, Expr::value(to))
+        .col_expr(sensor::Column::UpdatedAt, Expr::value(now))
+        .filter(sensor::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    enterprise_group_vehicle::Entity::delete_many()
+        .filter(enterprise_group_vehicle::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    // Drivers belong to the old enterprise.
+    vehicle_driver::Entity::delete_many()
+        .filter(vehicle_driver::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    let done = vehicle::Entity::update_many()
+        .col_expr(vehicle::Column::EnterpriseId, Expr::value(to))
+        .col_expr(vehicle::Column::UpdatedAt, Expr::value(now))
+        .filter(vehicle::Column::Id.is_in(ids))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(done.rows_affected)
+}
+
+/// Sets the install state (0 not installed, 1 installed, 2 installing) of vehicles.
+pub async fn set_install(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    vehicle_ids: &[i64],
+    state: i16,
+) -> Result<u64, AppError> {
+    let ids = ids("carIds", vehicle_ids)?;
+    let state = in_range("installState", state, 0, 2)?;
+    let txn = crate::db::write_txn(db).await?;
+    owned_all(&txn, scope, &ids).await?;
+    let done = vehicle::Entity::update_many()
+        .col_expr(vehicle::Column::InstallState, Expr::value(state))
+        .col_expr(vehicle::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(vehicle::Column::Id.is_in(ids))
+        .exec(&txn)
+        .await?;
+    txn.commit().await?;
+    Ok(done.rows_affected)
+}
+
+/// Follows (or stops following) a vehicle the caller sees; answers whether it is followed.
+pub async fn follow(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    id: i64,
+    on: bool,
+) -> Result<bool, AppError> {
+    find(db, scope, id).await?;
+    vehicle_follower::Entity::delete_many()
+        .filter(vehicle_follower::Column::UserId.eq(scope.user.id))
+        .filter(vehicle_follower::Column::VehicleId.eq(id))
+        .exec(db)
+        .await?;
+    if on {
+        vehicle_follower::ActiveModel {
+            user_id: Set(scope.user.id),
+            vehicle_id: Set(id),
+            created_at: Set(Utc::now()),
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(on)
+}
+
+/// A vehicle's axle layout, axle by axle.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AxleLayout {
+    pub car_id: i64,
+    pub axle_layout: String,
+    pub axles: Vec<AxleOut>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AxleOut {
+    /// 1 = the front (steer) axle.
+    pub axle: i16,
+    pub positions: Vec<i32>,
+}
+
+fn axle_view(v: &vehicle::Model) -> Result<AxleLayout, AppError> {
+    let (layout, positions) = layout_positions(&parse_layout(&v.axle_layout)?);
+    let mut axles: Vec<AxleOut> = Vec::new();
+    for (p, a) in positions {
+        match axles.last_mut() {
+            Some(last) if last.axle == a => last.positions.push(p),
+            _ => axles.push(AxleOut {
+                axle: a,
+                positions: vec![p],
+            }),
+        }
+    }
+    Ok(AxleLayout {
+        car_id: v.id,
+        axle_layout: layout,
+        axles,
+    })
+}
+
+pub async fn axle_list(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<AxleLayout, AppError> {
+    axle_view(&find(db, scope, id).await?)
+}
+
+/// Changes a vehicle's axle layout; unchanged wheel positions keep their readings.
+pub async fn change_axles(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    id: i64,
+    layout: &str,
+) -> Result<AxleLayout, AppError> {
+    let (text, positions) = layout_positions(&parse_layout(layout)?);
+    let txn = crate::db::write_txn(db).await?;
+    let v = find_owned(&txn, scope, id).await?;
+    let mut row: vehicle::ActiveModel = v.into();
+    row.axle_layout = Set(text);
+    row.updated_at = Set(Utc::now());
+    let saved = row.update(&txn).await?;
+    reconcile_wheels(&txn, id, &positions).await?;
+    txn.commit().await?;
+    axle_view(&saved)
+}
+
+/// The members responsible for a vehicle.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberOut {
+    pub user_id: i64,
+    pub user_name: String,
+    pub nick_name: String,
+    /// Masked (first 3 and last 4 digits).
+    pub phone: String,
+}
+
+pub async fn members(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<Vec<MemberOut>, AppError> {
+    find(db, scope, id).await?;
+    let ids: Vec<i64> = vehicle_member::Entity::find()
+        .filter(vehicle_member::Column::VehicleId.eq(id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| m.user_id)
+        .collect();
+    Ok(sys_user::Entity::find()
+        .filter(sys_user::Column::Id.is_in(ids))
+        .order_by_asc(sys_user::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| MemberOut {
+            user_id: u.id,
+            user_name: u.username,
+            nick_name: u.nick_name,
+            phone: crate::services::sms::mask_phone(&u.phone),
+        })
+        .collect())
+}
+
+/// Replaces the members responsible for a vehicle (each a member of its enterprise).
+pub async fn set_members(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    id: i64,
+    user_ids: &[i64],
+) -> Result<Vec<MemberOut>, AppError> {
+    let wanted: BTreeSet<i64> = user_ids.iter().copied().collect();
+    let txn = crate::db::write_txn(db).await?;
+    let v = find_owned(&txn, scope, id).await?;
+    let in_enterprise: BTreeSet<i64> = entities::sys_user_authority::Entity::find()
+        .filter(entities::sys_user_authority::Column::EnterpriseId.eq(v.enterprise_id))
+        .filter(entities::sys_user_authority::Column::UserId.is_in(wanted.clone()))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .map(|m| m.user_id)
+        .collect();
+    if let Some(bad) = wanted.difference(&in_enterprise).next() {
+        return Err(AppError::fail(text!(
+            "用户 {} 不是车辆 {} 所属企业的成员",
+            "User {} is not a member of the enterprise of vehicle {}",
+            bad,
+            v.plate
+        )));
+    }
+    vehicle_member::Entity::delete_many()
+        .filter(vehicle_member::Column::VehicleId.eq(id))
+        .exec(&txn)
+        .await?;
+    if !wanted.is_empty() {
+        vehicle_member::Entity::insert_many(wanted.into_iter().map(|u| {
+            vehicle_member::ActiveModel {
+                vehicle_id: Set(id),
+                user_id: Set(u),
+            }
+        }))
+        .exec_without_returning(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    members(db, scope, id).await
+}
+
+/// Refuses vehicle ids that are not vehicles of `enterprise_id` (relations and groups name
+/// only their own enterprise's vehicles).
+pub async fn require_owned_by(
+    db: &impl ConnectionTrait,
+    enterprise_id: i64,
+    vehicle_ids: &[i64],
+) -> Result<(), AppError> {
+    if vehicle_ids.is_empty() {
+        return Ok(());
+    }
+    let found: BTreeSet<i64> = vehicle::Entity::find()
+        .filter(vehicle::Column::Id.is_in(vehicle_ids.iter().copied()))
+        .filter(vehicle::Column::EnterpriseId.eq(enterprise_id))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|v| v.id)
+        .collect();
+    match vehicle_ids.iter().find(|id| !found.contains(id)) {
+        Some(bad) => Err(AppError::fail(text!(
+            "车辆 {} 不存在",
+            "No vehicle {}",
+            bad
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// How many vehicles each of `enterprise_ids` owns (only those owning some).
+pub async fn owned_counts(
+    db: &impl ConnectionTrait,
+    enterprise_ids: &[i64],
+) -> Result<Vec<(i64, i64)>, AppError> {
+    use sea_orm::QuerySelect;
+    Ok(vehicle::Entity::find()
+        .select_only()
+        .column(vehicle::Column::EnterpriseId)
+        .column_as(vehicle::Column::Id.count(), "n")
+        .filter(vehicle::Column::EnterpriseId.is_in(enterprise_ids.iter().copied()))
+        .group_by(vehicle::Column::EnterpriseId)
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+/// Settings rows are created on first write.
+pub async fn settings(
+    db: &impl ConnectionTrait,
+    vehicle_id: i64,
+) -> Result<vehicle_setting::Model, AppError> {
+    Ok(
+        match vehicle_setting::Entity::find_by_id(vehicle_id)
+            .one(db)
+            .await?
+        {
+            Some(s) => s,
+            None => vehicle_setting::Model {
+                vehicle_id,
+                support_swing: false,
+                swing: "{}".into(),
+                device_setting: "{}".into(),
+                updated_at: Utc::now(),
+            },
+        },
+    )
+}
+
+/// Saves a vehicle's settings row (insert or update).
+pub async fn store_settings(
+    db: &impl ConnectionTrait,
+    s: vehicle_setting::Model,
+) -> Result<(), AppError> {
+    let exists = vehicle_setting::Entity::find_by_id(s.vehicle_id)
+        .one(db)
+        .await?
+        .is_some();
+    let mut row: vehicle_setting::ActiveModel = s.into();
+    row.updated_at = Set(Utc::now());
+    if exists {
+        row.reset_all().update(db).await?;
+    } else {
+        row.reset_all().insert(db).await?;
+    }
+    Ok(())
+}
+
+/// The latest swaps of a tractor or trailer (for infoAll).
+pub async fn recent_swaps(
+    db: &impl ConnectionTrait,
+    vehicle_id: i64,
+) -> Result<Vec<trailer_swap::Model>, AppError> {
+    use sea_orm::QuerySelect;
+    Ok(trailer_swap::Entity::find()
+        .filter(
+            sea_orm::Condition::any()
+                .add(trailer_swap::Column::TractorId.eq(vehicle_id))
+                .add(trailer_swap::Column::FromTrailerId.eq(vehicle_id))
+                .add(trailer_swap::Column::ToTrailerId.eq(vehicle_id)),
+        )
+        .order_by_desc(trailer_swap::Column::Id)
+        .limit(10)
+        .all(db)
+        .await?)
 }

@@ -1,0 +1,19 @@
+use sea_orm::entity::prelude::*;
+
+/// A tag of an enterprise; `kind` vehicle, device, label or service.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "tags")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub enterprise_id: i64,
+    pub kind: String,
+    pub name: String,
+    pub color: String,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
