@@ -26,8 +26,8 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['ol', 'ol/*', 'echarts', 'echarts/*', 'write-excel-file', 'write-excel-file/*'],
-              message: 'OpenLayers, ECharts and the XLSX writer are browser-only: import them only from */lazy/* modules, loaded with import().',
+              group: ['ol', 'ol/*', 'echarts', 'echarts/*', 'write-excel-file', 'write-excel-file/*', 'world-atlas/*', 'topojson-client'],
+              message: 'OpenLayers (with the world outline), ECharts and the XLSX writer are browser-only: import them only from */lazy/* modules, loaded with import().',
             },
           ],
         },

@@ -27,6 +27,8 @@ const BROWSER_ONLY = [
   /node_modules\/echarts\//,
   /node_modules\/zrender\//,
   /node_modules\/write-excel-file\//,
+  /node_modules\/world-atlas\//,
+  /node_modules\/topojson-client\//,
 ];
 
 const define = { 'process.env.NODE_ENV': '"production"' };

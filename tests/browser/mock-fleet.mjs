@@ -70,7 +70,27 @@ export function createFleetMock({ ok, fail, page, like, enterprise }) {
     return { table, rows: rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? '']))) };
   };
 
-  return function handle(call, b) {
+  // synthetic vehicles for the map (test hook /__mock/fleet?n=): watchList4 entries with positions across China
+  const synthetic = [];
+  const synthesize = (n) => {
+    let seed = 42 + synthetic.length;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let k = 0; k < n; k++) {
+      const i = 1_000_000 + synthetic.length;
+      const r = rnd();
+      synthetic.push({
+        i,
+        p: `测${String(i).slice(-5)}`,
+        e: enterprise.id,
+        ...(r < 0.05 ? { a: 1, ay: 1 + (i % 14), al: 1 + (i % 2) } : r < 0.15 ? { o: 1 } : {}),
+        ...(i % 50 === 0 ? { at: 1 } : {}),
+        gp: { t: ms(), la: Number((22 + rnd() * 18).toFixed(6)), lo: Number((100 + rnd() * 22).toFixed(6)), s: r > 0.5 ? Math.round(rnd() * 90) : 0, di: 0 },
+      });
+    }
+    return n;
+  };
+
+  function handle(call, b) {
     switch (call) {
       case 'POST /api/web/car/list': {
         const list = vehicles
@@ -80,16 +100,29 @@ export function createFleetMock({ ok, fail, page, like, enterprise }) {
         return ok(page(list, b));
       }
       case 'POST /api/web/car/statistics':
-        return ok({ all: vehicles.length, alarm: 0, offline: vehicles.length, online: 0, driving: 0, parked: 0, followed: vehicles.filter((v) => v.attention).length, notInstalled: vehicles.filter((v) => v.installState === 0).length, closed: 0 });
+        return ok({
+          all: vehicles.length + synthetic.length,
+          alarm: synthetic.filter((e) => e.a).length,
+          offline: vehicles.length + synthetic.filter((e) => e.o).length,
+          online: synthetic.filter((e) => !e.o).length,
+          driving: synthetic.filter((e) => !e.o && e.gp.s > 0).length,
+          parked: synthetic.filter((e) => !e.o && !e.a && e.gp.s === 0).length,
+          followed: vehicles.filter((v) => v.attention).length + synthetic.filter((e) => e.at).length,
+          notInstalled: vehicles.filter((v) => v.installState === 0).length,
+          closed: 0,
+        });
       case 'POST /api/web/car/watchList4':
-        return ok({ deviceList: vehicles.map((v) => ({ i: v.carId, p: v.plate, e: v.enterpriseId, o: 1, ...(v.attention ? { at: 1 } : {}) })), total: vehicles.length, at: ms() });
+        return ok({ deviceList: [...vehicles.map((v) => ({ i: v.carId, p: v.plate, e: v.enterpriseId, o: 1, ...(v.attention ? { at: 1 } : {}) })), ...synthetic], total: vehicles.length + synthetic.length, at: ms() });
       case 'POST /api/web/car/updateCarInfo':
         return saveVehicle(b);
       case 'POST /api/web/car/carInfo': {
+        const e = synthetic.find((x) => x.i === Number(b.carId));
+        if (e) return ok(detail({ carId: e.i, plate: e.p, enterpriseId: e.e, vin: '', kind: 0, groupId: null, trailerId: null, axleLayout: '2,4', deviceTypeId: 0, installState: 1, attention: Boolean(e.at), created: ms() }));
         const v = vehicleByBody(b);
         return v ? ok(detail(v)) : fail('没有该车辆');
       }
       case 'POST /api/web/car/getSensor': {
+        if (synthetic.some((x) => x.i === Number(b.carId))) return ok(positions('2,4').map((p) => ({ ...p, tyreId: null, sensorNo: `s${p.position}`, sensorKind: 1, pressure: 8.2, temp: 35, battery: 90, status: 0, readAt: ms() })));
         const v = vehicleByBody(b);
         return v ? ok(wheels.get(v.carId) ?? []) : fail('没有该车辆');
       }
@@ -271,5 +304,7 @@ export function createFleetMock({ ok, fail, page, like, enterprise }) {
       default:
         return null;
     }
-  };
+  }
+  handle.synthesize = synthesize;
+  return handle;
 }

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import vm from 'node:vm';
 
 import { createFleetMock } from './mock-fleet.mjs';
+import { createLiveMock } from './mock-live.mjs';
 import { repoRoot } from './server.mjs';
 
 const MIME = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.png': 'image/png', '.map': 'application/json' };
@@ -735,6 +736,23 @@ export async function startMockHost() {
       return res.end(stored.get(key) ?? Buffer.alloc(0));
     }
 
+    // test hooks: the live map (synthetic vehicles with positions; websocket frames, one or an array, to every
+    // connection; drop the connections)
+    if (path === '/__mock/fleet') return send(200, { added: fleet.synthesize(Number(url.searchParams.get('n') ?? 0)) });
+    if (path === '/__mock/live-drop') {
+      live.dropAll();
+      return send(200, {});
+    }
+    if (path === '/__mock/live') {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const frames = [JSON.parse(Buffer.concat(chunks).toString('utf8'))].flat();
+        send(200, frames.map((f) => live.publish(f)).at(-1) ?? {});
+      });
+      return undefined;
+    }
+
     // test hook: the answer of a captcha (the real host never tells)
     if (path === '/__mock/captcha') return send(200, { answer: captchas.get(url.searchParams.get('id')) ?? null });
 
@@ -795,6 +813,7 @@ export async function startMockHost() {
     return res.end(doc);
   });
 
+  const live = createLiveMock(server, (token) => sessions.has(token));
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address();
   return {

@@ -23,7 +23,9 @@ export const STORAGE_KEYS = {
   /** The id the server gave the automatic visitor sign-in last time. */
   visitorId: 'visitorId',
   lang: 'lang',
+  /** The map's base layer: osm | amap | offline (features/map/tiles.ts). */
+  mapTiles: 'mapTiles',
 } as const;
 
 /** Kept when the session is cleared (code 100, forced logout): preferences, not identity. */
-export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.visitorId];
+export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.mapTiles, STORAGE_KEYS.visitorId];

@@ -66,7 +66,7 @@ export interface FleetVehicle {
   tp_abnormal: TpAbnormal;
 }
 
-type Raw = Record<string, unknown>;
+export type Raw = Record<string, unknown>;
 
 const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -145,8 +145,13 @@ export function fromWatchEntry(raw: Raw): FleetVehicle {
   };
 }
 
-/** The watchList4 answer `{deviceList, total, at}` → vehicles (entries that are not objects are dropped). */
-export function fromWatchList(data: unknown): FleetVehicle[] {
+/** The raw entries of a watchList4 answer `{deviceList, total, at}` (entries that are not objects are dropped). */
+export function watchEntries(data: unknown): Raw[] {
   const list = obj(data)?.deviceList;
-  return Array.isArray(list) ? list.map(obj).filter((r): r is Raw => r !== null).map(fromWatchEntry) : [];
+  return Array.isArray(list) ? list.map(obj).filter((r): r is Raw => r !== null) : [];
+}
+
+/** The watchList4 answer → vehicles. */
+export function fromWatchList(data: unknown): FleetVehicle[] {
+  return watchEntries(data).map(fromWatchEntry);
 }

@@ -1,26 +1,27 @@
 import { useTranslation } from 'react-i18next';
 
 import { cx } from '../../../components/ui/cx';
-import { FILTERS, type VehicleFilter } from '../vehicles';
+import { MAP_FILTERS, STATE_COLORS, type MapFilter } from '../fleet-view';
 
 interface FilterChipsProps {
-  value: VehicleFilter;
-  counts: Record<VehicleFilter, number>;
-  onChange: (filter: VehicleFilter) => void;
+  value: MapFilter;
+  counts: Record<MapFilter, number>;
+  onChange: (filter: MapFilter) => void;
 }
 
-const DOT: Record<VehicleFilter, string> = {
-  all: 'bg-slate-400',
-  alarm: 'bg-[#E5484D]',
-  offline: 'bg-slate-400',
-  driving: 'bg-[#16A34A]',
+const DOT: Record<MapFilter, string> = {
+  all: '',
+  alarm: STATE_COLORS.alarm,
+  offline: STATE_COLORS.offline,
+  driving: STATE_COLORS.driving,
+  followed: '#F59E0B',
 };
 
 export function FilterChips({ value, counts, onChange }: FilterChipsProps) {
   const { t } = useTranslation('map');
   return (
     <div role="group" aria-label={t('filters.label')} className="flex flex-wrap gap-2" data-testid="map-filters">
-      {FILTERS.map((f) => {
+      {MAP_FILTERS.map((f) => {
         const active = f === value;
         return (
           <button
@@ -35,7 +36,7 @@ export function FilterChips({ value, counts, onChange }: FilterChipsProps) {
               active ? 'bg-accent ring-accent text-white' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
             )}
           >
-            {f !== 'all' ? <span aria-hidden="true" className={cx('size-2 rounded-full', active ? 'bg-white' : DOT[f])} /> : null}
+            {f !== 'all' ? <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: active ? '#ffffff' : DOT[f] }} /> : null}
             {t(`filters.${f}`)}
             <span className={cx('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20' : 'bg-slate-100 text-slate-500')}>
               {counts[f]}

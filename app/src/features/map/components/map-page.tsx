@@ -1,61 +1,109 @@
-/** /map: the live map of console-spec §2 with the all / alarm / offline / driving filters. */
+/**
+ * /map (console-spec §2): the live fleet for a signed-in user (watchList4 + statistics, kept live by the websocket),
+ * the labelled sample fleet for visitors; filters with counts, POI toggles, tools, the route legend, the vehicle
+ * panel, live alarms and the vehicle list.
+ */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PointMap } from '../../../components/map/point-map';
-import type { MapPoint } from '../../../components/map/types';
 import { cx } from '../../../components/ui/cx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { SAMPLE_CENTER, SAMPLE_VEHICLES, SAMPLE_ZOOM } from '../sample-vehicles';
-import { countByFilter, countByState, filterVehicles, STATE_COLORS, vehicleState, type VehicleFilter } from '../vehicles';
+import { ErrorState } from '../../../components/ui/states';
+import { useSession } from '../../console/session-context';
+import { useLiveFleet } from '../../live/use-live-fleet';
+import { useStatistics } from '../../vehicles/api/get-statistics';
+import { countByFilter, countByState, matchesFilter, type MapFilter } from '../fleet-view';
+import type { MapTool } from '../map-types';
+import { SAMPLE_CENTER, SAMPLE_FLEET, SAMPLE_ZOOM } from '../sample-fleet';
+import { useTileChoice } from '../tiles';
+import { AlarmList } from './alarm-list';
 import { FilterChips } from './filter-chips';
+import { FleetMap } from './fleet-map';
+import { LiveBadge } from './live-badge';
+import { MapTools } from './map-tools';
+import { PoiFilters } from './poi-filters';
+import { RouteLegend } from './route-legend';
 import { StatusChart } from './status-chart';
 import { VehicleList } from './vehicle-list';
+import { VehiclePanel } from './vehicle-panel';
 
 export function MapPage() {
   const { t } = useTranslation('map');
-  const vehicles = SAMPLE_VEHICLES;
-  const [filter, setFilter] = useState<VehicleFilter>('all');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const session = useSession();
+  const live = session.hasToken && !session.visitor;
+  const fleet = useLiveFleet(live, session.token);
+  const statistics = useStatistics(undefined, live);
+  const [tiles, setTiles] = useTileChoice();
+  const [filter, setFilter] = useState<MapFilter>('all');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [follow, setFollow] = useState(false);
+  const [tool, setTool] = useState<MapTool>('none');
+  const [metres, setMetres] = useState<number | null>(null);
+  const [clearKey, setClearKey] = useState(0);
   const [panelOpen, setPanelOpen] = useState(true);
 
-  const visible = useMemo(() => filterVehicles(vehicles, filter), [vehicles, filter]);
+  const vehicles = live ? fleet.snapshot.vehicles : SAMPLE_FLEET;
+  const visible = useMemo(() => vehicles.filter((v) => matchesFilter(v, filter)), [vehicles, filter]);
   const filterCounts = useMemo(() => countByFilter(vehicles), [vehicles]);
-  const stateCounts = useMemo(() => countByState(vehicles), [vehicles]);
-  const points = useMemo<MapPoint[]>(
-    () => visible.map((v) => ({ id: v.id, lon: v.lon, lat: v.lat, color: STATE_COLORS[vehicleState(v)], label: v.plate })),
-    [visible],
-  );
-  const selected = selectedId !== null && visible.some((v) => v.id === selectedId) ? selectedId : null;
+  const stateCounts = useMemo(() => {
+    const s = statistics.data;
+    return live && s ? { closed: s.closed, offline: s.offline, alarm: s.alarm, driving: s.driving, parked: s.parked } : countByState(vehicles);
+  }, [live, statistics.data, vehicles]);
+  const selected = selectedId === null ? undefined : vehicles.find((v) => v.carId === selectedId);
+  const changedVersion = selectedId !== null && fleet.snapshot.changed.has(selectedId) ? fleet.snapshot.version : 0;
+
+  const select = (id: number | null) => {
+    setSelectedId(id);
+    if (id === null) setFollow(false);
+  };
 
   return (
     <div className="flex min-h-full flex-col md:h-full md:flex-row">
       <section className="relative h-[58vh] shrink-0 md:h-auto md:min-w-0 md:flex-1" aria-label={t('heading')}>
-        <PointMap
-          className="absolute inset-0"
-          points={points}
+        <FleetMap
+          vehicles={visible}
           center={SAMPLE_CENTER}
           zoom={SAMPLE_ZOOM}
-          selectedId={selected}
-          onSelect={setSelectedId}
-          label={t('mapLabel')}
-          loadingText={t('loading')}
-          errorText={t('unavailable')}
+          tiles={tiles}
+          selectedId={selected ? selected.carId : null}
+          follow={follow}
+          tool={tool}
+          clearKey={clearKey}
+          onSelect={select}
+          onMeasure={setMetres}
         />
         <div className="pointer-events-none absolute inset-x-3 top-3 flex flex-col items-start gap-2 md:right-16">
+          <div className="pointer-events-auto flex flex-wrap items-center gap-2">
+            <FilterChips value={filter} counts={filterCounts} onChange={setFilter} />
+            {live ? <LiveBadge status={fleet.status} /> : null}
+          </div>
           <div className="pointer-events-auto">
-            <FilterChips
-              value={filter}
-              counts={filterCounts}
-              onChange={(f) => {
-                setFilter(f);
+            <PoiFilters />
+          </div>
+          <div className="pointer-events-auto">
+            <MapTools
+              tool={tool}
+              onTool={setTool}
+              onClear={() => {
+                setClearKey((k) => k + 1);
+                setMetres(null);
               }}
+              metres={metres}
+              tiles={tiles}
+              onTiles={setTiles}
             />
           </div>
-          <p className="pointer-events-auto flex max-w-md items-start gap-2 rounded-lg bg-white/90 px-3 py-2 text-xs text-slate-600 shadow-sm ring-1 ring-slate-200">
-            <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-800">{t('demoBadge')}</span>
-            <span>{t('demoNote')}</span>
-          </p>
+          {live ? null : (
+            <p className="pointer-events-auto flex max-w-md items-start gap-2 rounded-lg bg-white/90 px-3 py-2 text-xs text-slate-600 shadow-sm ring-1 ring-slate-200">
+              <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-800">{t('demoBadge')}</span>
+              <span>{t('demoNote')}</span>
+            </p>
+          )}
+        </div>
+        <div className="pointer-events-none absolute bottom-8 left-3">
+          <div className="pointer-events-auto">
+            <RouteLegend />
+          </div>
         </div>
         <button
           type="button"
@@ -71,22 +119,32 @@ export function MapPage() {
           {panelOpen ? <ChevronRightIcon className="size-4" /> : <ChevronLeftIcon className="size-4" />}
         </button>
       </section>
-      <aside
-        id="vehicle-panel"
-        className={cx(
-          'flex flex-col border-slate-200 bg-white md:w-80 md:shrink-0 md:border-l',
-          !panelOpen && 'md:hidden',
-        )}
-      >
-        <StatusChart counts={stateCounts} />
-        <div className="flex items-center justify-between border-y border-slate-100 px-4 py-2.5">
-          <h2 className="text-sm font-semibold text-slate-900">{t('list.title')}</h2>
-          <span className="text-xs text-slate-500 tabular-nums">
-            {visible.length} / {vehicles.length}
-          </span>
-        </div>
+      <aside id="vehicle-panel" className={cx('flex flex-col border-slate-200 bg-white md:w-80 md:shrink-0 md:border-l', !panelOpen && 'md:hidden')}>
         <div className="min-h-0 flex-1 md:overflow-y-auto">
-          <VehicleList vehicles={visible} selectedId={selected} onSelect={setSelectedId} />
+          {selected ? (
+            <VehiclePanel
+              key={selected.carId}
+              vehicle={selected}
+              live={live}
+              changedVersion={changedVersion}
+              follow={follow}
+              onFollow={setFollow}
+              onClose={() => {
+                select(null);
+              }}
+            />
+          ) : null}
+          <StatusChart counts={stateCounts} />
+          {live ? <AlarmList alarms={fleet.alarms} onSelect={select} /> : null}
+          <div className="flex items-center justify-between border-y border-slate-100 px-4 py-2.5">
+            <h2 className="text-sm font-semibold text-slate-900">{t('list.title')}</h2>
+            <span className="text-xs text-slate-500 tabular-nums" data-testid="vehicle-count">
+              {visible.length} / {vehicles.length}
+            </span>
+          </div>
+          {live && fleet.watch.isError ? <ErrorState message={t('fleetFailed')} onRetry={() => void fleet.watch.refetch()} /> : null}
+          {live && fleet.watch.isPending ? <p className="px-4 py-6 text-center text-sm text-slate-500">{t('fleetLoading')}</p> : null}
+          {!live || fleet.watch.isSuccess ? <VehicleList vehicles={visible} selectedId={selected ? selected.carId : null} onSelect={select} /> : null}
         </div>
       </aside>
     </div>

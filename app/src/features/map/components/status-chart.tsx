@@ -3,15 +3,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ChartSlice, StatusChartHandle } from '../lazy/status-chart';
-import { STATE_COLORS, STATES, type VehicleState } from '../vehicles';
+import { FLEET_STATES, type FleetState } from '../../vehicles/vehicle-state';
+import { STATE_COLORS } from '../fleet-view';
 
-export function StatusChart({ counts }: { counts: Record<VehicleState, number> }) {
+export function StatusChart({ counts }: { counts: Record<FleetState, number> }) {
   const { t } = useTranslation('map');
   const elRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<StatusChartHandle | null>(null);
   const [ready, setReady] = useState(false);
   const slices = useMemo<ChartSlice[]>(
-    () => STATES.map((s) => ({ name: t(`state.${s}`), value: counts[s], color: STATE_COLORS[s] })),
+    () => FLEET_STATES.map((s) => ({ name: t(`state.${s}`), value: counts[s], color: STATE_COLORS[s] })),
     [counts, t],
   );
   const totalLabel = t('chart.total');

@@ -5,6 +5,6 @@ import { vehiclesKey } from './keys';
 /** POST /api/web/car/statistics {entId?} → counts by state. */
 export const getStatistics = postCall<{ entId?: number }, FleetStatistics>('/web/car/statistics');
 
-export function useStatistics(entId?: number) {
-  return useCallQuery([...vehiclesKey, 'statistics'], getStatistics, entId === undefined ? {} : { entId });
+export function useStatistics(entId?: number, enabled = true) {
+  return useCallQuery([...vehiclesKey, 'statistics'], getStatistics, entId === undefined ? {} : { entId }, enabled);
 }

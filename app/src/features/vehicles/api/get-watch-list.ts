@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { postCall } from '../../../lib/calls';
-import { fromWatchList, type FleetVehicle } from '../fleet-keys';
+import { watchEntries, type Raw } from '../fleet-keys';
 import { vehiclesKey } from './keys';
 
 export interface WatchListParams {
@@ -11,13 +11,18 @@ export interface WatchListParams {
   data_volume?: 0 | 1;
 }
 
-const call = postCall<WatchListParams>('/web/car/watchList4');
-
-/** POST /api/web/car/watchList4 → {deviceList (short keys), total, at}, mapped back to vehicles. */
-export async function getWatchList(params: WatchListParams, signal?: AbortSignal): Promise<FleetVehicle[]> {
-  return fromWatchList(await call(params, signal));
+/** The raw short-key entries (live vehicle frames merge into them). */
+export interface WatchList {
+  entries: Raw[];
 }
 
-export function useWatchList(params: WatchListParams) {
-  return useQuery({ queryKey: [...vehiclesKey, 'watch', params], queryFn: ({ signal }) => getWatchList(params, signal) });
+const call = postCall<WatchListParams>('/web/car/watchList4');
+
+/** POST /api/web/car/watchList4 → {deviceList (short keys), total, at}; map entries with fromWatchEntry. */
+export async function getWatchList(params: WatchListParams, signal?: AbortSignal): Promise<WatchList> {
+  return { entries: watchEntries(await call(params, signal)) };
+}
+
+export function useWatchList(params: WatchListParams, enabled = true) {
+  return useQuery({ queryKey: [...vehiclesKey, 'watch', params], queryFn: ({ signal }) => getWatchList(params, signal), enabled });
 }

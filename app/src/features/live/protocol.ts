@@ -1,0 +1,103 @@
+/** The websocket frames of docs/live.md, parsed from text. Pure. */
+
+import type { Raw } from '../vehicles/fleet-keys';
+
+export type { Raw };
+
+/** An alarm change (the server's AlarmEvent). */
+export interface LiveAlarm {
+  id: number;
+  vehicleId: number;
+  plate: string;
+  enterpriseId: number;
+  /** wheel position axle*10+wheel, 0 for the vehicle */
+  position: number;
+  kind: number;
+  /** 1 warning, 2 critical */
+  level: number;
+  /** 0 active, 1 acknowledged, 2 cleared */
+  state: number;
+  value: number | null;
+  threshold: number | null;
+  startedAt: number;
+}
+
+export type LiveFrame =
+  | { type: 'hello'; seq: number; heartbeat: number }
+  | { type: 'vehicle'; seq: number; data: Raw }
+  | { type: 'alarm'; seq: number; data: LiveAlarm }
+  | { type: 'resync'; seq: number }
+  | { type: 'pong' }
+  | { type: 'error'; msg: string };
+
+/** Alarm kinds 1–14 (docs/live.md, shared/reference/fleet.md): the i18n keys under `map:alarmKind`. */
+export const ALARM_KINDS = [
+  'highPressure',
+  'lowPressure',
+  'highTemp',
+  'fastLeak',
+  'slowLeak',
+  'axleHighTemp',
+  'axleTempDifference',
+  'sensorLost',
+  'sensorLowBattery',
+  'repeaterFault',
+  'deviceOffline',
+  'spraySwitch',
+  'sprayFault',
+  'power',
+] as const;
+
+export type AlarmKindKey = (typeof ALARM_KINDS)[number] | 'unknown';
+
+export function alarmKindKey(kind: number): AlarmKindKey {
+  return ALARM_KINDS[kind - 1] ?? 'unknown';
+}
+
+const isObj = (v: unknown): v is Raw => v !== null && typeof v === 'object' && !Array.isArray(v);
+const num = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+function alarmOf(d: Raw): LiveAlarm {
+  return {
+    id: num(d.id),
+    vehicleId: num(d.vehicleId),
+    plate: typeof d.plate === 'string' ? d.plate : '',
+    enterpriseId: num(d.enterpriseId),
+    position: num(d.position),
+    kind: num(d.kind),
+    level: num(d.level, 1),
+    state: num(d.state),
+    value: numOrNull(d.value),
+    threshold: numOrNull(d.threshold),
+    startedAt: num(d.startedAt),
+  };
+}
+
+/** A text frame → a frame, or null when it is not one the console knows. */
+export function parseFrame(text: string): LiveFrame | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isObj(v)) return null;
+  const seq = num(v.seq, -1);
+  switch (v.type) {
+    case 'hello':
+      return seq >= 0 ? { type: 'hello', seq, heartbeat: num(v.heartbeat, 20) } : null;
+    case 'vehicle':
+      return seq >= 0 && isObj(v.data) ? { type: 'vehicle', seq, data: v.data } : null;
+    case 'alarm':
+      return seq >= 0 && isObj(v.data) ? { type: 'alarm', seq, data: alarmOf(v.data) } : null;
+    case 'resync':
+      return seq >= 0 ? { type: 'resync', seq } : null;
+    case 'pong':
+      return { type: 'pong' };
+    case 'error':
+      return { type: 'error', msg: typeof v.msg === 'string' ? v.msg : '' };
+    default:
+      return null;
+  }
+}

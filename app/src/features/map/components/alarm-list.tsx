@@ -1,0 +1,44 @@
+/** Alarms heard over the websocket since the page opened, newest first. */
+import { useTranslation } from 'react-i18next';
+
+import { Badge } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/format';
+import { alarmKindKey, type LiveAlarm } from '../../live/protocol';
+
+const STATE_TONE = { 0: 'red', 1: 'amber', 2: 'green' } as const;
+
+export function AlarmList({ alarms, onSelect }: { alarms: readonly LiveAlarm[]; onSelect: (carId: number) => void }) {
+  const { t } = useTranslation('map');
+  return (
+    <section aria-labelledby="live-alarms" className="border-b border-slate-100 px-4 py-3">
+      <h2 id="live-alarms" className="text-sm font-semibold text-slate-900">
+        {t('live.alarms')}
+      </h2>
+      {alarms.length === 0 ? (
+        <p className="mt-1 text-xs text-slate-500">{t('live.noAlarms')}</p>
+      ) : (
+        <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto" data-testid="live-alarms">
+          {alarms.map((a) => (
+            <li key={a.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onSelect(a.vehicleId);
+                }}
+                className="flex w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1 py-1 text-left text-sm hover:bg-slate-50"
+              >
+                <span className="font-medium text-slate-900">{a.plate}</span>
+                <span className={a.level >= 2 ? 'text-red-700' : 'text-amber-700'}>
+                  {t(`alarmKind.${alarmKindKey(a.kind)}`)} · {t(`alarmLevel.${a.level >= 2 ? '2' : '1'}`)}
+                </span>
+                {a.position > 0 ? <span className="text-xs text-slate-500">{t('live.position', { position: a.position })}</span> : null}
+                <Badge tone={STATE_TONE[a.state === 1 || a.state === 2 ? a.state : 0]}>{t(`alarmState.${a.state === 1 || a.state === 2 ? String(a.state) : '0'}` as 'alarmState.0')}</Badge>
+                <span className="w-full text-xs text-slate-400 tabular-nums">{formatDateTime(a.startedAt)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,392 @@
+/**
+ * The fleet map in OpenLayers. Browser only: reached through import() from <FleetMap>, so OpenLayers stays out of
+ * the entry chunk and the SSR bundle.
+ * - vehicles: a WebGL points layer (30,000 markers stay fluid), coloured by state; below zoom 8 a grid aggregation
+ *   with counts replaces it;
+ * - base: XYZ tiles (OSM, or AMap with positions moved to GCJ-02) over a bundled world outline (world-atlas 110m)
+ *   that shows when tiles are off or fail, so the map is never blank;
+ * - selection (ring + plate), follow (keeps the selected vehicle centred), measure (haversine, metres) and draw.
+ */
+import Feature from 'ol/Feature';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import { defaults as defaultControls } from 'ol/control/defaults';
+import { createEmpty, extend, isEmpty } from 'ol/extent';
+import GeoJSON from 'ol/format/GeoJSON';
+import type LineString from 'ol/geom/LineString';
+import Point from 'ol/geom/Point';
+import type Polygon from 'ol/geom/Polygon';
+import Draw from 'ol/interaction/Draw';
+import TileLayer from 'ol/layer/Tile';
+import VectorLayer from 'ol/layer/Vector';
+import WebGLVectorLayer from 'ol/layer/WebGLVector';
+import { fromLonLat, toLonLat } from 'ol/proj';
+import VectorSource from 'ol/source/Vector';
+import XYZ from 'ol/source/XYZ';
+import CircleStyle from 'ol/style/Circle';
+import Fill from 'ol/style/Fill';
+import Stroke from 'ol/style/Stroke';
+import Style from 'ol/style/Style';
+import Text from 'ol/style/Text';
+import { feature as topoFeature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+
+import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } from '../../../lib/geo';
+import { FLEET_STATES } from '../../vehicles/vehicle-state';
+import type { FleetVehicle } from '../../vehicles/fleet-keys';
+import { aggregate, markerState, STATE_COLORS } from '../fleet-view';
+import type { FleetMapHandle, FleetMapOptions, MapTool, TileChoice } from '../map-types';
+
+/** At this zoom and below, vehicles are drawn as aggregated cells. */
+export const AGGREGATE_MAX_ZOOM = 8;
+const CELL_PX = 64;
+
+const TILES: Record<Exclude<TileChoice, 'offline'>, { url: string; attributions: string }> = {
+  osm: {
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attributions: '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors',
+  },
+  amap: {
+    url: 'https://webrd0{1-4}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
+    attributions: '© AutoNavi',
+  },
+};
+
+const STATE_INDEX = new Map(FLEET_STATES.map((s, i) => [s, i]));
+
+function colorMatch(): unknown[] {
+  const expr: unknown[] = ['match', ['get', 's']];
+  FLEET_STATES.forEach((s, i) => expr.push(i, STATE_COLORS[s]));
+  expr.push(STATE_COLORS.parked);
+  return expr;
+}
+
+export function createFleetMap(target: HTMLElement, options: FleetMapOptions): FleetMapHandle {
+  let tiles = options.tiles;
+  let selectedId: number | null = null;
+  let follow = false;
+  let fitted = false;
+  let firstDraw = false;
+  const byId = new Map<number, FleetVehicle>();
+
+  const project = (lon: number, lat: number): number[] => fromLonLat(tiles === 'amap' ? wgs84ToGcj02([lon, lat]) : [lon, lat]);
+  const unproject = (c: number[]): LonLat => {
+    const ll = toLonLat(c) as [number, number];
+    return tiles === 'amap' ? gcj02ToWgs84(ll) : ll;
+  };
+
+  // --- base: outline under tiles ----------------------------------------------------------------------------------
+  const outlineSource = new VectorSource();
+  const outline = new VectorLayer({
+    source: outlineSource,
+    style: new Style({ fill: new Fill({ color: '#f8fafc' }), stroke: new Stroke({ color: '#94a3b8', width: 0.8 }) }),
+    visible: tiles === 'offline',
+    properties: { name: 'outline' },
+  });
+  void import('world-atlas/countries-110m.json').then((mod) => {
+    const topology = mod.default as unknown as Topology;
+    const geo = topoFeature(topology, topology.objects.countries as GeometryCollection);
+    outlineSource.addFeatures(new GeoJSON().readFeatures(geo, { featureProjection: 'EPSG:3857' }));
+  });
+  const tileLayer = new TileLayer({ properties: { name: 'tiles' } });
+  function applyTiles() {
+    if (tiles === 'offline') {
+      tileLayer.setSource(null);
+      tileLayer.setVisible(false);
+      outline.setVisible(true);
+      return;
+    }
+    const source = new XYZ({ ...TILES[tiles], maxZoom: 18, crossOrigin: 'anonymous' });
+    source.on('tileloaderror', () => {
+      outline.setVisible(true);
+    });
+    tileLayer.setSource(source);
+    tileLayer.setVisible(true);
+    outline.setVisible(false);
+  }
+  applyTiles();
+
+  // --- vehicles ---------------------------------------------------------------------------------------------------
+  const pointSource = new VectorSource<Feature<Point>>();
+  const points = new WebGLVectorLayer({
+    source: pointSource,
+    minZoom: AGGREGATE_MAX_ZOOM,
+    // picking is done on the CPU (nearestVehicle): WebGL hit detection reads pixels back and stalls the GPU
+    disableHitDetection: true,
+    style: {
+      'circle-radius': 6,
+      'circle-fill-color': colorMatch() as never,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1.5,
+    },
+    properties: { name: 'vehicles' },
+  });
+  const cellSource = new VectorSource<Feature<Point>>();
+  const cellStyles = new Map<string, Style>();
+  const cells = new VectorLayer({
+    source: cellSource,
+    maxZoom: AGGREGATE_MAX_ZOOM,
+    style: (f) => {
+      const count = f.get('count') as number;
+      const alarm = (f.get('alarm') as number) > 0;
+      const key = `${String(count)}:${String(alarm)}`;
+      let style = cellStyles.get(key);
+      if (!style) {
+        style = new Style({
+          image: new CircleStyle({
+            radius: count === 1 ? 5 : Math.min(26, 10 + Math.log10(count) * 6),
+            fill: new Fill({ color: 'rgba(77,112,255,0.85)' }),
+            // a red ring when the cell holds a vehicle in alarm
+            stroke: new Stroke({ color: alarm ? STATE_COLORS.alarm : '#ffffff', width: alarm ? 3 : 2 }),
+          }),
+          text: count > 1 ? new Text({ text: String(count), font: '600 11px system-ui, sans-serif', fill: new Fill({ color: '#ffffff' }) }) : undefined,
+        });
+        cellStyles.set(key, style);
+      }
+      return style;
+    },
+    properties: { name: 'cells' },
+  });
+
+  const selectedSource = new VectorSource<Feature<Point>>();
+  const selectedLayer = new VectorLayer({ source: selectedSource, zIndex: 20 });
+
+  // --- sketches (measure, draw) -----------------------------------------------------------------------------------
+  const sketchSource = new VectorSource();
+  const sketch = new VectorLayer({
+    source: sketchSource,
+    zIndex: 15,
+    style: (f) =>
+      new Style({
+        stroke: new Stroke({ color: '#f97316', width: 2.5, lineDash: f.get('kind') === 'measure' ? [6, 4] : undefined }),
+        fill: new Fill({ color: 'rgba(249,115,22,0.15)' }),
+        text: f.get('label')
+          ? new Text({
+              text: f.get('label') as string,
+              font: '600 12px system-ui, sans-serif',
+              placement: 'point',
+              fill: new Fill({ color: '#0f172a' }),
+              stroke: new Stroke({ color: '#ffffff', width: 4 }),
+            })
+          : undefined,
+      }),
+  });
+
+  const view = new View({ center: fromLonLat(options.center), zoom: options.zoom, maxZoom: 18 });
+  const map = new OlMap({
+    target,
+    layers: [outline, tileLayer, cells, points, sketch, selectedLayer],
+    controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
+    view,
+  });
+
+  function refreshCells() {
+    const zoom = view.getZoom() ?? 0;
+    const resolution = view.getResolution();
+    if (zoom > AGGREGATE_MAX_ZOOM || resolution === undefined) {
+      if (cellSource.getFeatures().length > 0) cellSource.clear(true);
+      return;
+    }
+    const size = CELL_PX * resolution;
+    const list = aggregate(
+      (function* () {
+        for (const f of pointSource.getFeatures()) {
+          const [x = 0, y = 0] = f.getGeometry()?.getCoordinates() ?? [];
+          yield { x, y, alarm: f.get('s') === STATE_INDEX.get('alarm') };
+        }
+      })(),
+      size,
+    );
+    cellSource.clear(true);
+    cellSource.addFeatures(
+      list.map((c) => {
+        const f = new Feature({ geometry: new Point([c.x, c.y]) });
+        f.setProperties({ count: c.count, alarm: c.alarm });
+        return f;
+      }),
+    );
+  }
+  let lastCellZoom = -1;
+  map.on('moveend', () => {
+    lastCellZoom = view.getZoom() ?? 0;
+    refreshCells();
+  });
+
+  function drawSelected() {
+    selectedSource.clear(true);
+    const v = selectedId === null ? undefined : byId.get(selectedId);
+    if (!v?.gps) return;
+    const f = new Feature({ geometry: new Point(project(v.gps.lon, v.gps.lat)) });
+    f.setStyle(
+      new Style({
+        image: new CircleStyle({ radius: 11, fill: new Fill({ color: STATE_COLORS[markerState(v)] }), stroke: new Stroke({ color: '#0f172a', width: 3 }) }),
+        text: new Text({
+          text: v.plate,
+          offsetY: -24,
+          font: '600 12px system-ui, sans-serif',
+          fill: new Fill({ color: '#0f172a' }),
+          stroke: new Stroke({ color: '#ffffff', width: 4 }),
+        }),
+      }),
+    );
+    selectedSource.addFeature(f);
+    if (follow) view.setCenter(f.getGeometry()?.getCoordinates());
+  }
+
+  /** The vehicle marker under a pixel (within the marker's radius), found through the source's spatial index. */
+  function nearestVehicle(pixel: number[]): Feature<Point> | null {
+    if ((view.getZoom() ?? 0) <= AGGREGATE_MAX_ZOOM) return null;
+    const coordinate = map.getCoordinateFromPixel(pixel);
+    const f = pointSource.getClosestFeatureToCoordinate(coordinate);
+    const at = f?.getGeometry()?.getCoordinates();
+    if (!f || !at) return null;
+    const p = map.getPixelFromCoordinate(at);
+    return Math.hypot((p[0] ?? 0) - (pixel[0] ?? 0), (p[1] ?? 0) - (pixel[1] ?? 0)) <= 9 ? f : null;
+  }
+
+  function cellAt(pixel: number[]): Feature | null {
+    let hit: Feature | null = null;
+    map.forEachFeatureAtPixel(
+      pixel,
+      (f) => {
+        hit = f as Feature;
+        return true;
+      },
+      { layerFilter: (l) => l === cells, hitTolerance: 4 },
+    );
+    return hit;
+  }
+
+  map.on('singleclick', (event) => {
+    if (tool !== 'none') return;
+    const vehicle = nearestVehicle(event.pixel);
+    if (vehicle) {
+      options.onSelect(vehicle.get('carId') as number);
+      return;
+    }
+    const cell = cellAt(event.pixel);
+    if (!cell) return;
+    const count = cell.get('count') as number;
+    const zoom = count > 1 ? (view.getZoom() ?? 0) + 2 : AGGREGATE_MAX_ZOOM + 1;
+    view.animate({ center: (cell.getGeometry() as Point).getCoordinates(), zoom, duration: 300 });
+  });
+  map.on('pointermove', (event) => {
+    if (event.dragging || tool !== 'none') return;
+    target.style.cursor = nearestVehicle(event.pixel) ?? cellAt(event.pixel) ? 'pointer' : '';
+  });
+  // the benchmark (tests/browser/bench-map.mjs) reads this mark: the first frame with vehicles on it
+  map.on('postrender', () => {
+    if (!firstDraw && pointSource.getFeatures().length > 0) {
+      firstDraw = true;
+      performance.mark('fleet-map:first-draw');
+    }
+  });
+  let tool: MapTool = 'none';
+  let draw: Draw | null = null;
+  function setTool(next: MapTool) {
+    tool = next;
+    if (draw) map.removeInteraction(draw);
+    draw = null;
+    if (next === 'none') return;
+    const kind = next;
+    draw = new Draw({ source: sketchSource, type: kind === 'measure' ? 'LineString' : 'Polygon' });
+    draw.on('drawend', (e) => {
+      e.feature.set('kind', kind);
+      if (kind === 'measure') {
+        const line = e.feature.getGeometry() as LineString;
+        const metres = pathMetres(line.getCoordinates().map(unproject));
+        e.feature.set('label', formatDistance(metres));
+        options.onMeasure(metres);
+      } else {
+        const polygon = e.feature.getGeometry() as Polygon;
+        const ring = polygon.getCoordinates()[0] ?? [];
+        e.feature.set('label', formatDistance(pathMetres(ring.map(unproject))));
+      }
+    });
+    map.addInteraction(draw);
+  }
+
+  const resize = new ResizeObserver(() => {
+    map.updateSize();
+  });
+  resize.observe(target);
+
+  function place(list: readonly FleetVehicle[]) {
+    const seen = new Set<number>();
+    const added: Feature<Point>[] = [];
+    for (const v of list) {
+      if (!v.gps) continue;
+      seen.add(v.carId);
+      const prev = byId.get(v.carId);
+      byId.set(v.carId, v);
+      const existing = pointSource.getFeatureById(v.carId);
+      const s = STATE_INDEX.get(markerState(v)) ?? 4;
+      if (existing) {
+        if (prev !== v) {
+          existing.getGeometry()?.setCoordinates(project(v.gps.lon, v.gps.lat));
+          if (existing.get('s') !== s) existing.set('s', s);
+        }
+      } else {
+        const f = new Feature({ geometry: new Point(project(v.gps.lon, v.gps.lat)) });
+        f.setId(v.carId);
+        f.setProperties({ carId: v.carId, s }, true);
+        added.push(f);
+      }
+    }
+    for (const f of pointSource.getFeatures()) {
+      const id = f.getId() as number;
+      if (!seen.has(id)) {
+        pointSource.removeFeature(f);
+        byId.delete(id);
+      }
+    }
+    if (added.length > 0) pointSource.addFeatures(added);
+  }
+
+  return {
+    setVehicles(list) {
+      place(list);
+      if (!fitted && pointSource.getFeatures().length > 0) {
+        fitted = true;
+        const extent = createEmpty();
+        for (const f of pointSource.getFeatures()) {
+          const g = f.getGeometry();
+          if (g) extend(extent, g.getExtent());
+        }
+        if (!isEmpty(extent)) view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 12 });
+      }
+      if (lastCellZoom <= AGGREGATE_MAX_ZOOM) refreshCells();
+      drawSelected();
+    },
+    select(id) {
+      selectedId = id;
+      drawSelected();
+      const v = id === null ? undefined : byId.get(id);
+      if (v?.gps) view.animate({ center: project(v.gps.lon, v.gps.lat), zoom: Math.max(view.getZoom() ?? 0, AGGREGATE_MAX_ZOOM + 3), duration: 400 });
+    },
+    setFollow(next) {
+      follow = next;
+      drawSelected();
+    },
+    setTool,
+    clearSketches() {
+      sketchSource.clear();
+    },
+    setTiles(next) {
+      if (next === tiles) return;
+      tiles = next;
+      applyTiles();
+      const list = [...byId.values()];
+      pointSource.clear(true);
+      byId.clear();
+      place(list);
+      refreshCells();
+      drawSelected();
+    },
+    dispose() {
+      resize.disconnect();
+      map.setTarget(undefined);
+      map.dispose();
+    },
+  };
+}
