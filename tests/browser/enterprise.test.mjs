@@ -368,7 +368,9 @@ describe('enterprises and tenancy', { skip: MOCK ? 'needs the real server (the m
       await openMenu(page, '企业中心', '模块管理');
       await page.waitForURL('**/colony/moduleManage');
       const modules = page.getByTestId('category-table-module').getByRole('table');
-      // the problem-type view stays mounted (hidden) behind its tab: click the visible one
+      // the module view (lazily loaded) is up; the problem-type view stays mounted, hidden,
+      // behind its tab, so click the visible add button
+      await page.getByText('模块表示工单涉及的对象', { exact: false }).waitFor();
       await page.getByRole('button', { name: '新增' }).filter({ visible: true }).click();
       await page.getByTestId('category-form').getByLabel('名称').fill(`挂车轴${stamp}`);
       await page.getByTestId('category-form').getByRole('button', { name: '保存' }).click();
