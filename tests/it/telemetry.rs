@@ -293,3 +293,70 @@ async fn bad_reports_are_refused_named_and_counted() {
     assert_eq!(delta("outOfRange"), 2);
     assert_eq!(delta("badTime"), 1);
 }
+
+#[tokio::test]
+async fn a_registered_device_reports_with_the_key_it_was_given() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let admin = &t.a.admin;
+    let car = app
+        .post(
+            "/api/web/car/updateCarInfo",
+            &json!({"plate": "沪K55555", "axleLayout": "2,4"}),
+            Some(admin),
+        )
+        .await
+        .ok()["carId"]
+        .as_i64()
+        .unwrap();
+    let device = app
+        .post(
+            "/api/web/device/imei",
+            &json!({"imei": "860000000000301", "iccid": "89860312345678901234"}),
+            Some(admin),
+        )
+        .await
+        .ok();
+    let key = device["deviceKey"]
+        .as_str()
+        .expect("the key, once")
+        .to_owned();
+    let listed = app
+        .post(
+            "/api/web/device/list",
+            &json!({"keyword": "860000000000301"}),
+            Some(admin),
+        )
+        .await
+        .ok();
+    assert!(
+        listed["list"][0].get("deviceKey").is_none(),
+        "never shown again"
+    );
+    // Not on a vehicle yet: a heartbeat only.
+    let now = Utc::now().timestamp_millis();
+    post(&app, &key, &report("860000000000301", now - 3000, 8.5))
+        .await
+        .ok();
+    assert_eq!(
+        position::Entity::find().count(&app.state.db).await.unwrap(),
+        0
+    );
+    app.post(
+        "/api/web/car/updateImei",
+        &json!({"carId": car, "imei": "860000000000301"}),
+        Some(admin),
+    )
+    .await
+    .ok();
+    post(&app, &key, &report("860000000000301", now - 2000, 8.5))
+        .await
+        .ok();
+    let state = vehicle_state::Entity::find_by_id(car)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(state.online);
+    assert_eq!(state.lat, Some(31.2304));
+}

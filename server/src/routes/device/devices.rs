@@ -50,14 +50,18 @@ async fn list(
     ))
 }
 
-/// Creates (no `id`) or edits a device; a duplicate imei or sn is refused naming it.
+/// Creates (no `id`) or edits a device; a duplicate imei or sn is refused naming it. Creating
+/// answers the device's report key (`deviceKey`) once.
 #[utoipa::path(post, path = "/web/device/imei", tag = "device", security(("x-token" = [])),
     request_body = DeviceInput, responses((status = 200, body = Envelope<DeviceRow>)))]
 async fn save(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<DeviceInput>,
 ) -> ApiResult<DeviceRow> {
-    Ok(ApiOk(devices::save(&state.db, &scope, req).await?))
+    let saved = devices::save(&state.db, &scope, req).await?;
+    // Its binding or owner may have changed: ingestion looks it up afresh.
+    state.ingest.forget_device(&saved.imei).await;
+    Ok(ApiOk(saved))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

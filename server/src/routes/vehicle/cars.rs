@@ -373,6 +373,7 @@ async fn update_imei(
 ) -> ApiResult<Value> {
     let device = records::bind_receiver(&state.db, &scope, req.car_id, &req.imei).await?;
     state.fleet.invalidate();
+    state.ingest.forget_device(req.imei.trim()).await;
     Ok(ApiOk(json!({ "carId": req.car_id, "deviceId": device })))
 }
 

@@ -66,6 +66,10 @@ pub struct DeviceRow {
     pub remark: String,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The device's report key (`x-device-key` on `/tapi/device/report`), in the answer that
+    /// registers the device and nowhere else: only its hash is kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub device_key: Option<String>,
 }
 
 /// Filters and order of the device list.
@@ -277,6 +281,7 @@ pub async fn rows(
                 remark: d.remark,
                 created_at: d.created_at,
                 updated_at: d.updated_at,
+                device_key: None,
             }
         })
         .collect())
@@ -568,9 +573,17 @@ pub async fn save(
     active.version = Set(version);
     active.remark = Set(remark);
     active.updated_at = Set(now);
+    let registering = active.id.is_not_set();
     let saved = active.save(&txn).await?.try_into_model()?;
+    let key = if registering {
+        Some(crate::services::telemetry::keys::issue(&txn, saved.id).await?)
+    } else {
+        None
+    };
     txn.commit().await?;
-    row(db, saved).await
+    let mut out = row(db, saved).await?;
+    out.device_key = key;
+    Ok(out)
 }
 
 /// Gives a device a serial number (empty clears it); a duplicate is refused naming it.
