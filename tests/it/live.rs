@@ -4,33 +4,11 @@
 use std::time::Duration;
 
 use futures::{SinkExt, StreamExt};
-use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 use wheelend::services::live::hub::EventKind;
 use wheelend_tests::tenants::two_trees;
-use wheelend_tests::{TestApp, json, spawn_app};
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn open(app: &TestApp, query: &str) -> Socket {
-    let url = app.url(&format!("/ws?{query}")).replacen("http", "ws", 1);
-    tokio_tungstenite::connect_async(url).await.unwrap().0
-}
-
-/// The next text frame as JSON (pings are skipped).
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("a frame within 5 s")
-            .expect("the socket stays open")
-            .unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(text.as_str()).unwrap();
-        }
-    }
-}
+use wheelend_tests::ws::{Socket, next, open, url};
+use wheelend_tests::{json, spawn_app};
 
 /// Asserts nothing but pings arrives for a moment.
 async fn quiet(socket: &mut Socket) {
@@ -51,8 +29,11 @@ async fn quiet(socket: &mut Socket) {
 async fn the_socket_needs_a_valid_token() {
     let app = spawn_app().await;
     for query in ["", "token=not-a-token"] {
-        let url = app.url(&format!("/ws?{query}")).replacen("http", "ws", 1);
-        assert!(tokio_tungstenite::connect_async(url).await.is_err());
+        assert!(
+            tokio_tungstenite::connect_async(url(&app, query))
+                .await
+                .is_err()
+        );
     }
     // A plain request gets the envelope saying what the address is for.
     let answer = app.get("/ws", None).await;
@@ -122,8 +103,6 @@ async fn each_console_gets_its_enterprises_events_and_catches_up() {
     assert_eq!(next(&mut platform).await["data"]["p"], "ZZB-906");
 
     // Acting for an enterprise the user may not act for is refused at the handshake.
-    let url = app
-        .url(&format!("/ws?token={}&ent={}", t.a.admin, t.b.root))
-        .replacen("http", "ws", 1);
-    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    let foreign = url(&app, &format!("token={}&ent={}", t.a.admin, t.b.root));
+    assert!(tokio_tungstenite::connect_async(foreign).await.is_err());
 }

@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 use wheelend::services::telemetry::keys;
 use wheelend_tests::tenants::two_trees;
+use wheelend_tests::ws;
 use wheelend_tests::{TestApp, json, spawn_app};
 
 /// A vehicle with wheels 11, 12, 21–24 and a receiver with a key, in enterprise `ent`.
@@ -91,29 +92,10 @@ async fn fitted_vehicle(app: &TestApp, ent: i64, plate: &str, imei: &str) -> (i6
     (v.id, keys::issue(db, d.id).await.unwrap())
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn socket(app: &TestApp, token: &str) -> Socket {
-    let url = app
-        .url(&format!("/ws?token={token}"))
-        .replacen("http", "ws", 1);
-    let mut s = tokio_tungstenite::connect_async(url).await.unwrap().0;
-    assert_eq!(frame(&mut s).await["type"], "hello");
+async fn socket(app: &TestApp, token: &str) -> ws::Socket {
+    let mut s = ws::open(app, &format!("token={token}")).await;
+    assert_eq!(ws::next(&mut s).await["type"], "hello");
     s
-}
-
-async fn frame(s: &mut Socket) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(5), s.next())
-            .await
-            .expect("a frame within 5 s")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = m {
-            return serde_json::from_str(t.as_str()).unwrap();
-        }
-    }
 }
 
 fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
@@ -151,7 +133,7 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
         .ok();
     assert_eq!(ok["accepted"], 1);
     assert_eq!(ok["rejected"], json!([]));
-    let mut got = [frame(&mut a).await, frame(&mut a).await];
+    let mut got = [ws::next(&mut a).await, ws::next(&mut a).await];
     got.sort_by_key(|f| f["type"].as_str().unwrap().to_owned());
     let (alarm, vehicle) = (&got[0], &got[1]);
     assert_eq!(alarm["type"], "alarm");
@@ -222,7 +204,7 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
     post(&app, &key, &report("860000000000101", now - 1000, 8.5))
         .await
         .ok();
-    let cleared = [frame(&mut a).await, frame(&mut a).await];
+    let cleared = [ws::next(&mut a).await, ws::next(&mut a).await];
     assert!(
         cleared
             .iter()

@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 pub mod tenants;
+pub mod ws;
 
 use reqwest::StatusCode;
 use reqwest::header::HeaderMap;
