@@ -4,92 +4,50 @@
 use std::time::Duration;
 
 use chrono::Utc;
-use entities::{
-    device, position, vehicle, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_reading,
-};
+use entities::{position, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_reading};
 use futures::StreamExt;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
-use wheelend::services::telemetry::keys;
 use wheelend_tests::tenants::two_trees;
 use wheelend_tests::ws;
 use wheelend_tests::{TestApp, json, spawn_app};
 
-/// A vehicle with wheels 11, 12, 21–24 and a receiver with a key, in enterprise `ent`.
-async fn fitted_vehicle(app: &TestApp, ent: i64, plate: &str, imei: &str) -> (i64, String) {
-    let db = &app.state.db;
-    let now = Utc::now();
-    let v = vehicle::ActiveModel {
-        enterprise_id: Set(ent),
-        plate: Set(plate.into()),
-        vin: Set(String::new()),
-        kind: Set(0),
-        device_type_id: Set(0),
-        head_img_url: Set(String::new()),
-        axle_layout: Set("2,4".into()),
-        install_state: Set(1),
-        power_supply: Set(0),
-        recharge: Set(false),
-        remark: Set(String::new()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await
-    .unwrap();
-    for pos in [11, 12, 21, 22, 23, 24] {
-        vehicle_wheel::ActiveModel {
-            vehicle_id: Set(v.id),
-            position: Set(pos),
-            axle: Set(i16::try_from(pos / 10).unwrap()),
-            status: Set(0),
-            ..Default::default()
-        }
-        .insert(db)
+/// A vehicle with wheels 11, 12, 21–24 in enterprise `ent` and a receiver bound to it,
+/// registered through the console's calls as `token`; answers the vehicle and the device key.
+async fn fitted_vehicle(
+    app: &TestApp,
+    token: &str,
+    ent: i64,
+    plate: &str,
+    imei: &str,
+) -> (i64, String) {
+    let car = app
+        .post(
+            "/api/web/car/updateCarInfo",
+            &json!({"plate": plate, "axleLayout": "2,4", "enterpriseId": ent}),
+            Some(token),
+        )
         .await
+        .ok()["carId"]
+        .as_i64()
         .unwrap();
-    }
-    vehicle_state::ActiveModel {
-        vehicle_id: Set(v.id),
-        speed: Set(0.0),
-        direction: Set(0),
-        address: Set(String::new()),
-        online: Set(false),
-        ignition: Set(false),
-        alarm: Set(false),
-        alarm_type: Set(0),
-        alarm_level: Set(0),
-        tp_flags: Set(0),
-        axle_flags: Set(0),
-        temp_difference24h: Set(false),
-        high_temp24h: Set(false),
-        closed: Set(false),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
+    let device = app
+        .post(
+            "/api/web/device/imei",
+            &json!({"imei": imei, "entId": ent}),
+            Some(token),
+        )
+        .await
+        .ok();
+    app.post(
+        "/api/web/car/updateImei",
+        &json!({"carId": car, "imei": imei}),
+        Some(token),
+    )
     .await
-    .unwrap();
-    let d = device::ActiveModel {
-        enterprise_id: Set(ent),
-        vehicle_id: Set(Some(v.id)),
-        kind: Set(0),
-        imei: Set(imei.into()),
-        part_no: Set(String::new()),
-        version: Set(String::new()),
-        iccid: Set(String::new()),
-        online: Set(false),
-        remark: Set(String::new()),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await
-    .unwrap();
-    (v.id, keys::issue(db, d.id).await.unwrap())
+    .ok();
+    (car, device["deviceKey"].as_str().unwrap().to_owned())
 }
 
 async fn socket(app: &TestApp, token: &str) -> ws::Socket {
@@ -122,7 +80,8 @@ async fn post(app: &TestApp, key: &str, body: &Value) -> wheelend_tests::Answer 
 async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only() {
     let app = spawn_app().await;
     let t = two_trees(&app).await;
-    let (vehicle_id, key) = fitted_vehicle(&app, t.a.child, "沪A12345", "860000000000101").await;
+    let (vehicle_id, key) =
+        fitted_vehicle(&app, &t.platform, t.a.child, "沪A12345", "860000000000101").await;
     let mut a = socket(&app, &t.a.admin).await;
     let mut b = socket(&app, &t.b.admin).await;
     let now = Utc::now().timestamp_millis();
@@ -223,8 +182,9 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
 async fn bad_reports_are_refused_named_and_counted() {
     let app = spawn_app().await;
     let t = two_trees(&app).await;
-    let (_, key) = fitted_vehicle(&app, t.a.root, "沪B00001", "860000000000201").await;
-    let (_, other_key) = fitted_vehicle(&app, t.b.root, "沪B00002", "860000000000202").await;
+    let (_, key) = fitted_vehicle(&app, &t.platform, t.a.root, "沪B00001", "860000000000201").await;
+    let (_, other_key) =
+        fitted_vehicle(&app, &t.platform, t.b.root, "沪B00002", "860000000000202").await;
     let now = Utc::now().timestamp_millis();
     let before = app.state.ingest.stats();
 

@@ -1062,7 +1062,7 @@ fn vehicle_delta(
     entry
 }
 
-/// Issues the message of a whole request refused.
+/// The message of a request whose every report was refused, naming the first refusal.
 pub fn refused(outcome: &Outcome) -> crate::i18n::Text {
     let first = outcome.rejected.first();
     text!(
