@@ -42,6 +42,26 @@ impl<T: Serialize> IntoResponse for ApiOk<T> {
 
 pub type ApiResult<T> = Result<ApiOk<T>, AppError>;
 
+/// A successful answer whose `data` is JSON the server assembled itself from serialised parts
+/// (the map feed of 30,000 vehicles), written into the envelope as it is.
+pub struct ApiRawOk(pub String);
+
+impl IntoResponse for ApiRawOk {
+    fn into_response(self) -> Response {
+        let msg = serde_json::to_string(text!("操作成功", "success").current())
+            .expect("a string serialises to JSON");
+        let body = format!(r#"{{"code":{CODE_OK},"data":{},"msg":{msg}}}"#, self.0);
+        (
+            [(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response()
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// Code 7: the request was understood and refused; the message says why.

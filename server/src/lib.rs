@@ -96,7 +96,7 @@ impl Application {
             pages,
             guard: services::guard::LoginGuard::default(),
             tree: services::scope::TreeCache::default(),
-            fleet: services::vehicle::fleet::FleetCache::default(),
+            fleet: services::vehicle::snapshot::FleetSnapshot::start(db.clone(), &live),
             qr: services::qr::QrLogins::default(),
             sms: Arc::new(services::sms::LogSender),
             files,

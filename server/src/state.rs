@@ -14,7 +14,7 @@ use crate::services::scope::TreeCache;
 use crate::services::session::Tokens;
 use crate::services::sms;
 use crate::services::telemetry::ingest::Ingestor;
-use crate::services::vehicle::fleet::FleetCache;
+use crate::services::vehicle::snapshot::FleetSnapshot;
 use crate::services::wechat::WeChat;
 
 /// Everything a handler may need, cheap to clone.
@@ -28,8 +28,8 @@ pub struct AppState {
     pub pages: Pages,
     pub guard: LoginGuard,
     pub tree: TreeCache,
-    /// The map feed, serialized, for a second.
-    pub fleet: FleetCache,
+    /// The fleet in memory for the map feed and the state counters.
+    pub fleet: FleetSnapshot,
     pub qr: QrLogins,
     pub sms: sms::Sender,
     pub files: FileStore,

@@ -154,6 +154,12 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         (Request::from_parts(parts, Body::from(bytes)), text)
     };
     let res = next.run(req).await;
+    // Any console write may change what the map shows (vehicles, devices, groups, relations):
+    // the fleet snapshot reloads before its next answer. Device reports (/tapi) reach it as
+    // live events instead.
+    if path.starts_with("/api/") {
+        state.fleet.invalidate();
+    }
     let (parts, resp_body) = res.into_parts();
     let is_json = parts
         .headers

@@ -9,12 +9,12 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::error::{ApiOk, ApiResult, Envelope};
+use crate::error::{ApiOk, ApiRawOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::vehicle::fleet::{
-    self, FleetFeed, FleetFilter, FleetStatistics, ListFilter, SerializedFeed, SortField,
-    SortOrder, StateFilter, VehicleRow,
+    self, FleetFeed, FleetFilter, FleetStatistics, ListFilter, SortField, SortOrder, StateFilter,
+    VehicleRow,
 };
 use crate::services::vehicle::records::{
     self, AxleLayout, MemberOut, VehicleDetail, VehicleInput, WheelOut,
@@ -58,15 +58,15 @@ pub struct WatchListRequest {
 
 /// The map feed: every vehicle in scope with abbreviated keys (docs/fleet-data.md: `i` carId,
 /// `p` plate, `o` offline, `gp` {t, la, lo, s, ad, di}, `ta` tp_abnormal …; a flag is present
-/// only when set). Offline = no report for 30 minutes or never. Cached for a second per
-/// caller; sent compressed when the client accepts gzip or br.
+/// only when set). Offline = no report for 30 minutes or never. Served from the in-memory fleet
+/// snapshot; sent compressed when the client accepts gzip or br.
 #[utoipa::path(post, path = "/web/car/watchList4", tag = "vehicle",
     security(("x-token" = [])), request_body = WatchListRequest,
     responses((status = 200, body = Envelope<FleetFeed>)))]
 async fn watch_list(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<WatchListRequest>,
-) -> ApiResult<SerializedFeed> {
+) -> Result<ApiRawOk, crate::error::AppError> {
     if req.data_volume > 1 {
         return Err(crate::error::AppError::fail(crate::text!(
             "data_volume 须为 0 或 1",
@@ -77,10 +77,10 @@ async fn watch_list(
         enterprise_id: req.ent_id,
         member_id: req.uid,
     };
-    Ok(ApiOk(
+    Ok(ApiRawOk(
         state
             .fleet
-            .watch_list(&state.db, &scope, filter, req.data_volume == 0)
+            .watch_list(&scope, filter, req.data_volume == 0)
             .await?,
     ))
 }
@@ -106,7 +106,7 @@ async fn statistics(
         enterprise_id: req.ent_id,
         member_id: None,
     };
-    Ok(ApiOk(fleet::statistics(&state.db, &scope, filter).await?))
+    Ok(ApiOk(state.fleet.statistics(&scope, filter).await?))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -300,7 +300,6 @@ async fn update_car_info(
         driver_ids: req.driver_ids,
     };
     let id = records::save(&state.db, &scope, input).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(records::detail(&state.db, &scope, id).await?))
 }
 
@@ -327,7 +326,6 @@ async fn del_car(
     Scoped(scope, req): Scoped<CarIdsRequest>,
 ) -> ApiResult<Affected> {
     let affected = records::delete(&state.db, &scope, &req.car_ids).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(Affected { affected }))
 }
 
@@ -348,7 +346,6 @@ async fn update_plate(
     Scoped(scope, req): Scoped<UpdatePlateRequest>,
 ) -> ApiResult<Value> {
     let plate = records::rename(&state.db, &scope, req.car_id, &req.plate).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(json!({ "carId": req.car_id, "plate": plate })))
 }
 
@@ -372,7 +369,6 @@ async fn update_imei(
     Scoped(scope, req): Scoped<UpdateImeiRequest>,
 ) -> ApiResult<Value> {
     let device = records::bind_receiver(&state.db, &scope, req.car_id, &req.imei).await?;
-    state.fleet.invalidate();
     state.ingest.forget_device(req.imei.trim()).await;
     Ok(ApiOk(json!({ "carId": req.car_id, "deviceId": device })))
 }
@@ -398,7 +394,6 @@ async fn transfer(
     Scoped(scope, req): Scoped<TransferRequest>,
 ) -> ApiResult<Affected> {
     let affected = records::transfer(&state.db, &scope, &req.car_ids, req.ent_id).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(Affected { affected }))
 }
 
@@ -421,7 +416,6 @@ async fn set_install(
     Scoped(scope, req): Scoped<SetInstallRequest>,
 ) -> ApiResult<Affected> {
     let affected = records::set_install(&state.db, &scope, &req.car_ids, req.install_state).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(Affected { affected }))
 }
 
@@ -444,7 +438,6 @@ async fn attention(
     Scoped(scope, req): Scoped<AttentionRequest>,
 ) -> ApiResult<Value> {
     let on = records::follow(&state.db, &scope, req.car_id, req.attention).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(json!({ "carId": req.car_id, "attention": on })))
 }
 

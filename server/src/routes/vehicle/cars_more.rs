@@ -78,7 +78,6 @@ async fn trailer_change(
         lon: req.lon,
     };
     trailers::change(&state.db, &scope, req.car_id, req.trailer_id, place).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(json!({})))
 }
 
@@ -113,7 +112,6 @@ async fn exchange_trailer(
         lon: req.lon,
     };
     trailers::exchange(&state.db, &scope, req.car_id, req.other_car_id, place).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(json!({})))
 }
 
@@ -439,7 +437,6 @@ async fn found_demonstration(
     Scoped(scope, req): Scoped<DemoRequest>,
 ) -> ApiResult<Value> {
     let ids = extras::found_demonstration(&state.db, &scope, req.ent_id).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(json!({ "carIds": ids })))
 }
 
@@ -525,6 +522,5 @@ async fn up_model_id(
         class_id: req.class_id,
     };
     let affected = records::set_model(&state.db, &scope, &req.car_ids, pick).await?;
-    state.fleet.invalidate();
     Ok(ApiOk(Affected { affected }))
 }

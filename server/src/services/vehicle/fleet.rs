@@ -1,12 +1,11 @@
-//! The fleet as the map and the vehicle list read it: one scoped query joining vehicles with
-//! their live state, the caller's follows, the group and the receiver (no query per vehicle).
+//! The fleet as the map and the vehicle list read it: vehicles joined with their live state,
+//! group, receiver and trailer (no query per vehicle). The map feed and the state counters are
+//! served from memory ([`super::snapshot`]); the vehicle list pages with SQL.
 //!
 //! watchList4 entries use the abbreviated keys of docs/fleet-data.md: flags are 1 when set and
 //! omitted when 0, false, null or empty.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use entities::{
@@ -25,7 +24,6 @@ use utoipa::ToSchema;
 use crate::error::AppError;
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::scope::Scope;
-use crate::text;
 
 /// A vehicle is offline when it has not reported for this long (or never).
 pub const OFFLINE_AFTER: chrono::Duration = chrono::Duration::minutes(30);
@@ -44,6 +42,35 @@ pub struct FleetFilter {
     pub enterprise_id: Option<i64>,
     /// Only the vehicles this member is responsible for.
     pub member_id: Option<i64>,
+}
+
+/// The vehicle's group in its own enterprise.
+fn group_of_vehicle() -> Condition {
+    Condition::all()
+        .add(
+            Expr::col((
+                enterprise_group_vehicle::Entity,
+                enterprise_group_vehicle::Column::VehicleId,
+            ))
+            .equals((vehicle::Entity, vehicle::Column::Id)),
+        )
+        .add(
+            Expr::col((
+                enterprise_group_vehicle::Entity,
+                enterprise_group_vehicle::Column::EnterpriseId,
+            ))
+            .equals((vehicle::Entity, vehicle::Column::EnterpriseId)),
+        )
+}
+
+/// The vehicle's receiver (device kind 0).
+fn receiver_of_vehicle() -> Condition {
+    Condition::all()
+        .add(
+            Expr::col((device::Entity, device::Column::VehicleId))
+                .equals((vehicle::Entity, vehicle::Column::Id)),
+        )
+        .add(Expr::col((device::Entity, device::Column::Kind)).eq(0))
 }
 
 /// The base of every fleet query: vehicles in scope, their state, the caller's follow, the
@@ -76,32 +103,9 @@ fn base(scope: &Scope, filter: FleetFilter) -> Result<SelectStatement, AppError>
         .join(
             JoinType::LeftJoin,
             enterprise_group_vehicle::Entity,
-            Condition::all()
-                .add(
-                    Expr::col((
-                        enterprise_group_vehicle::Entity,
-                        enterprise_group_vehicle::Column::VehicleId,
-                    ))
-                    .equals((vehicle::Entity, vehicle::Column::Id)),
-                )
-                .add(
-                    Expr::col((
-                        enterprise_group_vehicle::Entity,
-                        enterprise_group_vehicle::Column::EnterpriseId,
-                    ))
-                    .equals((vehicle::Entity, vehicle::Column::EnterpriseId)),
-                ),
+            group_of_vehicle(),
         )
-        .join(
-            JoinType::LeftJoin,
-            device::Entity,
-            Condition::all()
-                .add(
-                    Expr::col((device::Entity, device::Column::VehicleId))
-                        .equals((vehicle::Entity, vehicle::Column::Id)),
-                )
-                .add(Expr::col((device::Entity, device::Column::Kind)).eq(0)),
-        )
+        .join(JoinType::LeftJoin, device::Entity, receiver_of_vehicle())
         .cond_where(scope.vehicle_filter(vehicle::Column::Id, vehicle::Column::EnterpriseId));
     if let Some(ent) = filter.enterprise_id.filter(|e| *e != 0) {
         scope.require(ent)?;
@@ -121,7 +125,7 @@ fn base(scope: &Scope, filter: FleetFilter) -> Result<SelectStatement, AppError>
     Ok(q)
 }
 
-fn cutoff() -> DateTime<Utc> {
+pub(super) fn cutoff() -> DateTime<Utc> {
     Utc::now() - OFFLINE_AFTER
 }
 
@@ -138,10 +142,10 @@ fn state_col(c: vehicle_state::Column) -> Expr {
 
 /// A vehicle as the fleet query reads it.
 #[derive(Debug, FromQueryResult)]
-struct FleetRow {
-    id: i64,
+pub(super) struct FleetRow {
+    pub(super) id: i64,
     plate: String,
-    enterprise_id: i64,
+    pub(super) enterprise_id: i64,
     trailer_id: Option<i64>,
     trailer_plate: Option<String>,
     device_type_id: i16,
@@ -156,7 +160,7 @@ struct FleetRow {
     direction: Option<i16>,
     address: Option<String>,
     gps_at: Option<DateTime<Utc>>,
-    final_at: Option<DateTime<Utc>>,
+    pub(super) final_at: Option<DateTime<Utc>>,
     ignition: Option<bool>,
     alarm: Option<bool>,
     alarm_type: Option<i16>,
@@ -167,9 +171,8 @@ struct FleetRow {
     high_temp24h: Option<bool>,
     battery: Option<i16>,
     closed: Option<bool>,
-    followed: Option<i64>,
     group_id: Option<i64>,
-    device_id: Option<i64>,
+    pub(super) device_id: Option<i64>,
     imei: Option<String>,
     sn: Option<String>,
     part_no: Option<String>,
@@ -215,11 +218,7 @@ fn fleet_columns(q: &mut SelectStatement) {
     ] {
         q.column((vehicle_state::Entity, c));
     }
-    q.expr_as(
-        Expr::col((vehicle_follower::Entity, vehicle_follower::Column::UserId)),
-        Alias::new("followed"),
-    )
-    .column((
+    q.column((
         enterprise_group_vehicle::Entity,
         enterprise_group_vehicle::Column::GroupId,
     ))
@@ -399,13 +398,14 @@ fn tp_keys(bits: i32) -> Option<TpKeys> {
     })
 }
 
-fn entry(
-    row: FleetRow,
-    repeaters: &HashMap<i64, i64>,
-    cutoff: DateTime<Utc>,
+/// The watchList4 entry of a row, without the caller's follow flag (`at`, spliced in per
+/// caller); `full` gives every key, else the map subset.
+pub(super) fn entry(
+    row: &FleetRow,
+    repeaters: Option<i64>,
+    offline: bool,
     full: bool,
 ) -> FleetEntry {
-    let offline = row.final_at.is_none_or(|t| t < cutoff);
     let gp = match (row.lat, row.lon) {
         (Some(la), Some(lo)) => Some(GpsKeys {
             t: row.gps_at.map_or(0, |t| t.timestamp_millis()),
@@ -419,9 +419,8 @@ fn entry(
     };
     let mut e = FleetEntry {
         i: row.id,
-        p: row.plate,
+        p: row.plate.clone(),
         dt: nonzero(row.device_type_id),
-        at: flag(row.followed.is_some()),
         e: row.enterprise_id,
         a: flag(row.alarm.unwrap_or_default()),
         ay: row.alarm_type.and_then(nonzero),
@@ -435,14 +434,11 @@ fn entry(
     };
     if full {
         let axle = row.axle_flags.unwrap_or_default();
-        e.tp = text_opt(row.trailer_plate);
+        e.tp = text_opt(row.trailer_plate.clone());
         e.ti = row.trailer_id;
-        e.h = text_opt(Some(row.head_img_url));
+        e.h = text_opt(Some(row.head_img_url.clone()));
         e.g = row.group_id;
-        e.r = row
-            .device_id
-            .and_then(|d| repeaters.get(&d).copied())
-            .and_then(nonzero);
+        e.r = repeaters.and_then(nonzero);
         e.rc = flag(row.recharge);
         e.hb = row.heartbeat_at.map(|t| t.timestamp_millis());
         e.ps = nonzero(row.power_supply);
@@ -454,10 +450,10 @@ fn entry(
         e.td = flag(row.temp_difference24h.unwrap_or_default());
         e.ht = flag(row.high_temp24h.unwrap_or_default());
         e.vl = flag(row.battery.is_some_and(|b| b < LOW_BATTERY));
-        e.im = text_opt(row.imei);
-        e.sn = text_opt(row.sn);
-        e.pn = text_opt(row.part_no);
-        e.v = text_opt(row.version);
+        e.im = text_opt(row.imei.clone());
+        e.sn = text_opt(row.sn.clone());
+        e.pn = text_opt(row.part_no.clone());
+        e.v = text_opt(row.version.clone());
         e.cr = Some(row.created_at.timestamp_millis());
         e.ft = row.final_at.map(|t| t.timestamp_millis());
         e.d = row.gps_at.map(|t| t.timestamp_millis());
@@ -467,53 +463,54 @@ fn entry(
     e
 }
 
-/// The fleet in scope for the map; `full` gives every key, else the map subset.
-pub async fn watch_list(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    filter: FleetFilter,
-    full: bool,
-) -> Result<FleetFeed, AppError> {
-    let mut q = base(scope, filter)?;
-    fleet_columns(&mut q);
-    q.order_by((vehicle::Entity, vehicle::Column::Id), Order::Asc);
-    let rows = FleetRow::find_by_statement(db.get_database_backend().build(&q))
-        .all(db)
-        .await?;
-    let repeaters: HashMap<i64, i64> = if full {
-        let receivers: Vec<i64> = rows.iter().filter_map(|r| r.device_id).collect();
-        repeater_counts(db, scope, receivers.is_empty()).await?
-    } else {
-        HashMap::new()
-    };
-    let cutoff = cutoff();
-    let list: Vec<FleetEntry> = rows
-        .into_iter()
-        .map(|r| entry(r, &repeaters, cutoff, full))
-        .collect();
-    Ok(FleetFeed {
-        total: list.len(),
-        device_list: list,
-        at: Utc::now().timestamp_millis(),
-    })
+impl FleetRow {
+    /// No report since `cutoff`, or never.
+    pub(super) fn offline(&self, cutoff: DateTime<Utc>) -> bool {
+        self.final_at.is_none_or(|t| t < cutoff)
+    }
 }
 
-/// Repeaters per receiver, for the receivers in scope (one grouped query).
-async fn repeater_counts(
+/// Every vehicle (`ids`: only these) with its state, group, receiver and trailer, unscoped: the
+/// snapshot applies each caller's scope in memory.
+pub(super) async fn read_rows(
     db: &impl ConnectionTrait,
-    scope: &Scope,
-    none: bool,
-) -> Result<HashMap<i64, i64>, AppError> {
-    if none {
-        return Ok(HashMap::new());
+    ids: Option<&[i64]>,
+) -> Result<Vec<FleetRow>, AppError> {
+    let mut q = Query::select();
+    q.from(vehicle::Entity)
+        .join(
+            JoinType::LeftJoin,
+            vehicle_state::Entity,
+            Expr::col((vehicle_state::Entity, vehicle_state::Column::VehicleId))
+                .equals((vehicle::Entity, vehicle::Column::Id)),
+        )
+        .join(
+            JoinType::LeftJoin,
+            enterprise_group_vehicle::Entity,
+            group_of_vehicle(),
+        )
+        .join(JoinType::LeftJoin, device::Entity, receiver_of_vehicle());
+    fleet_columns(&mut q);
+    if let Some(ids) = ids {
+        q.and_where(Expr::col((vehicle::Entity, vehicle::Column::Id)).is_in(ids.iter().copied()));
     }
+    Ok(
+        FleetRow::find_by_statement(db.get_database_backend().build(&q))
+            .all(db)
+            .await?,
+    )
+}
+
+/// Repeaters per receiver (one grouped query).
+pub(super) async fn repeater_counts(
+    db: &impl ConnectionTrait,
+) -> Result<HashMap<i64, i64>, AppError> {
     let rows: Vec<(Option<i64>, i64)> = device::Entity::find()
         .select_only()
         .column(device::Column::ParentId)
         .column_as(device::Column::Id.count(), "n")
         .filter(device::Column::Kind.eq(1))
         .filter(device::Column::ParentId.is_not_null())
-        .filter(scope.filter(device::Column::EnterpriseId))
         .group_by(device::Column::ParentId)
         .into_tuple()
         .all(db)
@@ -525,7 +522,7 @@ async fn repeater_counts(
 }
 
 /// Vehicle counts by state for the map's tabs.
-#[derive(Debug, Default, Serialize, ToSchema, FromQueryResult)]
+#[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FleetStatistics {
     pub all: i64,
@@ -546,59 +543,21 @@ pub struct FleetStatistics {
     pub closed: i64,
 }
 
-fn count_if(cond: impl Into<Condition>) -> Expr {
-    Func::coalesce([
-        Func::sum(Expr::case(cond.into(), 1).finally(0)).into(),
-        Expr::val(0),
-    ])
-    .into()
-}
-
-/// Counts by state over the same fleet as the map, in one aggregate query.
-pub async fn statistics(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    filter: FleetFilter,
-) -> Result<FleetStatistics, AppError> {
-    let cutoff = cutoff();
-    let online = offline_expr(cutoff).not();
-    let moving = state_col(vehicle_state::Column::Speed).gt(0.0);
-    let mut q = base(scope, filter)?;
-    q.expr_as(
-        Expr::col((vehicle::Entity, vehicle::Column::Id)).count(),
-        Alias::new("all"),
-    )
-    .expr_as(
-        count_if(state_col(vehicle_state::Column::Alarm).eq(true)),
-        Alias::new("alarm"),
-    )
-    .expr_as(count_if(offline_expr(cutoff)), Alias::new("offline"))
-    .expr_as(count_if(online.clone()), Alias::new("online"))
-    .expr_as(
-        count_if(online.clone().add(moving.clone())),
-        Alias::new("driving"),
-    )
-    .expr_as(count_if(online.add(moving.not())), Alias::new("parked"))
-    .expr_as(
-        count_if(
-            Expr::col((vehicle_follower::Entity, vehicle_follower::Column::UserId)).is_not_null(),
-        ),
-        Alias::new("followed"),
-    )
-    .expr_as(
-        count_if(Expr::col((vehicle::Entity, vehicle::Column::InstallState)).eq(0)),
-        Alias::new("not_installed"),
-    )
-    .expr_as(
-        count_if(state_col(vehicle_state::Column::Closed).eq(true)),
-        Alias::new("closed"),
-    );
-    Ok(
-        FleetStatistics::find_by_statement(db.get_database_backend().build(&q))
-            .one(db)
-            .await?
-            .unwrap_or_default(),
-    )
+impl FleetStatistics {
+    /// Counts one vehicle.
+    pub(super) fn add(&mut self, row: &FleetRow, offline: bool, followed: bool) {
+        let count = |n: &mut i64, yes: bool| *n += i64::from(yes);
+        let moving = row.speed.is_some_and(|s| s > 0.0);
+        self.all += 1;
+        count(&mut self.alarm, row.alarm.unwrap_or_default());
+        count(&mut self.offline, offline);
+        count(&mut self.online, !offline);
+        count(&mut self.driving, !offline && moving);
+        count(&mut self.parked, !offline && !moving);
+        count(&mut self.followed, followed);
+        count(&mut self.not_installed, row.install_state == 0);
+        count(&mut self.closed, row.closed.unwrap_or_default());
+    }
 }
 
 /// The vehicle list's state filter.
@@ -897,73 +856,4 @@ pub async fn group_names(
         .await?
         .into_iter()
         .collect())
-}
-
-/// The map feed, serialized once.
-#[derive(Debug, Clone)]
-pub struct SerializedFeed(Arc<serde_json::value::RawValue>);
-
-impl Serialize for SerializedFeed {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        (*self.0).serialize(s)
-    }
-}
-
-/// The serialized map feed per caller and filter, kept a second: the map polls it, and
-/// 30,000 vehicles take longer to read and serialize than to send from memory.
-#[derive(Clone)]
-pub struct FleetCache {
-    feeds: moka::future::Cache<String, SerializedFeed>,
-}
-
-impl Default for FleetCache {
-    fn default() -> Self {
-        Self {
-            feeds: moka::future::Cache::builder()
-                .max_capacity(256)
-                .time_to_live(Duration::from_secs(1))
-                .build(),
-        }
-    }
-}
-
-impl FleetCache {
-    /// Drops every cached feed (after a change to vehicles).
-    pub fn invalidate(&self) {
-        self.feeds.invalidate_all();
-    }
-
-    /// The feed for this caller and filter, from the cache when fresh.
-    pub async fn watch_list(
-        &self,
-        db: &impl ConnectionTrait,
-        scope: &Scope,
-        filter: FleetFilter,
-        full: bool,
-    ) -> Result<SerializedFeed, AppError> {
-        let key = format!(
-            "{}:{:?}:{:?}:{}:{:?}:{:?}:{}",
-            scope.user.id,
-            scope.enterprise_id,
-            scope.trusteeship.as_ref().map(|t| t.id),
-            scope.platform,
-            filter.enterprise_id,
-            filter.member_id,
-            full
-        );
-        if let Some(hit) = self.feeds.get(&key).await {
-            return Ok(hit);
-        }
-        let feed = watch_list(db, scope, filter, full).await?;
-        let raw = serde_json::value::to_raw_value(&feed).map_err(|e| {
-            AppError::fail(text!(
-                "无法生成车辆列表：{}",
-                "Cannot build the fleet: {}",
-                e
-            ))
-        })?;
-        let feed = SerializedFeed(Arc::from(raw));
-        self.feeds.insert(key, feed.clone()).await;
-        Ok(feed)
-    }
 }
