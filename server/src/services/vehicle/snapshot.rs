@@ -129,10 +129,10 @@ impl FleetSnapshot {
                 let Some(shared) = weak.upgrade() else { return };
                 let snapshot = Self { shared };
                 // Only keep a snapshot someone has asked for current.
-                if snapshot.loaded() {
-                    if let Err(e) = snapshot.current().await {
-                        tracing::warn!(error = %e, "refreshing the fleet snapshot");
-                    }
+                if snapshot.loaded()
+                    && let Err(e) = snapshot.current().await
+                {
+                    tracing::warn!(error = %e, "refreshing the fleet snapshot");
                 }
             }
         });
