@@ -41,6 +41,17 @@ pub async fn create_enterprise(app: &TestApp, token: &str, name: &str, parent: O
         .expect("tbUp answers the enterprise")
 }
 
+/// Registers a vehicle of `ent` (axles "2,4") through the console's call as `token` and
+/// returns its id.
+pub async fn add_vehicle(app: &TestApp, token: &str, ent: i64, plate: &str) -> i64 {
+    let body = json!({"plate": plate, "axleLayout": "2,4", "enterpriseId": ent});
+    app.post("/api/web/car/updateCarInfo", &body, Some(token))
+        .await
+        .ok()["carId"]
+        .as_i64()
+        .expect("updateCarInfo answers the vehicle")
+}
+
 /// Creates a user with a role in an enterprise and returns the id.
 pub async fn create_user(
     app: &TestApp,
