@@ -1081,13 +1081,12 @@ async fn groups_hold_members_and_vehicles() {
             Some(&a.admin),
         )
     };
-    let mut cars = Vec::new();
-    for plate in ["ZZA-G1", "ZZA-G2", "ZZA-G3", "ZZA-G4"] {
-        cars.push(tenants::add_vehicle(&app, &a.admin, a.root, plate).await);
-    }
-    let [v1, v2, v3, v4] = cars[..] else {
-        unreachable!()
-    };
+    let own = |plate| (a.admin.as_str(), a.root, plate);
+    let [v1, v2, v3, v4] = tenants::add_vehicles(
+        &app,
+        [own("ZZA-G1"), own("ZZA-G2"), own("ZZA-G3"), own("ZZA-G4")],
+    )
+    .await;
     let g = assign(json!({"groupId": crew_id, "vehicleIds": [v1, v2, v2, v3]}))
         .await
         .ok();
@@ -1239,20 +1238,18 @@ async fn relations_are_requested_confirmed_and_ended() {
 
     // A relation covers only the grantor's vehicles (its branch's count as its own), whichever
     // side names them; every other id is named and nothing is written.
-    let mut cars = Vec::new();
-    for (token, ent, plate) in [
-        (&b.admin, b.root, "ZZB-R1"),
-        (&b.admin, b.child, "ZZB-R2"),
-        (&b.admin, b.root, "ZZB-R3"),
-        (&a.admin, a.root, "ZZA-R1"),
-        (&a.admin, a.root, "ZZA-R2"),
-        (&a.admin, a.root, "ZZA-R3"),
-    ] {
-        cars.push(tenants::add_vehicle(&app, token, ent, plate).await);
-    }
-    let [b1, b2, b3, a1, a2, a3] = cars[..] else {
-        unreachable!()
-    };
+    let [b1, b2, b3, a1, a2, a3] = tenants::add_vehicles(
+        &app,
+        [
+            (&b.admin, b.root, "ZZB-R1"),
+            (&b.admin, b.child, "ZZB-R2"),
+            (&b.admin, b.root, "ZZB-R3"),
+            (&a.admin, a.root, "ZZA-R1"),
+            (&a.admin, a.root, "ZZA-R2"),
+            (&a.admin, a.root, "ZZA-R3"),
+        ],
+    )
+    .await;
     let snapshot = fingerprint(&app.state.db).await;
     for (body, token, named) in [
         (
@@ -1425,47 +1422,36 @@ async fn relations_are_requested_confirmed_and_ended() {
     assert_eq!(refused["state"], 2);
 
     // Cooperation: set, then change the shared vehicles (A's own only).
-    let snapshot = fingerprint(&app.state.db).await;
-    assert!(
+    let cooperate = |vehicles: Value| {
         app.post(
             "/api/web/ent/my_enterprise/setCooperation",
-            &json!({"targetEntId": b.root, "vehicleIds": [a1, b1]}),
+            &json!({"targetEntId": b.root, "vehicleIds": vehicles}),
             Some(&a.admin),
         )
-        .await
-        .code(7)
-        .contains(&b1.to_string())
+    };
+    let snapshot = fingerprint(&app.state.db).await;
+    assert!(
+        cooperate(json!([a1, b1]))
+            .await
+            .code(7)
+            .contains(&b1.to_string())
     );
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
-    let coop = app
-        .post(
-            "/api/web/ent/my_enterprise/setCooperation",
-            &json!({"targetEntId": b.root, "vehicleIds": [a1, a2]}),
-            Some(&a.admin),
-        )
-        .await
-        .ok();
+    let coop = cooperate(json!([a1, a2])).await.ok();
     assert_eq!(
         (coop["type"].as_i64(), coop["state"].as_i64()),
         (Some(4), Some(0))
     );
-    let coop2 = app
-        .post(
-            "/api/web/ent/my_enterprise/setCooperation",
-            &json!({"targetEntId": b.root, "vehicleIds": [a3]}),
-            Some(&a.admin),
-        )
-        .await
-        .ok();
+    let coop2 = cooperate(json!([a3])).await.ok();
     assert_eq!(coop2["ID"], coop["ID"]);
     assert_eq!(coop2["vehicleIds"], json!([a3]));
-    app.post(
-        "/api/web/ent/my_enterprise/setCooperation",
-        &json!({"targetEntId": b.root, "vehicleIds": [a3, b3]}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    let snapshot = fingerprint(&app.state.db).await;
+    cooperate(json!([a3, b3])).await.code(7);
+    assert_eq!(
+        fingerprint(&app.state.db).await,
+        snapshot,
+        "the open one keeps a3"
+    );
     // A vehicle moved within the grantor's tree stays covered; moved out, it leaves.
     let coverage = || {
         let listed = app.post(
@@ -1627,14 +1613,18 @@ async fn invitations_are_answered_by_the_invited_side() {
     .await
     .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
-    let mut cars = Vec::new();
-    for plate in ["ZZA-I1", "ZZA-I2", "ZZA-I3", "ZZA-I4"] {
-        cars.push(tenants::add_vehicle(&app, &a.admin, a.root, plate).await);
-    }
-    let [a1, a2, a3, a4] = cars[..] else {
-        unreachable!()
-    };
-    let theirs = tenants::add_vehicle(&app, &b.admin, b.root, "ZZB-I1").await;
+    let own = |plate| (a.admin.as_str(), a.root, plate);
+    let [a1, a2, a3, a4, theirs] = tenants::add_vehicles(
+        &app,
+        [
+            own("ZZA-I1"),
+            own("ZZA-I2"),
+            own("ZZA-I3"),
+            own("ZZA-I4"),
+            (&b.admin, b.root, "ZZB-I1"),
+        ],
+    )
+    .await;
     let snapshot = fingerprint(&app.state.db).await;
     app.post(
         "/api/web/ent/invite_car",

@@ -692,19 +692,18 @@ async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let (a, b) = (&t.a, &t.b);
-    let mut cars = Vec::new();
-    for (token, ent, plate) in [
-        (&a.admin, a.root, "ZZA-O1"),
-        (&a.admin, a.child, "ZZA-O2"),
-        (&b.admin, b.root, "ZZB-O1"),
-        (&b.admin, b.root, "ZZB-O2"),
-        (&b.admin, b.child, "ZZB-O3"),
-    ] {
-        cars.push(tenants::add_vehicle(&app, token, ent, plate).await);
-    }
-    let [a1, a2, b1, b2, b3] = cars[..] else {
-        unreachable!()
-    };
+    let cars = tenants::add_vehicles(
+        &app,
+        [
+            (&a.admin, a.root, "ZZA-O1"),
+            (&a.admin, a.child, "ZZA-O2"),
+            (&b.admin, b.root, "ZZB-O1"),
+            (&b.admin, b.root, "ZZB-O2"),
+            (&b.admin, b.child, "ZZB-O3"),
+        ],
+    )
+    .await;
+    let [a1, a2, b1, b2, b3] = cars;
     assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
     assert_eq!(vehicles_seen(&app, &b.member).await, vec![b1, b2, b3]);
     let all = vehicles_seen(&app, &t.platform).await;

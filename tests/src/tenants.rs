@@ -52,6 +52,16 @@ pub async fn add_vehicle(app: &TestApp, token: &str, ent: i64, plate: &str) -> i
         .expect("updateCarInfo answers the vehicle")
 }
 
+/// Registers vehicles, each `(token, enterprise, plate)`, with [`add_vehicle`]; answers their
+/// ids in the same order.
+pub async fn add_vehicles<const N: usize>(app: &TestApp, list: [(&str, i64, &str); N]) -> [i64; N] {
+    let mut ids = [0; N];
+    for (id, (token, ent, plate)) in ids.iter_mut().zip(list) {
+        *id = add_vehicle(app, token, ent, plate).await;
+    }
+    ids
+}
+
 /// Creates a user with a role in an enterprise and returns the id.
 pub async fn create_user(
     app: &TestApp,

@@ -10,6 +10,7 @@
 //! coverage changes; a vehicle that leaves the grantor's subtree later leaves the relation
 //! ([`prune_coverage`]).
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Utc};
@@ -252,8 +253,8 @@ pub async fn prune_coverage(
     let mut stale: HashMap<i64, Vec<i64>> = HashMap::new();
     for r in rows {
         let grantor = grantors.get(&r.relation_id).copied().unwrap_or_default();
-        if !subtrees.contains_key(&grantor) {
-            subtrees.insert(grantor, subtree(db, grantor).await?);
+        if let Entry::Vacant(slot) = subtrees.entry(grantor) {
+            slot.insert(subtree(db, grantor).await?);
         }
         let owned = owners
             .get(&r.vehicle_id)
