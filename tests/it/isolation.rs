@@ -769,4 +769,26 @@ async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
     .await
     .ok();
     assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
+
+    // A's top shares its branch's a2 with B; when the branch leaves A's tree, so does a2.
+    let custody = app
+        .post(
+            "/api/web/ent/relation",
+            &json!({"targetEntId": b.root, "type": 2, "vehicleIds": [a2]}),
+            Some(&a.admin),
+        )
+        .await
+        .ok();
+    save(json!({"ID": custody["ID"], "action": "confirm"}), &b.admin)
+        .await
+        .ok();
+    assert_eq!(vehicles_seen(&app, &b.member).await, vec![a2, b1, b2, b3]);
+    app.post(
+        "/api/web/ent/tbUp",
+        &json!({"entId": a.child, "parentId": 0}),
+        Some(&t.platform),
+    )
+    .await
+    .ok();
+    assert_eq!(vehicles_seen(&app, &b.member).await, vec![b1, b2, b3]);
 }
