@@ -37,3 +37,13 @@ pub struct AppState {
     pub live: LiveHub,
     pub ingest: Ingestor,
 }
+
+impl AppState {
+    /// Call after a change to who sees what (the enterprise tree, clusters, relations and the
+    /// vehicles they cover): drops the cached reach sets and the map feeds built from them, so
+    /// access granted or taken away shows at once.
+    pub fn scope_changed(&self) {
+        self.tree.invalidate();
+        self.fleet.invalidate();
+    }
+}

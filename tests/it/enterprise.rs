@@ -1081,22 +1081,62 @@ async fn groups_hold_members_and_vehicles() {
             Some(&a.admin),
         )
     };
-    let g = assign(json!({"groupId": crew_id, "vehicleIds": [11, 12, 12, 13]}))
+    let own = |plate| (a.admin.as_str(), a.root, plate);
+    let [v1, v2, v3, v4] = tenants::add_vehicles(
+        &app,
+        [own("ZZA-G1"), own("ZZA-G2"), own("ZZA-G3"), own("ZZA-G4")],
+    )
+    .await;
+    let g = assign(json!({"groupId": crew_id, "vehicleIds": [v1, v2, v2, v3]}))
         .await
         .ok();
-    assert_eq!(g["vehicleIds"], json!([11, 12, 13]));
+    assert_eq!(g["vehicleIds"], json!([v1, v2, v3]));
     // Assigning moves a vehicle from its old group.
-    let g = assign(json!({"groupId": day_id, "vehicleIds": [13]}))
+    let g = assign(json!({"groupId": day_id, "vehicleIds": [v3]}))
         .await
         .ok();
-    assert_eq!(g["vehicleIds"], json!([13]));
-    let g = assign(json!({"groupId": crew_id, "vehicleIds": [14], "replace": true}))
+    assert_eq!(g["vehicleIds"], json!([v3]));
+    let in_day = app
+        .post(
+            "/api/web/car/list",
+            &json!({"groupId": day_id}),
+            Some(&a.member),
+        )
         .await
         .ok();
-    assert_eq!(g["vehicleIds"], json!([14]));
-    let g = assign(json!({"groupId": 0, "vehicleIds": [13]})).await.ok();
+    assert_eq!(ids(&in_day, "carId"), vec![v3], "the vehicle list sees it");
+    let g = assign(json!({"groupId": crew_id, "vehicleIds": [v4], "replace": true}))
+        .await
+        .ok();
+    assert_eq!(g["vehicleIds"], json!([v4]));
+    let g = assign(json!({"groupId": 0, "vehicleIds": [v3]})).await.ok();
     assert_eq!(g["vehicleIds"], json!([]));
+
+    // Only the group's enterprise's own vehicles: not another tree's, not a branch's (they go
+    // into the branch's groups), not unknown ones; all named, nothing written.
+    let theirs = tenants::add_vehicle(&app, &t.b.admin, t.b.root, "ZZB-G1").await;
+    let branch = tenants::add_vehicle(&app, &a.admin, a.child, "ZZA-G5").await;
     let snapshot = fingerprint(&app.state.db).await;
+    for (body, named) in [
+        (
+            json!({"groupId": crew_id, "vehicleIds": [v1, theirs]}),
+            vec![theirs],
+        ),
+        (
+            json!({"groupId": crew_id, "vehicleIds": [branch]}),
+            vec![branch],
+        ),
+        (
+            json!({"groupId": crew_id, "vehicleIds": [999_999, theirs], "replace": true}),
+            vec![theirs, 999_999],
+        ),
+        (json!({"groupId": 0, "vehicleIds": [theirs]}), vec![theirs]),
+    ] {
+        let msg = assign(body.clone()).await.code(7);
+        for id in named {
+            assert!(msg.contains(&id.to_string()), "{body}: {msg}");
+        }
+    }
     assert!(
         assign(json!({"groupId": crew_id, "vehicleIds": [0]}))
             .await
@@ -1104,10 +1144,10 @@ async fn groups_hold_members_and_vehicles() {
             .contains("vehicleIds")
     );
     assign(json!({"groupId": crew_id})).await.code(7);
-    assign(json!({"groupId": crew_id, "vehicleIds": [1], "entId": a.child}))
+    assign(json!({"groupId": crew_id, "vehicleIds": [v1], "entId": a.child}))
         .await
         .code(7);
-    assign(json!({"groupId": 4242, "vehicleIds": [1]}))
+    assign(json!({"groupId": 4242, "vehicleIds": [v1]}))
         .await
         .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
@@ -1147,6 +1187,14 @@ async fn groups_hold_members_and_vehicles() {
         left.is_empty(),
         "the group's vehicle assignments went with it: {left:?}"
     );
+    // The branch groups its own vehicles.
+    let branch_group = save(json!({"name": "Branch crew", "entId": a.child}))
+        .await
+        .ok();
+    let g = assign(json!({"groupId": branch_group["ID"], "vehicleIds": [branch]}))
+        .await
+        .ok();
+    assert_eq!(g["entId"], a.child);
 }
 
 #[tokio::test]
@@ -1188,9 +1236,55 @@ async fn relations_are_requested_confirmed_and_ended() {
         .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
 
-    // B shares vehicles 9001, 9002 with A as its customer.
+    // A relation covers only the grantor's vehicles (its branch's count as its own), whichever
+    // side names them; every other id is named and nothing is written.
+    let [b1, b2, b3, a1, a2, a3] = tenants::add_vehicles(
+        &app,
+        [
+            (&b.admin, b.root, "ZZB-R1"),
+            (&b.admin, b.child, "ZZB-R2"),
+            (&b.admin, b.root, "ZZB-R3"),
+            (&a.admin, a.root, "ZZA-R1"),
+            (&a.admin, a.root, "ZZA-R2"),
+            (&a.admin, a.root, "ZZA-R3"),
+        ],
+    )
+    .await;
+    let snapshot = fingerprint(&app.state.db).await;
+    for (body, token, named) in [
+        (
+            json!({"targetEntId": a.root, "type": 3, "vehicleIds": [b1, a1]}),
+            &b.admin,
+            vec![a1],
+        ),
+        (
+            json!({"targetEntId": a.root, "type": 3, "vehicleIds": [b1, 424_242]}),
+            &b.admin,
+            vec![424_242],
+        ),
+        // Asking B to share: the vehicles named must be B's.
+        (
+            json!({"targetEntId": b.root, "type": 2, "direction": "receive", "vehicleIds": [a1, b1]}),
+            &a.admin,
+            vec![a1],
+        ),
+        // A branch shares only its own, not its parent's.
+        (
+            json!({"entId": b.child, "targetEntId": a.root, "type": 4, "vehicleIds": [b1, b2]}),
+            &b.admin,
+            vec![b1],
+        ),
+    ] {
+        let msg = request(body.clone(), token).await.code(7);
+        for id in named {
+            assert!(msg.contains(&id.to_string()), "{body}: {msg}");
+        }
+    }
+    assert_eq!(fingerprint(&app.state.db).await, snapshot);
+
+    // B shares two vehicles (one its branch's) with A as its customer.
     let rel = request(
-        json!({"targetEntId": a.root, "type": 3, "vehicleIds": [9001, 9002], "remark": "tyres"}),
+        json!({"targetEntId": a.root, "type": 3, "vehicleIds": [b1, b2], "remark": "tyres"}),
         &b.admin,
     )
     .await
@@ -1216,11 +1310,22 @@ async fn relations_are_requested_confirmed_and_ended() {
             .contains(&a.root.to_string())
     );
     save(
-        json!({"ID": rel_id, "action": "update", "vehicleIds": [1]}),
+        json!({"ID": rel_id, "action": "update", "vehicleIds": [a1]}),
         &a.admin,
     )
     .await
     .code(7);
+    let snapshot = fingerprint(&app.state.db).await;
+    assert!(
+        save(
+            json!({"ID": rel_id, "action": "update", "vehicleIds": [b3, a2]}),
+            &b.admin,
+        )
+        .await
+        .code(7)
+        .contains(&a2.to_string())
+    );
+    assert_eq!(fingerprint(&app.state.db).await, snapshot);
     save(json!({"ID": rel_id, "action": "nope"}), &a.admin)
         .await
         .code(7);
@@ -1238,7 +1343,7 @@ async fn relations_are_requested_confirmed_and_ended() {
     assert_eq!(listed["total"], 1);
     assert_eq!(listed["list"][0]["canConfirm"], true);
     assert_eq!(listed["list"][0]["direction"], "received");
-    assert_eq!(listed["list"][0]["vehicleIds"], json!([9001, 9002]));
+    assert_eq!(listed["list"][0]["vehicleIds"], json!([b1, b2]));
     let confirmed = save(json!({"ID": rel_id, "action": "confirm"}), &a.admin)
         .await
         .ok();
@@ -1257,12 +1362,12 @@ async fn relations_are_requested_confirmed_and_ended() {
     assert_eq!(juris["coveredVehicleCount"], 2);
     assert_eq!(juris["relations"]["received"], 1);
     let updated = save(
-        json!({"ID": rel_id, "action": "update", "vehicleIds": [9003]}),
+        json!({"ID": rel_id, "action": "update", "vehicleIds": [b3]}),
         &b.admin,
     )
     .await
     .ok();
-    assert_eq!(updated["vehicleIds"], json!([9003]));
+    assert_eq!(updated["vehicleIds"], json!([b3]));
     let by_ent = app
         .post(
             "/api/web/ent/relationByEnt",
@@ -1316,29 +1421,57 @@ async fn relations_are_requested_confirmed_and_ended() {
     .ok();
     assert_eq!(refused["state"], 2);
 
-    // Cooperation: set, then change the shared vehicles.
-    let coop = app
-        .post(
+    // Cooperation: set, then change the shared vehicles (A's own only).
+    let cooperate = |vehicles: Value| {
+        app.post(
             "/api/web/ent/my_enterprise/setCooperation",
-            &json!({"targetEntId": b.root, "vehicleIds": [1, 2]}),
+            &json!({"targetEntId": b.root, "vehicleIds": vehicles}),
             Some(&a.admin),
         )
-        .await
-        .ok();
+    };
+    let snapshot = fingerprint(&app.state.db).await;
+    assert!(
+        cooperate(json!([a1, b1]))
+            .await
+            .code(7)
+            .contains(&b1.to_string())
+    );
+    assert_eq!(fingerprint(&app.state.db).await, snapshot);
+    let coop = cooperate(json!([a1, a2])).await.ok();
     assert_eq!(
         (coop["type"].as_i64(), coop["state"].as_i64()),
         (Some(4), Some(0))
     );
-    let coop2 = app
-        .post(
-            "/api/web/ent/my_enterprise/setCooperation",
-            &json!({"targetEntId": b.root, "vehicleIds": [3]}),
-            Some(&a.admin),
-        )
-        .await
-        .ok();
+    let coop2 = cooperate(json!([a3])).await.ok();
     assert_eq!(coop2["ID"], coop["ID"]);
-    assert_eq!(coop2["vehicleIds"], json!([3]));
+    assert_eq!(coop2["vehicleIds"], json!([a3]));
+    let snapshot = fingerprint(&app.state.db).await;
+    cooperate(json!([a3, b3])).await.code(7);
+    assert_eq!(
+        fingerprint(&app.state.db).await,
+        snapshot,
+        "the open one keeps a3"
+    );
+    // A vehicle moved within the grantor's tree stays covered; moved out, it leaves.
+    let coverage = || {
+        let listed = app.post(
+            "/api/web/ent/relation_list",
+            &json!({"type": 4}),
+            Some(&a.admin),
+        );
+        async move { listed.await.ok()["list"][0]["vehicleIds"].clone() }
+    };
+    let transfer = |to: i64, token: &str| {
+        app.post(
+            "/api/web/car/transfer",
+            &json!({"carIds": [a3], "entId": to}),
+            Some(token),
+        )
+    };
+    transfer(a.child, &a.admin).await.ok();
+    assert_eq!(coverage().await, json!([a3]));
+    transfer(b.child, &t.platform).await.ok();
+    assert_eq!(coverage().await, json!([]));
 
     // Type 1: confirming puts the subordinate below the superior (three levels at most).
     let sub = create_enterprise(&app, &t.platform, "Sub Fleet ZZB", None).await;
@@ -1377,10 +1510,28 @@ async fn relations_are_requested_confirmed_and_ended() {
         lists.to_string().contains("Sub Fleet ZZB"),
         "the superior sees its new subordinate"
     );
+    // A's top may now share the subordinate's vehicle, until the subordinate leaves.
+    let sub_car = tenants::add_vehicle(&app, &sub_token, sub, "SUB-1").await;
+    let custody = request(
+        json!({"targetEntId": b.root, "type": 2, "vehicleIds": [sub_car]}),
+        &a.admin,
+    )
+    .await
+    .ok();
+    assert_eq!(custody["vehicleIds"], json!([sub_car]));
     save(json!({"ID": deep["ID"], "action": "end"}), &sub_token)
         .await
         .ok();
     assert_eq!(parent_of(&app, sub).await, None);
+    let custody = app
+        .post(
+            "/api/web/ent/relation_list",
+            &json!({"type": 2, "state": 0}),
+            Some(&a.admin),
+        )
+        .await
+        .ok();
+    assert_eq!(custody["list"][0]["vehicleIds"], json!([]), "{custody}");
     let lists = app
         .post(
             "/api/web/ent/my_enterprise/lists",
@@ -1461,13 +1612,48 @@ async fn invitations_are_answered_by_the_invited_side() {
     )
     .await
     .code(7);
+    assert_eq!(fingerprint(&app.state.db).await, snapshot);
+    let own = |plate| (a.admin.as_str(), a.root, plate);
+    let [a1, a2, a3, a4, theirs] = tenants::add_vehicles(
+        &app,
+        [
+            own("ZZA-I1"),
+            own("ZZA-I2"),
+            own("ZZA-I3"),
+            own("ZZA-I4"),
+            (&b.admin, b.root, "ZZB-I1"),
+        ],
+    )
+    .await;
+    let snapshot = fingerprint(&app.state.db).await;
     app.post(
         "/api/web/ent/invite_car",
-        &json!({"vehicleIds": [1]}),
+        &json!({"vehicleIds": [a1]}),
         Some(&a.admin),
     )
     .await
     .code(7);
+    // Only A's own vehicles may be offered; others are named.
+    for (path, body, named) in [
+        (
+            "/api/web/ent/invite_car",
+            json!({"targetEntId": b.root, "vehicleIds": [a1, theirs]}),
+            theirs,
+        ),
+        (
+            "/api/web/ent/invite_car",
+            json!({"targetEntId": b.root, "vehicleIds": [313_131]}),
+            313_131,
+        ),
+        (
+            "/api/web/ent/invite",
+            json!({"type": "enterprise", "targetEntId": b.root, "vehicleIds": [theirs]}),
+            theirs,
+        ),
+    ] {
+        let msg = app.post(path, &body, Some(&a.admin)).await.code(7);
+        assert!(msg.contains(&named.to_string()), "{body}: {msg}");
+    }
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
 
     // B's member is invited into A as an admin.
@@ -1582,7 +1768,7 @@ async fn invitations_are_answered_by_the_invited_side() {
     assert_eq!(cancelled["state"], 3);
 
     // An enterprise invitation: accepting confirms the relation with its vehicles.
-    let coop = invite(json!({"type": "enterprise", "targetEntId": b.root, "relationType": 3, "vehicleIds": [501, 502]}), &a.admin)
+    let coop = invite(json!({"type": "enterprise", "targetEntId": b.root, "relationType": 3, "vehicleIds": [a1, a2]}), &a.admin)
         .await
         .ok();
     app.post(
@@ -1619,7 +1805,7 @@ async fn invitations_are_answered_by_the_invited_side() {
     let car = app
         .post(
             "/api/web/ent/invite_car",
-            &json!({"targetEntId": b.root, "vehicleIds": [601]}),
+            &json!({"targetEntId": b.root, "vehicleIds": [a3]}),
             Some(&a.admin),
         )
         .await
@@ -1630,7 +1816,7 @@ async fn invitations_are_answered_by_the_invited_side() {
     );
     app.post(
         "/api/web/ent/invite_car",
-        &json!({"targetEntId": b.root, "vehicleIds": [602]}),
+        &json!({"targetEntId": b.root, "vehicleIds": [a4]}),
         Some(&a.admin),
     )
     .await
@@ -1652,7 +1838,35 @@ async fn invitations_are_answered_by_the_invited_side() {
         .await
         .ok();
     assert_eq!(covered["list"][0]["ID"], custody["relationId"]);
-    assert_eq!(covered["list"][0]["vehicleIds"], json!([601]));
+    assert_eq!(covered["list"][0]["vehicleIds"], json!([a3]));
+    // A vehicle that has left A by the time the invitation is accepted: refused, named.
+    let moved = app
+        .post(
+            "/api/web/ent/invite_car",
+            &json!({"targetEntId": b.child, "vehicleIds": [a4]}),
+            Some(&a.admin),
+        )
+        .await
+        .ok();
+    app.post(
+        "/api/web/car/transfer",
+        &json!({"carIds": [a4], "entId": b.root}),
+        Some(&t.platform),
+    )
+    .await
+    .ok();
+    let snapshot = fingerprint(&app.state.db).await;
+    assert!(
+        app.post(
+            "/api/web/ent/invitation",
+            &json!({"ID": moved["ID"], "action": "accept"}),
+            Some(&b.admin),
+        )
+        .await
+        .code(7)
+        .contains(&a4.to_string())
+    );
+    assert_eq!(fingerprint(&app.state.db).await, snapshot);
 
     // Expired invitations can no longer be answered.
     let late = invite(json!({"type": "member", "phone": "13512345679"}), &a.admin)
@@ -1691,7 +1905,7 @@ async fn invitations_are_answered_by_the_invited_side() {
         )
         .await
         .ok();
-    assert_eq!(all["total"], 6);
+    assert_eq!(all["total"], 7);
     let only_members = app
         .post(
             "/api/web/ent/invitations",
@@ -1725,7 +1939,7 @@ async fn invitations_are_answered_by_the_invited_side() {
         )
         .await
         .ok();
-    assert_eq!(all_logs["total"], 11);
+    assert_eq!(all_logs["total"], 12);
     app.post(
         "/api/web/ent/inviteLog",
         &json!({"invitationId": 987_654}),

@@ -7,10 +7,12 @@
 //!
 //! **A new area adds its calls to [`probes`]** (lists to `lists`, calls naming one of B's rows
 //! to `by_id`) and the rows it needs in tree B to [`seed_b`]; its tables go into
-//! `wheelend_tests::FINGERPRINT_TABLES`.
+//! `wheelend_tests::FINGERPRINT_TABLES`. An area with its own tenant matrix lists its calls
+//! there and only its lists here (for the `x-ent-id`, `enterprise` field and switching checks):
+//! the vehicle area in `vehicle.rs` (`vehicle_calls_keep_tenants_apart`), the device area in
+//! `device.rs` (`tree_a_never_sees_or_changes_tree_b_devices`).
 
-use sea_orm::entity::prelude::*;
-use sea_orm::{ConnectionTrait, QueryFilter};
+use sea_orm::EntityTrait;
 use serde_json::Value;
 use wheelend_tests::tenants::{self, Tenants, mentions};
 use wheelend_tests::{TestApp, fingerprint, json, spawn_app};
@@ -28,6 +30,7 @@ fn p(method: &'static str, path: &'static str, body: Value) -> Probe {
 
 /// Ids of tree B's rows, made by [`seed_b`].
 struct BRows {
+    vehicle: i64,
     group: i64,
     project: i64,
     relation: i64,
@@ -97,6 +100,10 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
             json!({"pageSize": 500}),
         ),
         p("GET", "/api/tbEnterprise/findTbEnterprise", json!({})),
+        // Areas vehicle and device (their by-id calls: see the module comment).
+        p("POST", "/api/web/car/list", json!({"pageSize": 500})),
+        p("POST", "/api/web/car/watchList4", json!({})),
+        p("POST", "/api/web/device/list", json!({"pageSize": 500})),
     ];
     let by_id = vec![
         // Area session.
@@ -254,12 +261,38 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
         p(
             "PUT",
             "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
-            json!({"groupId": b.group, "vehicleIds": [1]}),
+            json!({"groupId": b.group, "vehicleIds": [b.vehicle]}),
         ),
         p(
             "PUT",
             "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
-            json!({"entId": broot, "groupId": 0, "vehicleIds": [9100]}),
+            json!({"entId": broot, "groupId": 0, "vehicleIds": [b.vehicle]}),
+        ),
+        // A's own group, relation or invitation naming B's vehicle.
+        p(
+            "PUT",
+            "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+            json!({"groupId": 0, "vehicleIds": [b.vehicle]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/relation",
+            json!({"targetEntId": t.a.child, "type": 4, "vehicleIds": [b.vehicle]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/my_enterprise/setCooperation",
+            json!({"targetEntId": broot, "vehicleIds": [b.vehicle]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/invite_car",
+            json!({"targetEntId": broot, "vehicleIds": [b.vehicle]}),
+        ),
+        p(
+            "POST",
+            "/api/web/ent/invite",
+            json!({"type": "enterprise", "targetEntId": broot, "vehicleIds": [b.vehicle]}),
         ),
         p(
             "PUT",
@@ -309,7 +342,7 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
         p(
             "POST",
             "/api/web/ent/my_enterprise/setCooperation",
-            json!({"entId": broot, "targetEntId": t.a.root, "vehicleIds": [9100]}),
+            json!({"entId": broot, "targetEntId": t.a.root, "vehicleIds": [b.vehicle]}),
         ),
         p(
             "POST",
@@ -319,7 +352,7 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
         p(
             "POST",
             "/api/web/ent/invite_car",
-            json!({"entId": broot, "targetEntId": t.a.root, "vehicleIds": [9100]}),
+            json!({"entId": broot, "targetEntId": t.a.root, "vehicleIds": [b.vehicle]}),
         ),
         p(
             "POST",
@@ -371,6 +404,12 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     let post = |path: &'static str, body: Value| async move {
         app.post(path, &body, Some(&b.admin)).await.ok()
     };
+    let vehicle = tenants::add_vehicle(app, &b.admin, b.root, "ZZB-T1").await;
+    post(
+        "/api/web/device/imei",
+        json!({"imei": "831000000000001", "sn": "ZZB-SN1"}),
+    )
+    .await;
     let group = post(
         "/api/web/group/saveGroup",
         json!({"name": "ZZB crew", "userIds": [b.member_id]}),
@@ -378,7 +417,7 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     .await;
     app.put(
         "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
-        &json!({"groupId": group["ID"], "vehicleIds": [9100]}),
+        &json!({"groupId": group["ID"], "vehicleIds": [vehicle]}),
         Some(&b.admin),
     )
     .await
@@ -401,7 +440,7 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     post("/api/web/ent/setEntPush", json!({"channels": ["sms"]})).await;
     let relation = post(
         "/api/web/ent/relation",
-        json!({"targetEntId": b.child, "type": 4, "vehicleIds": [9100], "remark": "ZZB internal"}),
+        json!({"targetEntId": b.child, "type": 4, "vehicleIds": [vehicle], "remark": "ZZB internal"}),
     )
     .await;
     let invitation = post(
@@ -425,6 +464,7 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     )
     .await;
     BRows {
+        vehicle,
         group: group["ID"].as_i64().unwrap(),
         project: project["ID"].as_i64().unwrap(),
         relation: relation["ID"].as_i64().unwrap(),
@@ -621,50 +661,29 @@ async fn switching_enterprise_changes_what_every_list_returns() {
     }
 }
 
-/// A stand-in for the vehicle table of a later area, to exercise `Scope::vehicle_filter`.
-mod test_vehicle {
-    use sea_orm::entity::prelude::*;
-
-    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-    #[sea_orm(table_name = "test_vehicles")]
-    pub struct Model {
-        #[sea_orm(primary_key, auto_increment = false)]
-        pub id: i64,
-        pub enterprise_id: i64,
-    }
-
-    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-    pub enum Relation {}
-
-    impl ActiveModelBehavior for ActiveModel {}
-}
-
-/// The vehicles `username` sees through `Scope::vehicle_filter`.
-async fn vehicles_seen(app: &TestApp, username: &str) -> Vec<i64> {
-    let user = entities::sys_user::Entity::find()
-        .filter(entities::sys_user::Column::Username.eq(username))
-        .one(&app.state.db)
+/// The vehicles `token` sees, by the vehicle list; the map feed must agree.
+async fn vehicles_seen(app: &TestApp, token: &str) -> Vec<i64> {
+    let listed = app
+        .post("/api/web/car/list", &json!({"pageSize": 500}), Some(token))
         .await
-        .unwrap()
-        .unwrap();
-    let scope = wheelend::services::scope::Scope::resolve(
-        &app.state.db,
-        &app.state.tree,
-        user,
-        None,
-        false,
-    )
-    .await
-    .unwrap();
-    let mut seen: Vec<i64> = test_vehicle::Entity::find()
-        .filter(scope.vehicle_filter(test_vehicle::Column::Id, test_vehicle::Column::EnterpriseId))
-        .all(&app.state.db)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|v| v.id)
+        .ok();
+    let mut seen: Vec<i64> = tenants::rows(&listed)
+        .iter()
+        .map(|v| v["carId"].as_i64().unwrap())
         .collect();
     seen.sort_unstable();
+    let feed = app
+        .post("/api/web/car/watchList4", &json!({}), Some(token))
+        .await
+        .ok();
+    let mut on_map: Vec<i64> = feed["deviceList"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["i"].as_i64().unwrap())
+        .collect();
+    on_map.sort_unstable();
+    assert_eq!(on_map, seen, "watchList4 and list agree");
     seen
 }
 
@@ -672,88 +691,104 @@ async fn vehicles_seen(app: &TestApp, username: &str) -> Vec<i64> {
 async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
-    let db = &app.state.db;
-    db.execute_unprepared(
-        "CREATE TABLE test_vehicles (id BIGINT PRIMARY KEY, enterprise_id BIGINT NOT NULL)",
+    let (a, b) = (&t.a, &t.b);
+    let cars = tenants::add_vehicles(
+        &app,
+        [
+            (&a.admin, a.root, "ZZA-O1"),
+            (&a.admin, a.child, "ZZA-O2"),
+            (&b.admin, b.root, "ZZB-O1"),
+            (&b.admin, b.root, "ZZB-O2"),
+            (&b.admin, b.child, "ZZB-O3"),
+        ],
     )
-    .await
-    .unwrap();
-    db.execute_unprepared(&format!(
-        "INSERT INTO test_vehicles VALUES (8001, {a}), (8002, {ac}), (9001, {b}), (9002, {b}), (9003, {bc})",
-        a = t.a.root,
-        ac = t.a.child,
-        b = t.b.root,
-        bc = t.b.child
-    ))
-    .await
-    .unwrap();
-    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
-    assert_eq!(
-        vehicles_seen(&app, "zzb_member").await,
-        vec![9001, 9002, 9003]
-    );
-    assert_eq!(
-        vehicles_seen(&app, "admin").await.len(),
-        5,
+    .await;
+    let [a1, a2, b1, b2, b3] = cars;
+    assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
+    assert_eq!(vehicles_seen(&app, &b.member).await, vec![b1, b2, b3]);
+    let all = vehicles_seen(&app, &t.platform).await;
+    assert!(
+        cars.iter().all(|c| all.contains(c)),
         "platform staff see all"
     );
+    let read = |token: &str, car: i64| {
+        app.post("/api/web/car/carInfo", &json!({"carId": car}), Some(token))
+    };
+    read(&a.member, b1).await.code(7);
 
-    // B asks A to take 9001 and 9003 into custody; nothing opens until A confirms.
+    // B asks A to take b1 and its branch's b3 into custody; nothing opens until A confirms.
     let rel = app
         .post(
             "/api/web/ent/relation",
-            &json!({"targetEntId": t.a.root, "type": 2, "vehicleIds": [9001, 9003]}),
-            Some(&t.b.admin),
+            &json!({"targetEntId": a.root, "type": 2, "vehicleIds": [b1, b3]}),
+            Some(&b.admin),
         )
         .await
         .ok();
-    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
-    app.post(
-        "/api/web/ent/relation_save",
-        &json!({"ID": rel["ID"], "action": "confirm"}),
-        Some(&t.a.admin),
-    )
-    .await
-    .ok();
+    assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
+    let save =
+        |body: Value, token: &str| app.post("/api/web/ent/relation_save", &body, Some(token));
+    save(json!({"ID": rel["ID"], "action": "confirm"}), &a.admin)
+        .await
+        .ok();
+    assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2, b1, b3]);
+    read(&a.member, b1).await.ok();
+    read(&a.member, b2).await.code(7);
     assert_eq!(
-        vehicles_seen(&app, "zza_member").await,
-        vec![8001, 8002, 9001, 9003]
-    );
-    assert_eq!(
-        vehicles_seen(&app, "zzb_member").await,
-        vec![9001, 9002, 9003],
+        vehicles_seen(&app, &b.member).await,
+        vec![b1, b2, b3],
         "B loses nothing"
     );
     // B narrows the coverage; then ends it.
-    app.post(
-        "/api/web/ent/relation_save",
-        &json!({"ID": rel["ID"], "action": "update", "vehicleIds": [9003]}),
-        Some(&t.b.admin),
+    save(
+        json!({"ID": rel["ID"], "action": "update", "vehicleIds": [b3]}),
+        &b.admin,
     )
     .await
     .ok();
-    assert_eq!(
-        vehicles_seen(&app, "zza_member").await,
-        vec![8001, 8002, 9003]
-    );
-    app.post(
-        "/api/web/ent/relation_save",
-        &json!({"ID": rel["ID"], "action": "end"}),
-        Some(&t.b.admin),
-    )
-    .await
-    .ok();
-    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
-    // A type-1 request or an unconfirmed one grants no vehicles.
-    app.post(
-        "/api/web/ent/relation",
-        &json!({"targetEntId": t.a.root, "type": 0, "vehicleIds": [9002]}),
-        Some(&t.b.admin),
-    )
-    .await
-    .ok();
-    assert_eq!(vehicles_seen(&app, "zza_member").await, vec![8001, 8002]);
-    db.execute_unprepared("DROP TABLE test_vehicles")
+    assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2, b3]);
+    read(&a.member, b1).await.code(7);
+    save(json!({"ID": rel["ID"], "action": "end"}), &b.admin)
         .await
-        .unwrap();
+        .ok();
+    assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
+    read(&a.member, b3).await.code(7);
+    // A type-0 request, even confirmed, grants no vehicles.
+    let unconfirmed = app
+        .post(
+            "/api/web/ent/relation",
+            &json!({"targetEntId": a.root, "type": 0, "vehicleIds": [b2]}),
+            Some(&b.admin),
+        )
+        .await
+        .ok();
+    save(
+        json!({"ID": unconfirmed["ID"], "action": "confirm"}),
+        &a.admin,
+    )
+    .await
+    .ok();
+    assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
+
+    // A's top shares its branch's a2 with B; when the branch leaves A's tree, so does a2.
+    let custody = app
+        .post(
+            "/api/web/ent/relation",
+            &json!({"targetEntId": b.root, "type": 2, "vehicleIds": [a2]}),
+            Some(&a.admin),
+        )
+        .await
+        .ok();
+    save(json!({"ID": custody["ID"], "action": "confirm"}), &b.admin)
+        .await
+        .ok();
+    assert_eq!(vehicles_seen(&app, &b.member).await, vec![a2, b1, b2, b3]);
+    app.post(
+        "/api/web/ent/tbUp",
+        &json!({"entId": a.child, "parentId": 0}),
+        Some(&t.platform),
+    )
+    .await
+    .ok();
+    assert_eq!(vehicles_seen(&app, &b.member).await, vec![b1, b2, b3]);
 }

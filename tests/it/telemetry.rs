@@ -9,7 +9,7 @@ use futures::StreamExt;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
-use wheelend_tests::tenants::two_trees;
+use wheelend_tests::tenants::{add_vehicle, two_trees};
 use wheelend_tests::ws;
 use wheelend_tests::{TestApp, json, spawn_app};
 
@@ -22,16 +22,7 @@ async fn fitted_vehicle(
     plate: &str,
     imei: &str,
 ) -> (i64, String) {
-    let car = app
-        .post(
-            "/api/web/car/updateCarInfo",
-            &json!({"plate": plate, "axleLayout": "2,4", "enterpriseId": ent}),
-            Some(token),
-        )
-        .await
-        .ok()["carId"]
-        .as_i64()
-        .unwrap();
+    let car = add_vehicle(app, token, ent, plate).await;
     let device = app
         .post(
             "/api/web/device/imei",

@@ -449,6 +449,8 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "enterprise_group_vehicles",
     "trusteeships",
     "enterprise_settings",
+    "vehicles",
+    "devices",
 ];
 
 impl TestApp {

@@ -41,6 +41,27 @@ pub async fn create_enterprise(app: &TestApp, token: &str, name: &str, parent: O
         .expect("tbUp answers the enterprise")
 }
 
+/// Registers a vehicle of `ent` (axles "2,4") through the console's call as `token` and
+/// returns its id.
+pub async fn add_vehicle(app: &TestApp, token: &str, ent: i64, plate: &str) -> i64 {
+    let body = json!({"plate": plate, "axleLayout": "2,4", "enterpriseId": ent});
+    app.post("/api/web/car/updateCarInfo", &body, Some(token))
+        .await
+        .ok()["carId"]
+        .as_i64()
+        .expect("updateCarInfo answers the vehicle")
+}
+
+/// Registers vehicles, each `(token, enterprise, plate)`, with [`add_vehicle`]; answers their
+/// ids in the same order.
+pub async fn add_vehicles<const N: usize>(app: &TestApp, list: [(&str, i64, &str); N]) -> [i64; N] {
+    let mut ids = [0; N];
+    for (id, (token, ent, plate)) in ids.iter_mut().zip(list) {
+        *id = add_vehicle(app, token, ent, plate).await;
+    }
+    ids
+}
+
 /// Creates a user with a role in an enterprise and returns the id.
 pub async fn create_user(
     app: &TestApp,

@@ -7,7 +7,10 @@
 //! - They see the acting enterprise and its descendants, plus every enterprise (with its
 //!   descendants) of the clusters that one of those enterprises supervises.
 //! - Confirmed relations of type 2, 3 or 4 whose grantee they see give them exactly the vehicles
-//!   the relation covers ([`Scope::vehicle_filter`]), not the grantor's other data.
+//!   the relation covers ([`Scope::vehicle_filter`]), not the grantor's other data. A relation
+//!   covers only vehicles owned by its grantor or an enterprise below it — what the grantor sees
+//!   as its own; vehicles it sees as a cluster's supervisor or through a relation are not its
+//!   to pass on (`vehicle::records::require_owned_below`).
 //! - Platform staff see everything: the super admin (active role 888), and 999/666 acting in
 //!   the platform enterprise 1013.
 //! - A `/captain` request is served under the caller's trusteeship instead: the entrusted

@@ -101,7 +101,7 @@ async fn update_colony(
         )));
     }
     let saved = clusters::save(&state.db, &scope, &req).await?;
-    state.tree.invalidate();
+    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -115,7 +115,7 @@ async fn save_cluster(
     Scoped(scope, req): Scoped<ClusterInput>,
 ) -> ApiResult<ClusterRow> {
     let saved = clusters::save(&state.db, &scope, &req).await?;
-    state.tree.invalidate();
+    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -143,7 +143,7 @@ async fn save_ent(
     let cluster: SaveEntCluster = part(&body)?;
     let ent: EnterpriseInput = part(&body)?;
     let saved = clusters::save_enterprise(&state.db, &scope, cluster.colony_id, &ent).await?;
-    state.tree.invalidate();
+    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -200,7 +200,7 @@ async fn add_ent(
     let saved =
         clusters::add_enterprises(&state.db, &scope, req.colony_id, &req.ent_ids, req.remove)
             .await?;
-    state.tree.invalidate();
+    state.scope_changed();
     Ok(ApiOk(saved))
 }
 

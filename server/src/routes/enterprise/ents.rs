@@ -221,7 +221,7 @@ async fn del_batch_ent(
     Scoped(scope, req): Scoped<IdsRequest>,
 ) -> ApiResult<serde_json::Value> {
     enterprises::delete_batch(&state.db, &scope, &req.ids).await?;
-    state.tree.invalidate();
+    state.scope_changed();
     done()
 }
 
@@ -284,7 +284,7 @@ async fn tb_up(
         allow_root: false,
     };
     let saved = enterprises::save(&state.db, &scope, &req, rules).await?;
-    state.tree.invalidate();
+    state.scope_changed();
     let scope = scope.including(saved.id);
     Ok(ApiOk(
         enterprises::detail(&state.db, &scope, saved.id).await?,

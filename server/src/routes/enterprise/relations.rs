@@ -108,7 +108,7 @@ async fn relation_save(
         reason: req.reason,
     };
     let saved = relations::change(&state.db, &scope, req.id, change).await?;
-    state.tree.invalidate();
+    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -194,17 +194,18 @@ async fn set_cooperation(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<CooperationRequest>,
 ) -> ApiResult<RelationRow> {
-    Ok(ApiOk(
-        relations::set_cooperation(
-            &state.db,
-            &scope,
-            req.ent_id,
-            req.target_ent_id,
-            &req.vehicle_ids,
-            req.remark,
-        )
-        .await?,
-    ))
+    let saved = relations::set_cooperation(
+        &state.db,
+        &scope,
+        req.ent_id,
+        req.target_ent_id,
+        &req.vehicle_ids,
+        req.remark,
+    )
+    .await?;
+    // A confirmed cooperation's vehicles change at once.
+    state.scope_changed();
+    Ok(ApiOk(saved))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -321,6 +322,8 @@ async fn invitation(
         .await;
     let answered =
         invitations::answer(&state.db, &scope, req.id, req.action, &req.reason, manages).await?;
+    // An accepted enterprise or vehicle invitation opens its vehicles to the invited side.
+    state.scope_changed();
     Ok(ApiOk(answered))
 }
 

@@ -638,7 +638,12 @@ pub async fn save_in(
             sea_orm::ActiveValue::NotSet => ent.ent_name.clone(),
         };
         unique_among_siblings(txn, &name, parent, Some(id)).await?;
-        row.update(txn).await?
+        let saved = row.update(txn).await?;
+        if parent != ent.parent_id {
+            // Relations of its old superiors no longer cover its vehicles.
+            super::relations::prune_coverage(txn, None).await?;
+        }
+        saved
     } else {
         let name = required("entName", input.ent_name.as_deref().unwrap_or(""), 64)?;
         let parent = input.parent_id.filter(|p| *p != 0);

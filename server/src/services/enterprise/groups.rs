@@ -15,6 +15,7 @@ use super::{find_visible, limited, required};
 use crate::error::{AppError, DbResultExt};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::vehicle::records::require_owned_by;
 use crate::text;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -387,9 +388,10 @@ pub struct GroupVehicles {
     pub vehicle_ids: Vec<i64>,
 }
 
-/// Assigns vehicles to a group of the enterprise (each vehicle is in at most one group per
-/// enterprise). `group_id` 0 takes them out of their group; `replace` makes `vehicle_ids` the
-/// group's whole set.
+/// Assigns vehicles of the enterprise itself to one of its groups (each vehicle is in at most
+/// one group per enterprise; a descendant's vehicles go into the descendant's groups, where
+/// the vehicle list looks for them). `group_id` 0 takes them out of their group; `replace`
+/// makes `vehicle_ids` the group's whole set.
 pub async fn assign_vehicles(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -416,6 +418,7 @@ pub async fn assign_vehicles(
         }
         g.enterprise_id
     };
+    require_owned_by(&txn, ent, &vehicles).await?;
     if replace && group_id != 0 {
         enterprise_group_vehicle::Entity::delete_many()
             .filter(enterprise_group_vehicle::Column::GroupId.eq(group_id))

@@ -6,9 +6,11 @@
 //! - `vehicle`: another enterprise to take the listed vehicles into maintenance custody (a
 //!   type-2 relation).
 //!
-//! Accepting an enterprise or vehicle invitation creates the confirmed relation (or adds the
-//! vehicles to an open one of the same type). Invitations expire after seven days; the
-//! inviting side may cancel a pending one.
+//! The listed vehicles must be the inviting enterprise's or those of an enterprise below it,
+//! when the invitation is sent and again when it is accepted. Accepting an enterprise or
+//! vehicle invitation creates the confirmed relation (or adds the vehicles to an open one of
+//! the same type). Invitations expire after seven days; the inviting side may cancel a
+//! pending one.
 
 use std::collections::HashMap;
 
@@ -27,6 +29,7 @@ use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::services::seed::ROLE_ENTERPRISE_MEMBER;
+use crate::services::vehicle::records::require_owned_below;
 use crate::text;
 
 pub const PENDING: i16 = 0;
@@ -358,6 +361,7 @@ pub async fn invite(
                 )));
             }
             find(&txn, target).await?;
+            require_owned_below(&txn, from, &vehicles).await?;
             let relation_type = if new.kind == Kind::Vehicle {
                 if vehicles.is_empty() {
                     return Err(AppError::fail(text!(

@@ -4,11 +4,17 @@
 //! covers (`relation_vehicles`, read by [`Scope::vehicle_filter`]); confirming a type-1
 //! relation puts the grantor (the subordinate) below the grantee in the tree, ending it takes
 //! it out again.
+//!
+//! A relation covers only vehicles of the grantor or of enterprises below it
+//! ([`require_owned_below`]), whichever side names them: checked when it is requested or its
+//! coverage changes; a vehicle that leaves the grantor's subtree later leaves the relation
+//! ([`prune_coverage`]).
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 
 use chrono::{DateTime, Utc};
-use entities::{enterprise, relation, relation_vehicle};
+use entities::{enterprise, relation, relation_vehicle, vehicle};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
     QueryFilter, QueryOrder, Set,
@@ -22,6 +28,7 @@ use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{MAX_DEPTH, RELATION_CONFIRMED, Scope};
 use crate::services::seed::PLATFORM_ENTERPRISE;
+use crate::services::vehicle::records::require_owned_below;
 use crate::text;
 
 pub const REQUESTED: i16 = 0;
@@ -213,6 +220,59 @@ async fn add_vehicles(
     Ok(())
 }
 
+/// Drops coverage that is no longer the grantor's to give: vehicles whose owner has left the
+/// grantor's subtree (a transfer, a move in the tree, an ended superior relation), so a
+/// relation never opens another enterprise's vehicle. `vehicles`: only these (None: all).
+pub async fn prune_coverage(
+    db: &impl ConnectionTrait,
+    vehicles: Option<&[i64]>,
+) -> Result<(), AppError> {
+    let mut rows = relation_vehicle::Entity::find();
+    if let Some(v) = vehicles {
+        rows = rows.filter(relation_vehicle::Column::VehicleId.is_in(v.iter().copied()));
+    }
+    let rows = rows.all(db).await?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let grantors: HashMap<i64, i64> = relation::Entity::find()
+        .filter(relation::Column::Id.is_in(rows.iter().map(|r| r.relation_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|r| (r.id, r.enterprise_id))
+        .collect();
+    let owners: HashMap<i64, i64> = vehicle::Entity::find()
+        .filter(vehicle::Column::Id.is_in(rows.iter().map(|r| r.vehicle_id)))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|v| (v.id, v.enterprise_id))
+        .collect();
+    let mut subtrees: HashMap<i64, BTreeSet<i64>> = HashMap::new();
+    let mut stale: HashMap<i64, Vec<i64>> = HashMap::new();
+    for r in rows {
+        let grantor = grantors.get(&r.relation_id).copied().unwrap_or_default();
+        if let Entry::Vacant(slot) = subtrees.entry(grantor) {
+            slot.insert(subtree(db, grantor).await?);
+        }
+        let owned = owners
+            .get(&r.vehicle_id)
+            .is_some_and(|o| subtrees[&grantor].contains(o));
+        if !owned {
+            stale.entry(r.relation_id).or_default().push(r.vehicle_id);
+        }
+    }
+    for (relation_id, vehicle_ids) in stale {
+        relation_vehicle::Entity::delete_many()
+            .filter(relation_vehicle::Column::RelationId.eq(relation_id))
+            .filter(relation_vehicle::Column::VehicleId.is_in(vehicle_ids))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Which side of a new relation the caller's enterprise takes.
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -271,6 +331,7 @@ pub async fn request(
         Direction::Grant => (own, new.target_ent_id),
         Direction::Receive => (new.target_ent_id, own),
     };
+    require_owned_below(&txn, grantor, &vehicles).await?;
     if open_between(&txn, grantor, grantee, new.relation_type)
         .await?
         .is_some()
@@ -423,6 +484,7 @@ pub async fn change(
             }
             if r.relation_type == SUPERIOR && r.state == CONFIRMED {
                 detach(&txn, r.enterprise_id, r.related_id).await?;
+                prune_coverage(&txn, None).await?;
             }
             row.state = Set(ENDED);
             row.reason = Set(reason);
@@ -445,6 +507,7 @@ pub async fn change(
             }
             if let Some(v) = &c.vehicle_ids {
                 let v = super::vehicle_ids("vehicleIds", v)?;
+                require_owned_below(&txn, r.enterprise_id, &v).await?;
                 replace_vehicles(&txn, id, &v).await?;
             }
             if let Some(remark) = &c.remark {
@@ -498,7 +561,8 @@ pub async fn set_cooperation(
     .await
 }
 
-/// Creates (or extends) a confirmed relation, for accepted invitations. Returns its id.
+/// Creates (or extends) a confirmed relation, for accepted invitations; the vehicles must
+/// still be the grantor's. Returns its id.
 pub async fn establish(
     db: &impl ConnectionTrait,
     grantor: i64,
@@ -507,6 +571,7 @@ pub async fn establish(
     vehicles: &[i64],
     requested_by: Option<i64>,
 ) -> Result<i64, AppError> {
+    require_owned_below(db, grantor, vehicles).await?;
     let now = Utc::now();
     let id = match open_between(db, grantor, grantee, relation_type).await? {
         Some(open) => {

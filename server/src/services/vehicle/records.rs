@@ -12,7 +12,7 @@ use entities::{
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, Set,
+    QueryOrder, QuerySelect, Set,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -889,7 +889,8 @@ pub async fn bind_receiver(
 }
 
 /// Moves vehicles, with their devices (and repeaters) and sensors, to another enterprise the
-/// caller may act for; group assignments in the old enterprise are dropped.
+/// caller may act for; group assignments in the old enterprise are dropped, and so is their
+/// coverage by relations whose grantor no longer owns them.
 pub async fn transfer(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -937,9 +938,10 @@ pub async fn transfer(
     let done = vehicle::Entity::update_many()
         .col_expr(vehicle::Column::EnterpriseId, Expr::value(to))
         .col_expr(vehicle::Column::UpdatedAt, Expr::value(now))
-        .filter(vehicle::Column::Id.is_in(ids))
+        .filter(vehicle::Column::Id.is_in(ids.clone()))
         .exec(&txn)
         .await?;
+    crate::services::enterprise::relations::prune_coverage(&txn, Some(&ids)).await?;
     txn.commit().await?;
     Ok(done.rows_affected)
 }
@@ -1136,9 +1138,28 @@ pub async fn set_members(
     members(db, scope, id).await
 }
 
-/// Refuses vehicle ids that are not vehicles of `enterprise_id` (relations and groups name
-/// only their own enterprise's vehicles).
+/// Refuses vehicle ids that are not vehicles of `enterprise_id` itself (a group holds only
+/// its enterprise's vehicles: the vehicle list reads a vehicle's group in its owner).
 pub async fn require_owned_by(
+    db: &impl ConnectionTrait,
+    enterprise_id: i64,
+    vehicle_ids: &[i64],
+) -> Result<(), AppError> {
+    refuse_unowned(
+        db,
+        enterprise_id,
+        &BTreeSet::from([enterprise_id]),
+        vehicle_ids,
+    )
+    .await
+}
+
+/// Refuses vehicle ids that are not vehicles of `enterprise_id` or of an enterprise below
+/// it: what an enterprise may share through a relation or an invitation. These are the
+/// vehicles acting for it shows by ownership (the scope rule: an enterprise and its
+/// descendants); those it sees only as a cluster's supervisor or through another
+/// enterprise's relation are not its to pass on.
+pub async fn require_owned_below(
     db: &impl ConnectionTrait,
     enterprise_id: i64,
     vehicle_ids: &[i64],
@@ -1146,22 +1167,44 @@ pub async fn require_owned_by(
     if vehicle_ids.is_empty() {
         return Ok(());
     }
+    let owners = crate::services::enterprise::enterprises::subtree(db, enterprise_id).await?;
+    refuse_unowned(db, enterprise_id, &owners, vehicle_ids).await
+}
+
+/// Refuses, naming them all, the vehicle ids not owned by one of `owners`. An unknown id and
+/// another tenant's vehicle get the same answer, so a refusal tells nothing about vehicles
+/// outside `owners`.
+async fn refuse_unowned(
+    db: &impl ConnectionTrait,
+    enterprise_id: i64,
+    owners: &BTreeSet<i64>,
+    vehicle_ids: &[i64],
+) -> Result<(), AppError> {
+    if vehicle_ids.is_empty() {
+        return Ok(());
+    }
     let found: BTreeSet<i64> = vehicle::Entity::find()
         .filter(vehicle::Column::Id.is_in(vehicle_ids.iter().copied()))
-        .filter(vehicle::Column::EnterpriseId.eq(enterprise_id))
+        .filter(vehicle::Column::EnterpriseId.is_in(owners.iter().copied()))
         .all(db)
         .await?
         .into_iter()
         .map(|v| v.id)
         .collect();
-    match vehicle_ids.iter().find(|id| !found.contains(id)) {
-        Some(bad) => Err(AppError::fail(text!(
-            "车辆 {} 不存在",
-            "No vehicle {}",
-            bad
-        ))),
-        None => Ok(()),
+    let missing: Vec<String> = vehicle_ids
+        .iter()
+        .filter(|id| !found.contains(id))
+        .map(ToString::to_string)
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
     }
+    Err(AppError::fail(text!(
+        "以下车辆不存在或不属于企业 {}：{}",
+        "Unknown vehicles or not vehicles of enterprise {}: {}",
+        enterprise_id,
+        missing.join(", ")
+    )))
 }
 
 /// How many vehicles each of `enterprise_ids` owns (only those owning some).
@@ -1169,7 +1212,6 @@ pub async fn owned_counts(
     db: &impl ConnectionTrait,
     enterprise_ids: &[i64],
 ) -> Result<Vec<(i64, i64)>, AppError> {
-    use sea_orm::QuerySelect;
     Ok(vehicle::Entity::find()
         .select_only()
         .column(vehicle::Column::EnterpriseId)
@@ -1227,7 +1269,6 @@ pub async fn recent_swaps(
     db: &impl ConnectionTrait,
     vehicle_id: i64,
 ) -> Result<Vec<trailer_swap::Model>, AppError> {
-    use sea_orm::QuerySelect;
     Ok(trailer_swap::Entity::find()
         .filter(
             sea_orm::Condition::any()
