@@ -40,7 +40,7 @@ pub struct AppState {
 
 impl AppState {
     /// Call after a change to who sees what (the enterprise tree, clusters, relations and the
-    /// vehicles they cover): drops the cached reach sets and the map feeds built from them, so
+    /// vehicles they cover): drops the cached reach sets and reloads the fleet snapshot, so
     /// access granted or taken away shows at once.
     pub fn scope_changed(&self) {
         self.tree.invalidate();
