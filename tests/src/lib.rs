@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+pub mod fleet;
 pub mod tenants;
 pub mod ws;
 
@@ -449,6 +450,14 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "enterprise_group_vehicles",
     "trusteeships",
     "enterprise_settings",
+    "push_rules",
+    "push_rule_targets",
+    "push_rule_members",
+    "push_member_settings",
+    "push_messages",
+    "push_mutes",
+    "webhooks",
+    "webhook_deliveries",
 ];
 
 impl TestApp {
