@@ -53,6 +53,26 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
     let Tenants { a, b, .. } = two_trees(&app).await;
     let truck = vehicle(&app, &a.admin, "沪A10001").await;
     let foreign = vehicle(&app, &b.admin, "沪B20001").await;
+    let foreign_group = app
+        .post(
+            "/api/web/group/saveGroup",
+            &json!({"name": "B crew"}),
+            Some(&b.admin),
+        )
+        .await
+        .ok()["ID"]
+        .as_i64()
+        .unwrap();
+    let foreign_tag = app
+        .post(
+            "/api/addTags",
+            &json!({"name": "B tag", "kind": "vehicle"}),
+            Some(&b.admin),
+        )
+        .await
+        .ok()[0]["id"]
+        .as_i64()
+        .unwrap();
 
     let rule = app
         .post(
@@ -111,6 +131,11 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
                 json!({"id": 999_999, "vehicleIds": [truck]}),
             ),
             ("/api/rule/group", json!({"id": id, "groupIds": [999_999]})),
+            (
+                "/api/rule/group",
+                json!({"id": id, "groupIds": [foreign_group]}),
+            ),
+            ("/api/rule/tags", json!({"id": id, "tagIds": [foreign_tag]})),
             ("/api/rule/tags", json!({"id": id, "tagIds": [999_999]})),
             (
                 "/api/rule/member",
@@ -655,6 +680,25 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
         .await
         .ok();
     assert_eq!(next_of(&mut member_ws, "message").await["data"]["kind"], 2);
+    next_of(&mut admin_ws, "message").await;
+
+    // Push turned off: the admin hears of the next alarm, the member does not.
+    app.post(
+        "/api/rule/setUser",
+        &json!({"userId": a.member_id, "pushEnabled": false}),
+        Some(&a.member),
+    )
+    .await
+    .ok();
+    post_report(&app, &key, &report(imei, now - 600, 8.5))
+        .await
+        .ok();
+    post_report(&app, &key, &report(imei, now - 300, 6.0))
+        .await
+        .ok();
+    next_of(&mut admin_ws, "message").await;
+    none_of(&mut member_ws, "message", Duration::from_millis(300)).await;
+    assert_eq!(messages_of(&app, a.member_id).await, 2);
 }
 
 /// A stand-in receiver: `/ok` answers 204 and forwards each request, `/fail` answers 500.
