@@ -34,7 +34,18 @@ pub struct Config {
     pub ssr: SsrSettings,
     pub uploads: UploadSettings,
     pub wechat: WeChatSettings,
+    pub push: PushSettings,
     pub log: String,
+}
+
+/// Webhook deliveries (docs/push.md).
+#[derive(Debug, Clone, Deserialize)]
+pub struct PushSettings {
+    /// Seconds to wait before each retry of a failed delivery; after the last one the
+    /// delivery is logged as failed.
+    pub retry_delays_secs: Vec<u64>,
+    /// Per attempt.
+    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -111,7 +122,14 @@ struct Defaults {
     ssr: SsrDefaults,
     uploads: UploadDefaults,
     wechat: WeChatDefaults,
+    push: PushDefaults,
     log: &'static str,
+}
+
+#[derive(Serialize)]
+struct PushDefaults {
+    retry_delays_secs: &'static [u64],
+    timeout_secs: u64,
 }
 
 #[derive(Serialize)]
@@ -190,6 +208,11 @@ impl Config {
             },
             wechat: WeChatDefaults {
                 api_base: "https://api.weixin.qq.com",
+            },
+            push: PushDefaults {
+                // 10 s, 1 min, 5 min, 30 min, 2 h.
+                retry_delays_secs: &[10, 60, 300, 1800, 7200],
+                timeout_secs: 5,
             },
             log: "info,sqlx=warn,sea_orm=warn",
         }))

@@ -87,6 +87,7 @@ impl Application {
                 .with_context(|| format!("binding {}", cfg.addr))?,
         };
         let live = services::live::hub::LiveHub::new();
+        let push = services::rule::dispatcher::Push::start(db.clone(), live.clone(), &cfg.push);
         let state = AppState {
             db: db.clone(),
             cfg: Arc::new(cfg),
@@ -101,8 +102,13 @@ impl Application {
             sms: Arc::new(services::sms::LogSender),
             files,
             wechat,
-            ingest: services::telemetry::ingest::Ingestor::start(db.clone(), live.clone()),
+            ingest: services::telemetry::ingest::Ingestor::start(
+                db.clone(),
+                live.clone(),
+                push.feed(),
+            ),
             live,
+            push,
         };
         Ok(Self {
             listener,

@@ -10,6 +10,7 @@ use crate::services::guard::LoginGuard;
 use crate::services::live::hub::LiveHub;
 use crate::services::pages::Pages;
 use crate::services::qr::QrLogins;
+use crate::services::rule::dispatcher::Push;
 use crate::services::scope::TreeCache;
 use crate::services::session::Tokens;
 use crate::services::sms;
@@ -36,6 +37,8 @@ pub struct AppState {
     pub wechat: WeChat,
     pub live: LiveHub,
     pub ingest: Ingestor,
+    /// Push rules, members' messages and webhooks: where alarm changes go.
+    pub push: Push,
 }
 
 impl AppState {

@@ -37,6 +37,9 @@ struct BRows {
     invitation: i64,
     cluster: i64,
     trusteeship: i64,
+    rule: i64,
+    webhook: i64,
+    message: i64,
 }
 
 /// The matrix. `lists`: calls that list rows (run as A, they must not mention B; run as B's
@@ -46,6 +49,11 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
     let (broot, bchild) = (t.b.root, t.b.child);
     let (bmember, badmin) = (t.b.member_id, t.b.admin_id);
     let lists = vec![
+        // Area rule.
+        p("POST", "/api/rule/list", json!({})),
+        p("POST", "/api/rule/memberList", json!({"pageSize": 500})),
+        p("POST", "/api/rule/push_log", json!({})),
+        p("POST", "/api/settingUrl/list", json!({})),
         // Area session.
         p(
             "POST",
@@ -394,6 +402,47 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
             "/api/web/ent/trusteeship/delete",
             json!({"ID": b.trusteeship}),
         ),
+        p(
+            "POST",
+            "/api/rule/update",
+            json!({"id": b.rule, "name": "hijacked", "kinds": [2]}),
+        ),
+        p(
+            "POST",
+            "/api/rule/batch",
+            json!({"ids": [b.rule], "action": "delete"}),
+        ),
+        p(
+            "POST",
+            "/api/rule/cars_sets",
+            json!({"id": b.rule, "vehicleIds": []}),
+        ),
+        p(
+            "POST",
+            "/api/rule/member",
+            json!({"id": b.rule, "memberIds": []}),
+        ),
+        p(
+            "POST",
+            "/api/rule/setUser",
+            json!({"userId": bmember, "pushEnabled": false}),
+        ),
+        p(
+            "POST",
+            "/api/rule/push_event",
+            json!({"title": "intruder", "content": "x", "memberIds": [bmember]}),
+        ),
+        p(
+            "POST",
+            "/api/rule/push_log",
+            json!({"action": "delete", "ids": [b.message]}),
+        ),
+        p("POST", "/api/settingUrl/list", json!({"id": b.webhook})),
+        p(
+            "POST",
+            "/api/settingUrl/save",
+            json!({"id": b.webhook, "delete": true}),
+        ),
     ];
     (lists, by_id)
 }
@@ -463,8 +512,27 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
         json!({"userName": "admin", "restrict": 1}),
     )
     .await;
+    let rule = post(
+        "/api/rule/update",
+        json!({"name": "ZZB pressure", "kinds": [2], "allVehicles": true}),
+    )
+    .await;
+    let webhook = post(
+        "/api/settingUrl/save",
+        json!({"url": "https://zzb.example.com/hook"}),
+    )
+    .await;
+    post(
+        "/api/rule/push_event",
+        json!({"title": "ZZB notice", "content": "ZZB depot closed"}),
+    )
+    .await;
+    let message = post("/api/rule/push_log", json!({})).await;
     BRows {
         vehicle,
+        rule: rule["id"].as_i64().unwrap(),
+        webhook: webhook["id"].as_i64().unwrap(),
+        message: message["list"][0]["id"].as_i64().unwrap(),
         group: group["ID"].as_i64().unwrap(),
         project: project["ID"].as_i64().unwrap(),
         relation: relation["ID"].as_i64().unwrap(),

@@ -9,6 +9,7 @@ mod foundation;
 mod isolation;
 mod live;
 mod pages;
+mod rule;
 mod session;
 mod system;
 mod telemetry;

@@ -7,65 +7,12 @@ use chrono::Utc;
 use entities::{position, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_reading};
 use futures::StreamExt;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
-use wheelend_tests::tenants::{add_vehicle, two_trees};
+use wheelend_tests::fleet::{fitted_vehicle, post_report as post, report};
+use wheelend_tests::tenants::two_trees;
 use wheelend_tests::ws;
-use wheelend_tests::{TestApp, json, spawn_app};
-
-/// A vehicle with wheels 11, 12, 21–24 in enterprise `ent` and a receiver bound to it,
-/// registered through the console's calls as `token`; answers the vehicle and the device key.
-async fn fitted_vehicle(
-    app: &TestApp,
-    token: &str,
-    ent: i64,
-    plate: &str,
-    imei: &str,
-) -> (i64, String) {
-    let car = add_vehicle(app, token, ent, plate).await;
-    let device = app
-        .post(
-            "/api/web/device/imei",
-            &json!({"imei": imei, "entId": ent}),
-            Some(token),
-        )
-        .await
-        .ok();
-    app.post(
-        "/api/web/car/updateImei",
-        &json!({"carId": car, "imei": imei}),
-        Some(token),
-    )
-    .await
-    .ok();
-    (car, device["deviceKey"].as_str().unwrap().to_owned())
-}
-
-async fn socket(app: &TestApp, token: &str) -> ws::Socket {
-    let mut s = ws::open(app, &format!("token={token}")).await;
-    assert_eq!(ws::next(&mut s).await["type"], "hello");
-    s
-}
-
-fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
-    json!({"imei": imei, "ts": ts,
-           "gps": {"lat": 31.2304, "lon": 121.4737, "speed": 62.0, "direction": 90},
-           "tyres": [{"pos": 11, "sensorId": "7e19f1", "pressure": 9.0, "temp": 30.0, "battery": 80},
-                     {"pos": 21, "sensorId": "7e19f2", "pressure": pressure_21, "temp": 30.0, "battery": 80}],
-           "axles": [{"pos": 11, "temp": 45.0}, {"pos": 12, "temp": 44.0}],
-           "power": 26.4, "signal": 22})
-}
-
-async fn post(app: &TestApp, key: &str, body: &Value) -> wheelend_tests::Answer {
-    app.call(
-        "POST",
-        "/tapi/device/report",
-        body,
-        None,
-        &[("x-device-key", key)],
-    )
-    .await
-}
+use wheelend_tests::ws::signed_in as socket;
+use wheelend_tests::{json, spawn_app};
 
 #[tokio::test]
 async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only() {

@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+pub mod fleet;
 pub mod tenants;
 pub mod ws;
 
@@ -451,6 +452,14 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "enterprise_settings",
     "vehicles",
     "devices",
+    "push_rules",
+    "push_rule_targets",
+    "push_rule_members",
+    "push_member_settings",
+    "push_messages",
+    "push_mutes",
+    "webhooks",
+    "webhook_deliveries",
 ];
 
 impl TestApp {

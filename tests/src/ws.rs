@@ -37,3 +37,41 @@ pub async fn next(socket: &mut Socket) -> Value {
         }
     }
 }
+
+/// Opens `/ws` signed in with `token` and reads the hello.
+pub async fn signed_in(app: &TestApp, token: &str) -> Socket {
+    let mut socket = open(app, &format!("token={token}")).await;
+    assert_eq!(next(&mut socket).await["type"], "hello");
+    socket
+}
+
+/// The next frame of type `kind`, within 5 s each (frames of other types are skipped).
+pub async fn next_of(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let frame = next(socket).await;
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+/// Asserts no text frame of type `kind` arrives for `wait` (pings and other types are
+/// skipped).
+pub async fn none_of(socket: &mut Socket, kind: &str, wait: Duration) {
+    let heard = tokio::time::timeout(wait, async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(text))) => {
+                    let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+                    if frame["type"] == kind {
+                        return frame;
+                    }
+                }
+                Some(Ok(_)) => {}
+                other => panic!("the socket closed: {other:?}"),
+            }
+        }
+    })
+    .await;
+    assert!(heard.is_err(), "unexpected frame {heard:?}");
+}

@@ -1,9 +1,10 @@
 //! The websocket at the brand's `wsUrl` (default `/ws`; docs/live.md). Signed in by token
 //! (`?token=`, since browsers cannot set headers on a websocket, or the `x-token`
 //! header/cookie), scoped like every call to the user's current enterprise (or `?ent=` when
-//! they may act for it), it pushes vehicle updates and alarms, pings every 20 s and drops a
-//! connection silent for 60 s. A console that reconnects sends `{"type":"resume","after":N}`
-//! and gets what it missed, or `{"type":"resync"}` when that is no longer kept.
+//! they may act for it), it pushes vehicle updates, alarms and the user's own messages,
+//! pings every 20 s and drops a connection silent for 60 s. A console that reconnects sends
+//! `{"type":"resume","after":N}` and gets what it missed, or `{"type":"resync"}` when that is
+//! no longer kept.
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -115,7 +116,13 @@ impl Audience {
     }
 
     fn sees(&self, event: &LiveEvent) -> bool {
-        self.scope.sees(event.enterprise_id) || self.covered.contains(&event.vehicle_id)
+        match event.recipient {
+            // A pushed message goes to its member's connections only, staff included.
+            Some(user) => user == self.scope.user.id,
+            None => {
+                self.scope.sees(event.enterprise_id) || self.covered.contains(&event.vehicle_id)
+            }
+        }
     }
 }
 

@@ -362,6 +362,10 @@ pub const SELF_CALLS: &[&str] = &[
     "/api/fileUploadAndDownload/getFileList",
     // Following a vehicle on the map is the caller's own preference.
     "/api/web/car/attention",
+    // Everyone reads and acts on the messages pushed to them (the header bell) and sets
+    // their own push settings.
+    "/api/rule/push_log",
+    "/api/rule/setUser",
 ];
 const VISITOR_SELF_CALLS: &[&str] = &[
     "/api/user/getUserInfo",

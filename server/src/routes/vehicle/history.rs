@@ -445,7 +445,8 @@ async fn view_log(
 
 /// Handles an alarm: `state` 1 acknowledges an active one, 2 clears an active or
 /// acknowledged one, with a note. Allowed to the vehicle's own enterprises and to partners
-/// holding it under maintenance custody.
+/// holding it under maintenance custody. The change goes to the websocket and to the
+/// enterprise's webhooks.
 #[utoipa::path(post, path = "/web/car/alarmSubmit", tag = "vehicle",
     security(("x-token" = [])), request_body = Submit,
     responses((status = 200, body = Envelope<AlarmRow>)))]
@@ -453,7 +454,9 @@ async fn alarm_submit(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<Submit>,
 ) -> ApiResult<AlarmRow> {
-    Ok(ApiOk(alarms::submit(&state.db, &scope, &req).await?))
+    let handled = alarms::submit(&state.db, &scope, &req).await?;
+    state.push.alarm_changed((&handled).into()).await;
+    Ok(ApiOk(handled))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

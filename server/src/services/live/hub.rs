@@ -22,6 +22,8 @@ pub enum EventKind {
     Vehicle,
     /// An alarm was raised, acknowledged or cleared.
     Alarm,
+    /// A message was pushed to one member (data: a push-log Message).
+    Message,
 }
 
 /// One event, serialised once for every connection that receives it.
@@ -31,6 +33,9 @@ pub struct LiveEvent {
     /// The enterprise owning the vehicle the event is about.
     pub enterprise_id: i64,
     pub vehicle_id: i64,
+    /// Set for an event meant for one user only (a pushed message): only their connections
+    /// receive it, whatever they see.
+    pub recipient: Option<i64>,
     /// The websocket text frame: `{"type", "seq", "data"}`.
     pub frame: Arc<str>,
 }
@@ -96,6 +101,35 @@ impl LiveHub {
         vehicle_id: i64,
         data: &T,
     ) -> u64 {
+        self.send(kind, enterprise_id, vehicle_id, None, data)
+    }
+
+    /// Publishes a message for user `recipient` alone (of `enterprise_id`, about `vehicle_id`
+    /// or 0); answers its sequence number.
+    pub fn publish_to<T: Serialize>(
+        &self,
+        recipient: i64,
+        enterprise_id: i64,
+        vehicle_id: i64,
+        data: &T,
+    ) -> u64 {
+        self.send(
+            EventKind::Message,
+            enterprise_id,
+            vehicle_id,
+            Some(recipient),
+            data,
+        )
+    }
+
+    fn send<T: Serialize>(
+        &self,
+        kind: EventKind,
+        enterprise_id: i64,
+        vehicle_id: i64,
+        recipient: Option<i64>,
+        data: &T,
+    ) -> u64 {
         let mut replay = self.lock();
         let seq = replay.last_seq + 1;
         let frame = serde_json::to_string(&Frame { kind, seq, data })
@@ -104,6 +138,7 @@ impl LiveHub {
             seq,
             enterprise_id,
             vehicle_id,
+            recipient,
             frame: frame.into(),
         });
         replay.last_seq = seq;

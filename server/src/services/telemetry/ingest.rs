@@ -38,7 +38,9 @@ use crate::db::write_txn;
 use crate::error::AppError;
 use crate::services::enterprise::settings::{Thresholds, effective_thresholds};
 use crate::services::live::hub::{EventKind, LiveHub};
-use crate::services::vehicle::alarms::{self, CLEARED, LEVEL_WARNING, Raise, kind};
+use crate::services::vehicle::alarms::{
+    self, AlarmEvent, AlarmFeed, CLEARED, LEVEL_WARNING, Raise, kind,
+};
 use crate::text;
 
 /// Reports per transaction at most.
@@ -164,7 +166,7 @@ struct Inner {
 
 impl Ingestor {
     /// Starts the writer, the sweep and the count flusher on the current runtime.
-    pub fn start(db: DatabaseConnection, live: LiveHub) -> Self {
+    pub fn start(db: DatabaseConnection, live: LiveHub, alarm_feed: AlarmFeed) -> Self {
         let (jobs, queue) = mpsc::channel(QUEUE);
         let inner = Arc::new(Inner {
             db: db.clone(),
@@ -175,7 +177,7 @@ impl Ingestor {
                 .build(),
             counts: Counts::default(),
         });
-        tokio::spawn(Writer::new(db, live).run(queue));
+        tokio::spawn(Writer::new(db, live, alarm_feed).run(queue));
         let sweeper = inner.jobs.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(SWEEP_EVERY);
@@ -429,26 +431,13 @@ impl LiveVehicle {
     }
 }
 
-/// An alarm change as the websocket tells it.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct AlarmEvent {
-    id: i64,
-    vehicle_id: i64,
-    plate: String,
-    enterprise_id: i64,
-    position: i32,
-    kind: i16,
-    level: i16,
-    state: i16,
-    value: Option<f64>,
-    threshold: Option<f64>,
-    started_at: i64,
-}
-
 struct Writer {
     db: DatabaseConnection,
     live: LiveHub,
+    /// The push dispatcher's feed: every alarm change, sent after its commit.
+    alarm_feed: AlarmFeed,
+    /// Alarm changes of the transaction being written, forwarded once it committed.
+    alarm_changes: Vec<AlarmEvent>,
     vehicles: HashMap<i64, LiveVehicle>,
     thresholds: HashMap<i64, (Instant, [Thresholds; 3])>,
 }
@@ -470,10 +459,12 @@ fn ms(ts: i64) -> DateTime<Utc> {
 }
 
 impl Writer {
-    fn new(db: DatabaseConnection, live: LiveHub) -> Self {
+    fn new(db: DatabaseConnection, live: LiveHub, alarm_feed: AlarmFeed) -> Self {
         Self {
             db,
             live,
+            alarm_feed,
+            alarm_changes: Vec::new(),
             vehicles: HashMap::new(),
             thresholds: HashMap::new(),
         }
@@ -582,6 +573,8 @@ impl Writer {
         }
         // Device time order, so leak rates and "newest" are judged in sequence.
         reports.sort_by_key(|(_, a)| a.report.ts);
+        // Changes of a batch (or sweep) that failed before its commit were never made.
+        self.alarm_changes.clear();
         let result = self.store(&reports, &mut replies).await;
         match result {
             Ok(events) => {
@@ -591,6 +584,7 @@ impl Writer {
                 for publish in events {
                     publish(&self.live);
                 }
+                self.forward_alarm_changes().await;
             }
             Err(err) => {
                 tracing::error!(%err, "storing reports");
@@ -817,20 +811,9 @@ impl Writer {
             }
         };
         let Some(a) = saved else { return Ok(None) };
-        let event = AlarmEvent {
-            id: a.id,
-            vehicle_id,
-            plate: v.plate.clone(),
-            enterprise_id: a.enterprise_id,
-            position: a.position,
-            kind: a.kind,
-            level: a.level,
-            state: a.state,
-            value: a.value,
-            threshold: a.threshold,
-            started_at: a.started_at.timestamp_millis(),
-        };
+        let event = AlarmEvent::new(&a, v.plate.clone());
         let ent = v.enterprise_id;
+        self.alarm_changes.push(event.clone());
         Ok(Some(Box::new(move |hub: &LiveHub| {
             hub.publish(EventKind::Alarm, ent, vehicle_id, &event);
         })))
@@ -953,6 +936,8 @@ impl Writer {
 
     /// Silent vehicles go offline; silent sensors of reporting vehicles are lost.
     async fn sweep(&mut self) -> Result<(), AppError> {
+        // Changes of a batch (or sweep) that failed before its commit were never made.
+        self.alarm_changes.clear();
         let now = Utc::now();
         let silent: Vec<(i64, Option<DateTime<Utc>>)> = vehicle_state::Entity::find()
             .select_only()
@@ -1023,7 +1008,18 @@ impl Writer {
         for publish in events {
             publish(&self.live);
         }
+        self.forward_alarm_changes().await;
         Ok(())
+    }
+
+    /// Hands the committed alarm changes to the push dispatcher; waits when it is behind
+    /// (rather than drop a push), and carries on if it is gone (the server is stopping).
+    async fn forward_alarm_changes(&mut self) {
+        for event in self.alarm_changes.drain(..) {
+            if self.alarm_feed.send(event).await.is_err() {
+                return;
+            }
+        }
     }
 }
 

@@ -174,6 +174,64 @@ async fn sync_state(db: &impl ConnectionTrait, vehicle_id: i64) -> Result<(), Ap
     Ok(())
 }
 
+/// An alarm change as the websocket and the push dispatcher are told it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlarmEvent {
+    pub id: i64,
+    pub vehicle_id: i64,
+    pub plate: String,
+    pub enterprise_id: i64,
+    pub position: i32,
+    pub kind: i16,
+    pub level: i16,
+    /// 0 active (raised, or its level rose), 1 acknowledged, 2 cleared.
+    pub state: i16,
+    pub value: Option<f64>,
+    pub threshold: Option<f64>,
+    /// ms since epoch.
+    pub started_at: i64,
+}
+
+impl AlarmEvent {
+    pub fn new(a: &vehicle_alarm::Model, plate: String) -> Self {
+        Self {
+            id: a.id,
+            vehicle_id: a.vehicle_id,
+            plate,
+            enterprise_id: a.enterprise_id,
+            position: a.position,
+            kind: a.kind,
+            level: a.level,
+            state: a.state,
+            value: a.value,
+            threshold: a.threshold,
+            started_at: a.started_at.timestamp_millis(),
+        }
+    }
+}
+
+impl From<&AlarmRow> for AlarmEvent {
+    fn from(a: &AlarmRow) -> Self {
+        Self {
+            id: a.id,
+            vehicle_id: a.vehicle_id,
+            plate: a.plate.clone(),
+            enterprise_id: a.enterprise_id,
+            position: a.position,
+            kind: a.kind,
+            level: a.level,
+            state: a.state,
+            value: a.value,
+            threshold: a.threshold,
+            started_at: a.started_at.timestamp_millis(),
+        }
+    }
+}
+
+/// Where committed alarm changes go: the push dispatcher (services/rule/dispatcher.rs).
+pub type AlarmFeed = tokio::sync::mpsc::Sender<AlarmEvent>;
+
 /// An alarm as lists show it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
