@@ -94,7 +94,7 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
           {/* phones: a signed-in header carries the enterprise switcher; the brand is in the menu drawer then */}
           <BrandMark to={paths.map} className={cx('md:hidden', isSignedIn(user) && 'max-sm:hidden')} />
           <h1 className="sr-only text-base font-semibold text-slate-900 md:not-sr-only">{title}</h1>
-          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
             <EnterpriseSwitcher />
             <InvitationInbox />
             <MessageBell />

@@ -64,7 +64,7 @@ export function MessageBell() {
     <div className="relative">
       <button
         type="button"
-        className="relative rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        className="relative rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 sm:p-2"
         aria-haspopup="true"
         aria-expanded={open}
         aria-label={unread > 0 ? t('bell.labelCount', { count: unread }) : t('bell.label')}
