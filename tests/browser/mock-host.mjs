@@ -302,7 +302,7 @@ export async function startMockHost() {
   const signedOut = () => ({ status: 200, body: { code: 100, data: {}, msg: '未登录或登录已过期' } });
   const fleet = createFleetMock({ ok, fail, page, like, enterprise: ENTERPRISE });
   // `live` is made with the server below; pushes happen only once requests are served
-  const rules = createRulesMock({ ok, fail, page, like, enterprise: ENTERPRISE, users, roleName, sendToUser: (userId, frame) => live.sendTo(userId, frame) });
+  const rules = createRulesMock({ ok, fail, page, like, enterprise: ENTERPRISE, users, roleName, publishTo: (userId, frame) => live.publish(frame, userId) });
 
   function login(body, ip) {
     if (body.type === 'visitorLogin') {

@@ -1,8 +1,8 @@
 // The mock host's websocket at /ws (docs/live.md), written against node:http's 'upgrade' with no library: the
 // handshake, text frames out, masked client frames in (ping → pong, resume → the missed events or resync), close.
 // Test hook: POST /__mock/live with a frame `{type: 'vehicle'|'alarm', data}` numbers it and sends it to every
-// connection (the real host publishes after ingestion, which needs a device key no call exposes yet). A user's own
-// "message" frames (push_event) go unnumbered to that user's connections only (`sendTo`).
+// connection (the real host publishes after ingestion, which needs a device key no call exposes yet). A pushed
+// "message" is numbered like every event but goes (and is resumed) to its recipient's connections only.
 import { createHash } from 'node:crypto';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
@@ -46,7 +46,7 @@ function decode(buf) {
   return [frames, buf.subarray(off)];
 }
 
-/** Serves /ws on `server`; `userOf(token)` is the signed-in user's id or null. Returns publish, sendTo and dropAll. */
+/** Serves /ws on `server`; `userOf(token)` is the signed-in user's id or null. Returns publish and dropAll. */
 export function createLiveMock(server, userOf) {
   const sockets = new Set();
   const owners = new Map(); // socket → user id
@@ -86,7 +86,7 @@ export function createLiveMock(server, userOf) {
         if (msg.type === 'resume') {
           const missed = events.filter((e) => e.seq > msg.after);
           if (missed.length > 0 && missed[0].seq !== msg.after + 1) send({ type: 'resync', seq });
-          else for (const e of missed) send(e);
+          else for (const { recipient, ...e } of missed) if (recipient === null || recipient === userId) send(e);
         }
       }
     });
@@ -99,16 +99,14 @@ export function createLiveMock(server, userOf) {
   });
 
   return {
-    publish(frame) {
+    /** Numbers a frame and sends it to every connection, or only to `recipient`'s (a user id). */
+    publish(frame, recipient = null) {
       seq += 1;
       const event = { type: frame.type, seq, data: frame.data };
-      events.push(event);
-      for (const s of sockets) s.write(encode(JSON.stringify(event)));
-      return { seq, connections: sockets.size };
-    },
-    /** An unnumbered frame to every connection of one user. */
-    sendTo(userId, frame) {
-      for (const [s, owner] of owners) if (owner === userId) s.write(encode(JSON.stringify(frame)));
+      events.push({ ...event, recipient });
+      const to = [...sockets].filter((s) => recipient === null || owners.get(s) === recipient);
+      for (const s of to) s.write(encode(JSON.stringify(event)));
+      return { seq, connections: to.length };
     },
     /** Drops every connection (the console must reconnect and resume). */
     dropAll() {

@@ -1,7 +1,7 @@
 // The push part of the mock host (rules contract): push rules, member push settings, messages and webhooks, in
-// memory and shaped like the contract's answers. push_event stores a message per member and sends it as a websocket
-// "message" frame to that member's connections, which is what the console's bell listens to. Checks are sketched
-// (the real server owns them); webhooks are stored but never called.
+// memory and shaped like the contract's answers (docs/push.md). push_event stores a platform notice per member and
+// publishes it as a websocket "message" frame for that member alone, which is what the console's bell listens to.
+// Checks are sketched (the real server owns them); webhooks are stored but never called.
 import { randomBytes } from 'node:crypto';
 
 const HM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -9,7 +9,7 @@ const CHANNELS = ['console', 'webhook'];
 const ADMIN_ROLES = new Set([888, 999, 100]);
 
 /** `handle(call, body, me)` answers a push call, or null when the call is not one. */
-export function createRulesMock({ ok, fail, page, like, enterprise, users, roleName, sendToUser }) {
+export function createRulesMock({ ok, fail, page, like, enterprise, users, roleName, publishTo }) {
   const now = () => new Date().toISOString();
   let nextId = 1;
   const rules = [];
@@ -48,7 +48,7 @@ export function createRulesMock({ ok, fail, page, like, enterprise, users, roleN
   function deliver(userId, fields) {
     const m = { id: nextId++, ruleId: null, alarmId: null, userId, vehicleId: null, plate: null, kind: null, level: null, channel: 'console', system: false, read: false, masked: false, createdAt: now(), readAt: null, ...fields };
     messages.push(m);
-    sendToUser(userId, { type: 'message', data: m });
+    publishTo(userId, { type: 'message', data: m });
     return m;
   }
 
@@ -136,7 +136,7 @@ export function createRulesMock({ ok, fail, page, like, enterprise, users, roleN
         if (!title || !content) return fail('title 和 content 不能为空');
         const to = ids(b.memberIds) ?? [...new Set(rules.filter((r) => r.enabled).flatMap((r) => r.memberIds))];
         const reached = to.filter((id) => members().some((u) => u.ID === id) && settingsOf(id).pushEnabled);
-        for (const id of reached) deliver(id, { title, content });
+        for (const id of reached) deliver(id, { title, content, system: true });
         return ok({ delivered: reached.length });
       }
       case 'POST /api/rule/push_log':

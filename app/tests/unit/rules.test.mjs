@@ -62,25 +62,28 @@ test('webhook URLs are http(s) with a host', () => {
   assert.equal(model.isWebhookUrl(''), false);
 });
 
-test('a "message" frame is parsed into a Message, with or without a seq, and handed on outside the numbering', () => {
-  const frame = proto.parseFrame(JSON.stringify({ type: 'message', data: { id: 9, userId: 3, title: 'T', content: 'C', vehicleId: 5, plate: '沪A1', kind: 2, level: 1, system: false, read: false, masked: false, createdAt: 1795000000000, channel: 'console' } }));
+test('a "message" frame is parsed into a Message and numbered like the other events', () => {
+  const frame = proto.parseFrame(JSON.stringify({ type: 'message', seq: 11, data: { id: 9, userId: 3, title: 'T', content: 'C', vehicleId: 5, plate: '沪A1', kind: 2, level: 1, system: false, read: false, masked: false, createdAt: 1795000000000, channel: 'console' } }));
   assert.equal(frame.type, 'message');
+  assert.equal(frame.seq, 11);
   assert.deepEqual(frame.data, {
     id: 9, ruleId: null, alarmId: null, userId: 3, vehicleId: 5, plate: '沪A1', kind: 2, level: 1, title: 'T', content: 'C', channel: 'console',
     system: false, read: false, masked: false, createdAt: new Date(1795000000000).toISOString(), readAt: null,
   });
-  assert.equal(proto.parseFrame('{"type":"message","seq":12,"data":{"id":1}}').data.id, 1, 'a seq, if any, is ignored');
-  assert.equal(proto.parseFrame('{"type":"message","data":{"title":"no id"}}'), null);
-  assert.equal(proto.parseFrame('{"type":"message"}'), null);
+  assert.equal(proto.parseFrame('{"type":"message","data":{"id":1}}'), null, 'no seq');
+  assert.equal(proto.parseFrame('{"type":"message","seq":12,"data":{"title":"no id"}}'), null);
 
-  // a message between numbered events neither moves the numbering nor is dropped as a duplicate
+  // delivered once, advancing the numbering (a resume then does not send it again)
   let r = link.step(link.INITIAL_LINK, { type: 'start' });
   r = link.step(r.state, { type: 'frame', frame: { type: 'hello', seq: 10, heartbeat: 20 } });
   r = link.step(r.state, { type: 'frame', frame });
   assert.deepEqual(r.actions, [{ type: 'deliver', frame }]);
-  assert.equal(r.state.lastSeq, 10);
-  r = link.step(r.state, { type: 'frame', frame });
-  assert.deepEqual(r.actions, [{ type: 'deliver', frame }], 'not numbered: never taken for a duplicate');
+  assert.equal(r.state.lastSeq, 11);
+  assert.deepEqual(link.step(r.state, { type: 'frame', frame }).actions, [], 'a repeat is dropped');
+  r = link.step(r.state, { type: 'close' });
+  r = link.step(r.state, { type: 'retry' });
+  r = link.step(r.state, { type: 'frame', frame: { type: 'hello', seq: 14, heartbeat: 20 } });
+  assert.deepEqual(r.actions, [{ type: 'send', data: { type: 'resume', after: 11 } }]);
 });
 
 test('the live hub: one connection per URL shared by its listeners, closed when the last one leaves', () => {

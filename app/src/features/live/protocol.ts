@@ -29,8 +29,8 @@ export type LiveFrame =
   | { type: 'vehicle'; seq: number; data: Raw }
   | { type: 'alarm'; seq: number; data: LiveAlarm }
   | { type: 'resync'; seq: number }
-  /** A push to this user (rules contract): outside the event numbering, sent only to the recipient's connections. */
-  | { type: 'message'; data: Message }
+  /** A push to this user (docs/push.md): numbered like the others, sent (and resumed) to the recipient alone. */
+  | { type: 'message'; seq: number; data: Message }
   | { type: 'pong' }
   | { type: 'error'; msg: string };
 
@@ -99,7 +99,7 @@ export function parseFrame(text: string): LiveFrame | null {
       return seq >= 0 ? { type: 'resync', seq } : null;
     case 'message': {
       const message = messageOf(v.data);
-      return message ? { type: 'message', data: message } : null;
+      return seq >= 0 && message ? { type: 'message', seq, data: message } : null;
     }
     case 'pong':
       return { type: 'pong' };

@@ -64,13 +64,11 @@ function onFrame(state: LinkState, frame: LiveFrame): { state: LinkState; action
     }
     case 'vehicle':
     case 'alarm':
+    case 'message':
       if (state.lastSeq !== null && frame.seq <= state.lastSeq) return { state, actions: [] };
       return { state: { ...state, lastSeq: frame.seq }, actions: [{ type: 'deliver', frame }] };
     case 'resync':
       return { state: { ...state, lastSeq: frame.seq }, actions: [{ type: 'resync' }] };
-    // a user's own message is not numbered: it is never resumed, so it is handed on as it comes
-    case 'message':
-      return { state, actions: [{ type: 'deliver', frame }] };
     case 'pong':
     case 'error':
       return { state, actions: [] };

@@ -40,7 +40,6 @@ export function MessageBell() {
 
   useEffect(() => {
     if (!enabled) return;
-    let opened = false;
     return listenLive(socketUrl(brand.wsUrl, window.location, token), {
       onMessage: (message: Message) => {
         // shown at once; the refetch then brings the server's count
@@ -49,11 +48,9 @@ export function MessageBell() {
         );
         void queryClient.invalidateQueries({ queryKey: rulesKeys.messages });
       },
-      // messages are not resumed after a drop: a reconnection refetches what may have been missed
-      onStatus: (status) => {
-        if (status !== 'open') return;
-        if (opened) void queryClient.invalidateQueries({ queryKey: rulesKeys.messages });
-        opened = true;
+      // messages missed while the socket was down come with the resume; past what the server keeps, refetch
+      onResync: () => {
+        void queryClient.invalidateQueries({ queryKey: rulesKeys.messages });
       },
     });
   }, [enabled, token, brand.wsUrl, queryClient]);

@@ -1,8 +1,10 @@
 /** The four "who and what" dialogs of a push rule: its vehicles, groups, vehicle tags and members. */
 import { useTranslation } from 'react-i18next';
 
+import type { PageCall } from '../../../lib/calls';
 import { maskPhone } from '../../../lib/format';
 import { getTags } from '../../devices/api/get-tags';
+import type { TagKind, TagRow } from '../../devices/types';
 import { getGroups } from '../../enterprise/api/get-groups';
 import { getVehicleOptions } from '../../vehicles/api/get-vehicles';
 import { rulesKeys } from '../api/keys';
@@ -13,6 +15,15 @@ import { useSetRuleTags } from '../api/set-rule-tags';
 import { useSetRuleVehicles } from '../api/set-rule-vehicles';
 import type { Rule } from '../types';
 import { AssignDialog } from './assign-dialog';
+
+/** Tags that vehicles carry (docs/push.md: kinds vehicle and label). */
+const VEHICLE_TAG_KINDS: readonly TagKind[] = ['vehicle', 'label'];
+
+/** /tag/list answers every match at once: narrowed to vehicle tags and paged here. */
+const vehicleTags: PageCall<{ keyword?: string }, TagRow> = async ({ keyword, page, pageSize }, signal) => {
+  const all = (await getTags({ keyword, page: 1, pageSize }, signal)).list.filter((g) => VEHICLE_TAG_KINDS.includes(g.kind));
+  return { list: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize };
+};
 
 export type RuleAssignment = 'vehicles' | 'groups' | 'tags' | 'members';
 export const RULE_ASSIGNMENTS: readonly RuleAssignment[] = ['vehicles', 'groups', 'tags', 'members'];
@@ -66,7 +77,7 @@ export function RuleAssignDialog({ rule, what, onClose }: { rule: Rule; what: Ru
         <AssignDialog
           {...common}
           queryKey={[...rulesKeys.rules, 'pick-tags']}
-          fetchPage={(params, signal) => getTags({ ...params, kind: 'vehicle' }, signal)}
+          fetchPage={vehicleTags}
           toOption={(g) => ({ id: g.id, label: g.name, hint: t('assign.vehicleCount', { count: g.vehicles }) })}
           initial={rule.tagIds}
           onSave={(tagIds) => setTags.mutateAsync({ id: rule.id, tagIds })}

@@ -122,7 +122,7 @@ export default function PushSettingView({ route }: MenuViewProps) {
           testId="webhook-form"
           fields={[
             { name: 'url', label: t('webhook.url'), type: 'text', required: true, wide: true, placeholder: 'https://', maxLength: 500, validate: (v) => (isWebhookUrl(String(v)) ? null : t('webhook.urlInvalid')) },
-            { name: 'kinds', label: t('field.kinds'), type: 'multiselect', required: true, options: labels.kindOptions, wide: true },
+            { name: 'kinds', label: t('field.kinds'), type: 'multiselect', hint: t('field.kindsAllHint'), options: labels.kindOptions, wide: true },
             { name: 'minLevel', label: t('field.minLevel'), type: 'select', required: true, options: labels.levelOptions },
             { name: 'enabled', label: t('rule.enabled'), type: 'switch' },
           ]}
