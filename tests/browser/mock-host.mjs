@@ -749,6 +749,16 @@ export async function startMockHost() {
       live.dropAll();
       return send(200, {});
     }
+    // test hook: a message to a user as an alarm would push it (vehicle, kind, level), e.g. to mask it
+    if (path === '/__mock/message') {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const { userId, ...fields } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        send(200, rules.deliver(userId, fields));
+      });
+      return undefined;
+    }
     if (path === '/__mock/live') {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));

@@ -60,7 +60,11 @@ export function createRulesMock({ ok, fail, page, like, enterprise, users, roleN
       if (chosen.size === 0) return fail('ids 不能为空');
       for (const m of hit) {
         if (b.action === 'read' || b.action === 'unread') Object.assign(m, { read: b.action === 'read', readAt: b.action === 'read' ? now() : null });
-        else if (b.action === 'mask' || b.action === 'unmask') m.masked = b.action === 'mask';
+        else if (b.action === 'mask' || b.action === 'unmask') {
+          if (m.system) return fail('平台通知不能屏蔽');
+          // masking is per vehicle and kind: every message of that pair follows
+          for (const same of mine) if (same.vehicleId === m.vehicleId && same.kind === m.kind) same.masked = b.action === 'mask';
+        }
         else if (b.action === 'delete') messages.splice(messages.indexOf(m), 1);
         else return fail(`未知操作 ${b.action}`);
       }
@@ -75,7 +79,7 @@ export function createRulesMock({ ok, fail, page, like, enterprise, users, roleN
     return ok({ ...page(list, b), unread: mine.filter((m) => !m.read && !m.masked).length });
   }
 
-  return function handle(call, b, me) {
+  function handle(call, b, me) {
     switch (call) {
       case 'POST /api/rule/list':
         return ok(page(rules.filter((r) => like(r.name, b.keyword) && (b.enabled === undefined || r.enabled === b.enabled)).slice().reverse().map(ruleRow), b));
@@ -173,5 +177,8 @@ export function createRulesMock({ ok, fail, page, like, enterprise, users, roleN
       default:
         return null;
     }
-  };
+  }
+  /** Test hook: a message as an alarm would push it (the mock has no alarms), published like push_event's. */
+  handle.deliver = deliver;
+  return handle;
 }
