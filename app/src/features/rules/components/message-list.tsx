@@ -84,7 +84,7 @@ export function MessageList({ title, box }: { title: string; box: MessageBox }) 
               { key: 'plate', header: t('message.plate'), cell: (m: Message) => m.plate ?? '' },
               {
                 key: 'kind',
-                header: t('field.kinds'),
+                header: t('message.alarm'),
                 cell: (m: Message) => (m.kind === null ? '' : <Badge tone={(m.level ?? 1) >= 2 ? 'red' : 'amber'}>{`${labels.kind(m.kind)} · ${labels.level(m.level ?? 1)}`}</Badge>),
               },
             ]),

@@ -57,7 +57,7 @@ export default function MemberPushView({ route }: MenuViewProps) {
         { key: 'push', header: t('member.push'), cell: (m) => <Badge tone={m.pushEnabled ? 'green' : 'slate'}>{m.pushEnabled ? t('member.pushOn') : t('member.pushOff')}</Badge> },
         { key: 'channels', header: t('field.channels'), cell: (m) => m.channels.map((c) => t(`channel.${c}`)).join(t('separator')) },
         { key: 'kinds', header: t('field.kinds'), cell: (m) => labels.kindList(m.kinds, t('field.allKinds')), className: 'max-w-64' },
-        { key: 'quiet', header: t('field.quiet'), cell: (m) => quietLabel(m.quietFrom, m.quietTo) || t('quiet.none') },
+        { key: 'quiet', header: t('field.quiet'), cell: (m) => quietLabel(m.quietFrom, m.quietTo) || t('quiet.none'), className: 'whitespace-nowrap' },
         { key: 'rules', header: t('member.rules'), cell: (m) => m.ruleCount, align: 'right' },
       ]}
       rowKey={(m) => m.userId}
@@ -75,8 +75,10 @@ export default function MemberPushView({ route }: MenuViewProps) {
         fields: [{ name: 'pushEnabled', label: t('member.push'), type: 'switch' }, ...pushFields<MemberValues>(t, labels, false)],
         empty: { pushEnabled: true, channels: ['console'], kinds: [], quietFrom: '', quietTo: '' },
         fromRow: (m) => ({ pushEnabled: m.pushEnabled, channels: m.channels, kinds: m.kinds, quietFrom: m.quietFrom ?? '', quietTo: m.quietTo ?? '' }),
-        save: (v, row) =>
-          setPush.mutateAsync({ userId: row?.userId ?? 0, pushEnabled: v.pushEnabled, channels: v.channels, kinds: v.kinds, ...quietPayload(v.quietFrom, v.quietTo) }),
+        // members are only edited here (no addLabel: no Add button), so there is always a row
+        save: async (v, row) => {
+          if (row) await setPush.mutateAsync({ userId: row.userId, pushEnabled: v.pushEnabled, channels: v.channels, kinds: v.kinds, ...quietPayload(v.quietFrom, v.quietTo) });
+        },
       }}
     >
       {notice ? (

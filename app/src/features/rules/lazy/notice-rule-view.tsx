@@ -77,7 +77,7 @@ export default function NoticeRuleView({ route }: MenuViewProps) {
         { key: 'channels', header: t('field.channels'), cell: (r) => r.channels.map((c) => t(`channel.${c}`)).join(t('separator')) },
         { key: 'vehicles', header: t('rule.vehicles'), cell: (r) => (r.allVehicles ? t('rule.allVehicles') : r.vehicleCount), align: 'right' },
         { key: 'members', header: t('rule.members'), cell: (r) => r.memberCount, align: 'right' },
-        { key: 'quiet', header: t('field.quiet'), cell: (r) => quietLabel(r.quietFrom, r.quietTo) || t('quiet.none') },
+        { key: 'quiet', header: t('field.quiet'), cell: (r) => quietLabel(r.quietFrom, r.quietTo) || t('quiet.none'), className: 'whitespace-nowrap' },
       ]}
       rowKey={(r) => r.id}
       rowLabel={(r) => r.name}

@@ -85,6 +85,7 @@ export default function PushSettingView({ route }: MenuViewProps) {
           key: 'url',
           header: t('webhook.url'),
           primary: true,
+          className: 'min-w-56',
           cell: (w) => (
             <span className="inline-flex flex-wrap items-center gap-2 break-all">
               {w.url}
