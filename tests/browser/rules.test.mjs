@@ -1,8 +1,9 @@
 // Push rules, messages and webhooks in the browser: a rule made through its dialog (quiet hours checked), given a
 // member and disabled in bulk; a notice pushed to a member raising the header bell live over the websocket, read
 // from the bell; a webhook whose signing secret is shown once and rotated; with the mock host only (its hooks), a
-// message missed while the socket was down arriving with the resume, masked and unmasked. Runs against the real
-// server, or the mock host (WHEELEND_BROWSER_HOST=mock, tests/browser/mock-rules.mjs). Run from the repo root:
+// message missed while the socket was down arriving with the resume, masked and unmasked; with the real server only
+// (ingestion), a reported low pressure pushed by the server to a rule's member, masked and unmasked. Runs against the
+// real server, or the mock host (WHEELEND_BROWSER_HOST=mock, tests/browser/mock-rules.mjs). Run from the repo root:
 // node --test tests/browser/rules.test.mjs (WHEELEND_BIN=… for another build of the server).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -262,6 +263,54 @@ test('a message sent while the socket is down arrives with the resume; masking m
     await openMenu(page, '企业中心', '消息列表');
     await inbox.getByRole('table').getByText(headline).waitFor();
     await assertQuiet(page, 'masked messages');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a reported low pressure reaches the rule member’s bell; masking it moves it to the masked list and back', { skip: MOCK ? 'needs the real server (ingestion and the rules dispatcher)' : false }, async () => {
+  // a vehicle of the demo fleet with a receiver, registered as platform admin; the device key is answered once
+  const plate = `沪R${stamp.toUpperCase()}`;
+  const imei = `86${String(Date.now()).slice(-13)}`;
+  const carId = (await api(adminToken, '/web/car/updateCarInfo', { plate, axleLayout: '2,4', enterpriseId: FLEET_ID })).carId;
+  const { deviceKey } = await api(adminToken, '/web/device/imei', { imei, entId: FLEET_ID });
+  await api(adminToken, '/web/car/updateImei', { carId, imei });
+  const ownerToken = await apiLogin(fleetAdmin.userName, fleetAdmin.password);
+  const rule = await api(ownerToken, '/rule/update', { name: `低压${stamp}`, kinds: [2], minLevel: 2, channels: ['console'], allVehicles: true, enabled: true });
+  await api(ownerToken, '/rule/member', { id: rule.id, memberIds: [await userIdOf(ownerToken, member.nickName)] });
+
+  const context = await newContext(browser, server.url);
+  try {
+    const page = await newPage(context);
+    await signIn(page, member);
+    await page.getByTestId('message-bell').waitFor();
+    const before = (await api(await apiLogin(member.userName, member.password), '/rule/push_log', { page: 1, pageSize: 1, mine: true })).unread;
+
+    // 6.0 bar on a drive tyre: a critical low-pressure alarm, pushed by the server itself
+    const ts = Date.now() - 5000;
+    const res = await fetch(`${server.url}/tapi/device/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-key': deviceKey },
+      body: JSON.stringify({ imei, ts, tyres: [{ pos: 11, sensorId: '7e19f1', pressure: 9.0, temp: 30.0, battery: 80 }, { pos: 21, sensorId: '7e19f2', pressure: 6.0, temp: 30.0, battery: 80 }] }),
+    });
+    assert.equal((await res.json()).code, 0, 'the report is stored');
+    await page.getByTestId('message-bell-count').filter({ hasText: String(before + 1) }).waitFor();
+
+    await openMenu(page, '企业中心', '消息列表');
+    await page.waitForURL('**/colony/messageList');
+    const inbox = page.getByTestId('messages-inbox-table').filter({ visible: true }).getByRole('table');
+    const row = inbox.getByRole('row').filter({ hasText: '低压 · 严重' }).filter({ hasText: plate });
+    await row.getByRole('button', { name: '屏蔽' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    await openMenu(page, '企业中心', '屏蔽消息');
+    await page.waitForURL('**/colony/maskedMessageList');
+    const masked = page.getByTestId('messages-masked-table').filter({ visible: true }).getByRole('table');
+    await masked.getByRole('row').filter({ hasText: plate }).getByRole('button', { name: '取消屏蔽' }).click();
+    await masked.getByRole('row').filter({ hasText: plate }).waitFor({ state: 'detached' });
+    await openMenu(page, '企业中心', '消息列表');
+    await row.waitFor();
+    await assertQuiet(page, 'reported alarm');
   } finally {
     await context.close();
   }
