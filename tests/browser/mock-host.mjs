@@ -2,7 +2,8 @@
 // docs/ssr-contract.md asks of the host with app/dist/ssr.js in a node:vm context, serves public/, and answers the
 // identity-and-access calls the console makes (sign-in incl. visitor, captcha and QR; users; roles and their menus,
 // APIs, buttons and data scope; menus; APIs; dictionaries; operation records; files) from memory, with the seeded
-// menu tree of docs/menu-tree.md. Used by server.mjs when WHEELEND_BROWSER_HOST=mock. Not a test of the server.
+// menu tree of docs/menu-tree.md; the fleet calls come from mock-fleet.mjs, the push calls (rules, messages,
+// webhooks) from mock-rules.mjs. Used by server.mjs when WHEELEND_BROWSER_HOST=mock. Not a test of the server.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,6 +12,7 @@ import vm from 'node:vm';
 
 import { createFleetMock } from './mock-fleet.mjs';
 import { createLiveMock } from './mock-live.mjs';
+import { createRulesMock } from './mock-rules.mjs';
 import { repoRoot } from './server.mjs';
 
 const MIME = { '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.png': 'image/png', '.map': 'application/json' };
@@ -299,6 +301,8 @@ export async function startMockHost() {
   const fail = (msg, data = {}) => ({ status: 200, body: { code: 7, data, msg } });
   const signedOut = () => ({ status: 200, body: { code: 100, data: {}, msg: '未登录或登录已过期' } });
   const fleet = createFleetMock({ ok, fail, page, like, enterprise: ENTERPRISE });
+  // `live` is made with the server below; pushes happen only once requests are served
+  const rules = createRulesMock({ ok, fail, page, like, enterprise: ENTERPRISE, users, roleName, publishTo: (userId, frame) => live.publish(frame, userId) });
 
   function login(body, ip) {
     if (body.type === 'visitorLogin') {
@@ -707,6 +711,8 @@ export async function startMockHost() {
       case 'POST /api/fileUploadAndDownload/upload':
         return ok({ file: storeUpload(body) });
     }
+    const rulesAnswer = rules(call, body, me);
+    if (rulesAnswer) return rulesAnswer;
     const fleetAnswer = fleet(call, body);
     if (fleetAnswer) return fleetAnswer;
     return { status: 404, body: { code: 7, data: {}, msg: `接口未注册，或路径与方法不匹配：${path}` } };
@@ -742,6 +748,16 @@ export async function startMockHost() {
     if (path === '/__mock/live-drop') {
       live.dropAll();
       return send(200, {});
+    }
+    // test hook: a message to a user as an alarm would push it (vehicle, kind, level), e.g. to mask it
+    if (path === '/__mock/message') {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const { userId, ...fields } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        send(200, rules.deliver(userId, fields));
+      });
+      return undefined;
     }
     if (path === '/__mock/live') {
       const chunks = [];
@@ -813,7 +829,7 @@ export async function startMockHost() {
     return res.end(doc);
   });
 
-  const live = createLiveMock(server, (token) => sessions.has(token));
+  const live = createLiveMock(server, (token) => sessions.get(token) ?? null);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address();
   return {

@@ -1,7 +1,8 @@
 // The mock host's websocket at /ws (docs/live.md), written against node:http's 'upgrade' with no library: the
 // handshake, text frames out, masked client frames in (ping → pong, resume → the missed events or resync), close.
 // Test hook: POST /__mock/live with a frame `{type: 'vehicle'|'alarm', data}` numbers it and sends it to every
-// connection (the real host publishes after ingestion, which needs a device key no call exposes yet).
+// connection (the real host publishes after ingestion, which needs a device key no call exposes yet). A pushed
+// "message" is numbered like every event but goes (and is resumed) to its recipient's connections only.
 import { createHash } from 'node:crypto';
 
 const GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
@@ -45,21 +46,24 @@ function decode(buf) {
   return [frames, buf.subarray(off)];
 }
 
-/** `attach(server, tokenOk)` serves /ws; returns `publish(frame)` and `close()`. */
-export function createLiveMock(server, tokenOk) {
+/** Serves /ws on `server`; `userOf(token)` is the signed-in user's id or null. Returns publish and dropAll. */
+export function createLiveMock(server, userOf) {
   const sockets = new Set();
+  const owners = new Map(); // socket → user id
   const events = [];
   let seq = 0;
 
   server.on('upgrade', (req, socket) => {
     const url = new URL(req.url, 'http://mock');
-    if (url.pathname !== '/ws' || !tokenOk(url.searchParams.get('token') ?? '')) {
+    const userId = userOf(url.searchParams.get('token') ?? '');
+    if (url.pathname !== '/ws' || userId === null) {
       socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\n\r\n{"code":100,"data":{},"msg":"未登录或登录已过期"}');
       return;
     }
     const accept = createHash('sha1').update(`${req.headers['sec-websocket-key']}${GUID}`).digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     sockets.add(socket);
+    owners.set(socket, userId);
     const send = (obj) => socket.write(encode(JSON.stringify(obj)));
     send({ type: 'hello', seq, heartbeat: 20 });
     let rest = Buffer.alloc(0);
@@ -82,27 +86,33 @@ export function createLiveMock(server, tokenOk) {
         if (msg.type === 'resume') {
           const missed = events.filter((e) => e.seq > msg.after);
           if (missed.length > 0 && missed[0].seq !== msg.after + 1) send({ type: 'resync', seq });
-          else for (const e of missed) send(e);
+          else for (const { recipient, ...e } of missed) if (recipient === null || recipient === userId) send(e);
         }
       }
     });
-    const drop = () => sockets.delete(socket);
+    const drop = () => {
+      sockets.delete(socket);
+      owners.delete(socket);
+    };
     socket.on('close', drop);
     socket.on('error', drop);
   });
 
   return {
-    publish(frame) {
+    /** Numbers a frame and sends it to every connection, or only to `recipient`'s (a user id). */
+    publish(frame, recipient = null) {
       seq += 1;
       const event = { type: frame.type, seq, data: frame.data };
-      events.push(event);
-      for (const s of sockets) s.write(encode(JSON.stringify(event)));
-      return { seq, connections: sockets.size };
+      events.push({ ...event, recipient });
+      const to = [...sockets].filter((s) => recipient === null || owners.get(s) === recipient);
+      for (const s of to) s.write(encode(JSON.stringify(event)));
+      return { seq, connections: to.length };
     },
     /** Drops every connection (the console must reconnect and resume). */
     dropAll() {
       for (const s of sockets) s.destroy();
       sockets.clear();
+      owners.clear();
     },
   };
 }

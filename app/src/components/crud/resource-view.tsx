@@ -23,7 +23,8 @@ import { useRowSelection } from './selection';
 import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from './view';
 
 export interface ResourceForm<R, V extends FormValues> {
-  addLabel: string;
+  /** The Add button's label; without it rows can only be edited (no Add button). */
+  addLabel?: string;
   editTitle: (row: R) => string;
   fields: readonly FieldDef<V>[];
   empty: V;
@@ -141,7 +142,7 @@ export function ResourceView<R, P extends object, V extends FormValues, K extend
         <ListToolbar
           onRefresh={() => void query.refetch()}
           onExport={exportColumns && can('export') ? () => { setDialog('export'); } : null}
-          onAdd={form && can('add') ? () => { setEditing({ row: null, values: form.empty }); } : null}
+          onAdd={form?.addLabel && can('add') ? () => { setEditing({ row: null, values: form.empty }); } : null}
           addLabel={form?.addLabel}
         >
           {toolbar}

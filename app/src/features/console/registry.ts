@@ -57,6 +57,16 @@ export const VIEW_LOADERS: Readonly<Record<string, Loader>> = {
   'equipmentManage/upgradeLog': () => import('../devices/lazy/upgrade-log-view'),
   'equipmentManage/deviceModelManage': () => import('../devices/lazy/device-model-manage-view'),
   'colony/labelManage': () => import('../devices/lazy/label-manage-view'),
+  'colony/noticeRule': () => import('../rules/lazy/notice-rule-view'),
+  'colony/alarmRules': () => import('../rules/lazy/notice-rule-view'),
+  'colony/memberPush': () => import('../rules/lazy/member-push-view'),
+  'colony/noticeSetting': () => import('../rules/lazy/notice-setting-view'),
+  'colony/pushSetting': () => import('../rules/lazy/push-setting-view'),
+  'colony/messageList': () => import('../rules/lazy/message-list-view'),
+  'colony/maskedMessageList': () => import('../rules/lazy/masked-message-list-view'),
+  'colony/systemMessageList': () => import('../rules/lazy/system-message-list-view'),
+  // 预警设置 is the enterprise's alarm thresholds, which the supervision view already edits (console-spec lists both keys)
+  'colony/warningSetting': () => import('../enterprise/lazy/supervise-setting-view'),
   'person/profile': () => import('../profile/lazy/profile-view'),
   'reload/index': () => import('./lazy/reload-view'),
 };

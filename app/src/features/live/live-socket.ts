@@ -2,6 +2,7 @@
  * The browser's websocket to the host (docs/live.md), driven by the pure machine in reconnect.ts: signs in with
  * `?token=`, resumes after drops, pings every 20 s. Browser only: started from an effect.
  */
+import type { Message } from '../rules/types';
 import { parseFrame, type LiveAlarm, type Raw } from './protocol';
 import { INITIAL_LINK, step, type LinkAction, type LinkEvent } from './reconnect';
 
@@ -12,6 +13,8 @@ export type LiveStatus = 'connecting' | 'open' | 'waiting';
 export interface LiveHandlers {
   onVehicle(data: Raw): void;
   onAlarm(alarm: LiveAlarm): void;
+  /** A push to the signed-in user. */
+  onMessage(message: Message): void;
   /** Too far behind, or the server restarted: refetch the lists. */
   onResync(): void;
   onStatus(status: LiveStatus): void;
@@ -60,6 +63,7 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
       case 'deliver':
         if (action.frame.type === 'vehicle') handlers.onVehicle(action.frame.data);
         else if (action.frame.type === 'alarm') handlers.onAlarm(action.frame.data);
+        else if (action.frame.type === 'message') handlers.onMessage(action.frame.data);
         break;
       case 'resync':
         handlers.onResync();

@@ -1,5 +1,7 @@
 /** The websocket frames of docs/live.md, parsed from text. Pure. */
 
+import { messageOf } from '../rules/model';
+import type { Message } from '../rules/types';
 import type { Raw } from '../vehicles/fleet-keys';
 
 export type { Raw };
@@ -27,6 +29,8 @@ export type LiveFrame =
   | { type: 'vehicle'; seq: number; data: Raw }
   | { type: 'alarm'; seq: number; data: LiveAlarm }
   | { type: 'resync'; seq: number }
+  /** A push to this user (docs/push.md): numbered like the others, sent (and resumed) to the recipient alone. */
+  | { type: 'message'; seq: number; data: Message }
   | { type: 'pong' }
   | { type: 'error'; msg: string };
 
@@ -93,6 +97,10 @@ export function parseFrame(text: string): LiveFrame | null {
       return seq >= 0 && isObj(v.data) ? { type: 'alarm', seq, data: alarmOf(v.data) } : null;
     case 'resync':
       return seq >= 0 ? { type: 'resync', seq } : null;
+    case 'message': {
+      const message = messageOf(v.data);
+      return seq >= 0 && message ? { type: 'message', seq, data: message } : null;
+    }
     case 'pong':
       return { type: 'pong' };
     case 'error':

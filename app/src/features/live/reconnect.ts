@@ -64,6 +64,7 @@ function onFrame(state: LinkState, frame: LiveFrame): { state: LinkState; action
     }
     case 'vehicle':
     case 'alarm':
+    case 'message':
       if (state.lastSeq !== null && frame.seq <= state.lastSeq) return { state, actions: [] };
       return { state: { ...state, lastSeq: frame.seq }, actions: [{ type: 'deliver', frame }] };
     case 'resync':

@@ -13,7 +13,8 @@ import { vehiclesKey } from '../vehicles/api/keys';
 import { useWatchList } from '../vehicles/api/get-watch-list';
 import { createAlarmStore, NO_ALARMS } from './alarm-store';
 import { createFleetStore, EMPTY_FLEET } from './fleet-store';
-import { connectLive, socketUrl, type LiveStatus } from './live-socket';
+import { listenLive } from './live-hub';
+import { socketUrl, type LiveStatus } from './live-socket';
 import { alarmKindKey, type LiveAlarm } from './protocol';
 
 const MAP_SUBSET = { data_volume: 1 } as const;
@@ -38,7 +39,7 @@ export function useLiveFleet(enabled: boolean, token: string | null) {
 
   useEffect(() => {
     if (!enabled || token === null) return;
-    const stop = connectLive(socketUrl(brand.wsUrl, window.location, token), {
+    const stop = listenLive(socketUrl(brand.wsUrl, window.location, token), {
       onVehicle: (data) => {
         fleet.apply(data);
       },

@@ -1,6 +1,6 @@
 /**
- * The console layout: side menu (collapsible on desktop, a drawer on mobile ≤768 px), header with language switch,
- * full-screen toggle, settings and the user, and the page content.
+ * The console layout: side menu (collapsible on desktop, a drawer on mobile ≤768 px), header with invitations, the
+ * message bell, language switch, full-screen toggle, settings and the user, and the page content.
  */
 import { useCallback, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { paths } from '../../../lib/paths';
 import { isSignedIn } from '../../../lib/state';
 import { EnterpriseSwitcher } from '../../enterprise/components/enterprise-switcher';
 import { InvitationInbox } from '../../enterprise/components/invitation-inbox';
+import { MessageBell } from '../../rules/components/message-bell';
 import { SettingsDrawer } from '../../settings/settings-drawer';
 import { useConsoleSettings } from '../../settings/settings-store';
 import { SideMenu } from './side-menu';
@@ -93,9 +94,10 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
           {/* phones: a signed-in header carries the enterprise switcher; the brand is in the menu drawer then */}
           <BrandMark to={paths.map} className={cx('md:hidden', isSignedIn(user) && 'max-sm:hidden')} />
           <h1 className="sr-only text-base font-semibold text-slate-900 md:not-sr-only">{title}</h1>
-          <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
             <EnterpriseSwitcher />
             <InvitationInbox />
+            <MessageBell />
             <LanguageSwitcher />
             <button
               type="button"

@@ -28,7 +28,7 @@ export function InvitationInbox() {
     <>
       <button
         type="button"
-        className="relative rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        className="relative rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 sm:p-2"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={count > 0 ? t('inbox.labelCount', { count }) : t('inbox.label')}

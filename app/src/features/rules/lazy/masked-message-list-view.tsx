@@ -1,0 +1,10 @@
+/** colony/maskedMessageList: my masked messages (their vehicle and kind no longer reach me), to unmask or delete. */
+import { useApp } from '../../../lib/app-context';
+import { menuTitle } from '../../console/menu-routes';
+import type { MenuViewProps } from '../../console/registry';
+import { MessageList } from '../components/message-list';
+
+export default function MaskedMessageListView({ route }: MenuViewProps) {
+  const { lang } = useApp();
+  return <MessageList title={menuTitle(route, lang)} box="masked" />;
+}
