@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+pub mod fleet;
 pub mod tenants;
 pub mod ws;
 
@@ -449,6 +450,7 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "enterprise_group_vehicles",
     "trusteeships",
     "enterprise_settings",
+    "vehicle_shares",
 ];
 
 impl TestApp {

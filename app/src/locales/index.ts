@@ -11,6 +11,7 @@ import enEnterprise from './en/enterprise.json';
 import enFleet from './en/fleet.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
+import enShare from './en/share.json';
 import enSolution from './en/solution.json';
 import enSystem from './en/system.json';
 import enWork from './en/work.json';
@@ -23,6 +24,7 @@ import zhEnterprise from './zh/enterprise.json';
 import zhFleet from './zh/fleet.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
+import zhShare from './zh/share.json';
 import zhSolution from './zh/solution.json';
 import zhSystem from './zh/system.json';
 import zhWork from './zh/work.json';
@@ -40,6 +42,7 @@ const zh = {
   enterprise: zhEnterprise,
   work: zhWork,
   fleet: zhFleet,
+  share: zhShare,
 };
 
 export type Translations = typeof zh;
@@ -57,6 +60,7 @@ const en = {
   enterprise: enEnterprise,
   work: enWork,
   fleet: enFleet,
+  share: enShare,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -10,6 +10,7 @@ mod live;
 mod menu;
 mod middleware;
 mod pages;
+mod report;
 mod session;
 mod system;
 mod telemetry;
@@ -43,6 +44,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(vehicle::router())
         .merge(device::router())
         .merge(work::router())
+        .merge(report::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).
