@@ -19,9 +19,10 @@ fn last_hour() -> Value {
            "end": (now + Span::minutes(1)).to_rfc3339_opts(SecondsFormat::Secs, true)})
 }
 
+/// `base` with the fields of `extra` added.
 fn with(mut base: Value, extra: Value) -> Value {
-    for (k, v) in extra.as_object().unwrap() {
-        base[k] = v.clone();
+    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
+        b.extend(e);
     }
     base
 }

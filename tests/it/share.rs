@@ -128,7 +128,10 @@ async fn a_link_shows_the_vehicle_on_its_page_and_stops_when_revoked() {
         .await
         .ok();
     assert_eq!(revoked["active"], false);
-    assert_eq!(view(&app, &format!("P{code}"), None).await.code(7), NOT_SHARED);
+    assert_eq!(
+        view(&app, &format!("P{code}"), None).await.code(7),
+        NOT_SHARED
+    );
     assert_not_shared(
         &app.page(&format!("/mf/P{code}"), "localhost", Some("en"))
             .await,

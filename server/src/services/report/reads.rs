@@ -130,7 +130,7 @@ pub async fn list(
         rows.extend(list);
         total += n;
     }
-    rows.sort_by(|a, b| b.time.cmp(&a.time));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.time));
     let skip = usize::try_from((page.page - 1) * page.page_size).unwrap_or(usize::MAX);
     let take = usize::try_from(page.page_size).unwrap_or(usize::MAX);
     Ok(PageResult {
