@@ -106,10 +106,50 @@ test('a share page renders with JavaScript disabled: plate, position and tyre va
     const wheels = await page.getByTestId('wheel-diagram').textContent();
     assert.ok(wheels.includes('9 Bar') && wheels.includes('8.5 Bar') && wheels.includes('30 °C'), wheels);
 
+    // with JavaScript: the same page hydrates without a mismatch and keeps the values
+    const scripted = await newContext(browser, server.url);
+    try {
+      const live = await newPage(scripted);
+      await live.goto(link);
+      await waitHydrated(live);
+      await live.getByTestId('share-plate').getByText(driving.plate).waitFor();
+      await assertQuiet(live, 'share page');
+    } finally {
+      await scripted.close();
+    }
+
     const missing = await page.goto('/mf/Pnosuchcode12');
     assert.equal(missing.status(), 404);
     await page.getByTestId('share-missing').waitFor();
     assert.equal(await page.getByText(driving.plate).count(), 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a share link is created from the vehicle info drawer, shown with its QR code, and revoked', { skip: MOCK && 'needs the real server' }, async () => {
+  const context = await newContext(browser, server.url);
+  try {
+    const page = await newPage(context);
+    await signIn(page);
+    await page.goto('/dataManage/vehicleManage');
+    await waitHydrated(page);
+    const row = page.getByTestId('vehicles-table').getByRole('table').getByRole('row').filter({ hasText: parked.plate });
+    await row.getByRole('button', { name: parked.plate, exact: true }).click();
+    const info = page.getByTestId('vehicle-info');
+    await info.getByRole('button', { name: '分享', exact: true }).click();
+    const dialog = page.getByTestId('share-dialog');
+    await dialog.getByRole('button', { name: '生成链接' }).click();
+    const link = await dialog.getByTestId('share-link').textContent();
+    assert.match(link, /\/mf\/P[a-z2-9]{12}(\?colony=7)?$/, 'the demo fleet is in colony 7');
+    await dialog.getByRole('img', { name: '链接二维码' }).waitFor();
+    const opened = await fetch(link);
+    assert.equal(opened.status, 200);
+
+    await dialog.getByRole('button', { name: '撤销' }).click();
+    await dialog.getByText('已撤销').waitFor();
+    assert.equal((await fetch(link)).status, 404);
+    await assertQuiet(page, 'share dialog');
   } finally {
     await context.close();
   }
