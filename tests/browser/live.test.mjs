@@ -77,7 +77,7 @@ test('reported vehicles are on the map, filters change the markers, a low pressu
     await filters.getByRole('button', { name: /全部/ }).click();
     await report(parked, { speed: 0, pressure21: 6.0 });
     const alarms = page.getByTestId('live-alarms');
-    await alarms.getByText(parked.plate).waitFor({ timeout: 10_000 });
+    await alarms.getByText(parked.plate).waitFor({ timeout: 20_000 });
     await alarms.getByText(/低压/).first().waitFor();
 
     await filters.getByRole('button', { name: /告警/ }).click();
@@ -150,6 +150,21 @@ test('a share link is created from the vehicle info drawer, shown with its QR co
     await dialog.getByText('已撤销').waitFor();
     assert.equal((await fetch(link)).status, 404);
     await assertQuiet(page, 'share dialog');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the alarm list shows the incident ingestion raised', { skip: MOCK && 'needs the real ingestion' }, async () => {
+  await report(parked, { speed: 0, pressure21: 6.0 });
+  const context = await newContext(browser, server.url);
+  try {
+    const page = await newPage(context);
+    await signIn(page);
+    await page.goto('/dataManage/alarmList');
+    await waitHydrated(page);
+    await page.getByTestId('incidents-table').getByRole('row').filter({ hasText: parked.plate }).filter({ hasText: '低压 · 严重' }).filter({ visible: true }).first().waitFor();
+    await assertQuiet(page, 'alarm list');
   } finally {
     await context.close();
   }
