@@ -79,18 +79,19 @@ fn share_segment(path: &str) -> Option<&str> {
 
 /// `{"share": …}` with the vehicle the link shows, or null (the page then says "expired or
 /// not shared" with status 404).
-async fn share_data(state: &AppState, uri: &Uri, segment: &str) -> serde_json::Value {
+async fn share_data(
+    state: &AppState,
+    uri: &Uri,
+    segment: &str,
+) -> Result<serde_json::Value, AppError> {
     let query = Query::<HashMap<String, String>>::try_from_uri(uri)
         .map(|q| q.0)
         .unwrap_or_default();
     let shared = match ShareRef::parse(segment, query.get("code").map(String::as_str)) {
-        Some(r) => share::resolve(&state.db, &r).await.unwrap_or_else(|err| {
-            tracing::error!(error = %err, "resolving a share link");
-            None
-        }),
+        Some(r) => share::resolve(&state.db, &r).await?,
         None => None,
     };
-    serde_json::json!({ "share": shared })
+    Ok(serde_json::json!({ "share": shared }))
 }
 
 async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
@@ -114,7 +115,15 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     });
     let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
     let (data, cacheable) = match share_segment(uri.path()) {
-        Some(segment) => (share_data(state, uri, segment).await, false),
+        // A failed lookup is a server error, not "not shared" (which would tell robots the page
+        // is gone).
+        Some(segment) => match share_data(state, uri, segment).await {
+            Ok(data) => (data, false),
+            Err(err) => {
+                tracing::error!(error = %err, "resolving a share link");
+                return cannot_render();
+            }
+        },
         None => (serde_json::json!({}), true),
     };
     let input = RenderInput {
@@ -154,11 +163,15 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
         }
         Err(err) => {
             tracing::error!(error = %err, url, "page render failed");
-            (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "The page could not be rendered.",
-            )
-                .into_response()
+            cannot_render()
         }
     }
+}
+
+fn cannot_render() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "The page could not be rendered.",
+    )
+        .into_response()
 }
