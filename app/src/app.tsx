@@ -21,6 +21,7 @@ import type { RenderInput } from './lib/state';
 import { AboutRoute } from './routes/about';
 import { LoginRoute } from './routes/login';
 import { MapRoute } from './routes/map';
+import { MessageInfoRoute } from './routes/message-info';
 import { NotFoundRoute } from './routes/not-found';
 import { PermissionSettingRoute } from './routes/permission-setting';
 import { QrLoginRoute } from './routes/qr-login';
@@ -43,7 +44,8 @@ export function AppRoutes() {
           <Route path={paths.solution} element={<SolutionRoute />} />
           <Route path={paths.about} element={<AboutRoute />} />
           <Route path={paths.notFound} element={<NotFoundRoute />} />
-          {[paths.install, paths.cancellation, paths.truck, paths.saloon, patterns.discussionsInfo, patterns.messageInfo].map((p) => (
+          <Route path={patterns.messageInfo} element={<MessageInfoRoute />} />
+          {[paths.install, paths.cancellation, paths.truck, paths.saloon, patterns.discussionsInfo].map((p) => (
             <Route key={p} path={p} element={<UnavailableRoute />} />
           ))}
         </Route>

@@ -11,6 +11,7 @@ import { StaticRouter } from 'react-router';
 
 import { App } from './app';
 import { guard } from './features/auth/guard';
+import { sharePageMeta } from './features/share/share-meta';
 import { createI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query';
 import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from './lib/routes';
@@ -43,8 +44,9 @@ export function render(inputJson: string): RenderOutput {
       <App input={input} i18n={i18n} queryClient={createQueryClient()} />
     </StaticRouter>,
   );
-  const route = decision.kind === 'fixed' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : CONSOLE_ROUTE;
-  const meta = resolveMeta(route, { i18n, brand: input.brand, origin: input.origin, pathname });
+  const fixed = decision.kind === 'fixed' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : CONSOLE_ROUTE;
+  const { route, override } = sharePageMeta(fixed, input.data, i18n);
+  const meta = resolveMeta(route, { i18n, brand: input.brand, origin: input.origin, pathname }, override);
   return { status: route.status, head: buildHead(meta), html };
 }
 

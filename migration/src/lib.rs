@@ -20,6 +20,7 @@ mod m20261121_000010_create_device_records;
 mod m20261121_000011_create_work_categories;
 mod m20261121_000012_create_device_keys;
 mod m20261121_000013_create_push;
+mod m20261121_000030_create_shares_and_rejects;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000011_create_work_categories::Migration),
             Box::new(m20261121_000012_create_device_keys::Migration),
             Box::new(m20261121_000013_create_push::Migration),
+            Box::new(m20261121_000030_create_shares_and_rejects::Migration),
         ]
     }
 }

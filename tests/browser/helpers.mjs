@@ -70,3 +70,47 @@ export function appNameOf(page) {
 export function expectedTitle(routeTitle, appName) {
   return !appName || routeTitle === appName ? routeTitle : `${routeTitle} - ${appName}`;
 }
+
+/** POST /api`path` on the server at `url`; asserts code 0 and answers `data`. */
+export async function callApi(url, token, path, body) {
+  const res = await fetch(`${url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = await res.json();
+  assert.equal(json.code, 0, `${path}: ${json.msg}`);
+  return json.data;
+}
+
+/**
+ * A vehicle (wheels 11, 12, 21–24) in enterprise `entId` with a receiver bound to it, registered through the API as
+ * `token` (platform staff); answers {carId, plate, imei, key} (`key`: the device's x-device-key).
+ */
+export async function fittedVehicle(url, token, { plate, imei, entId }) {
+  const { carId } = await callApi(url, token, '/web/car/updateCarInfo', { plate, kind: 0, axleLayout: '2,4', entId });
+  const { deviceKey } = await callApi(url, token, '/web/device/imei', { imei, entId });
+  await callApi(url, token, '/web/car/updateImei', { carId, imei });
+  return { carId, plate, imei, key: deviceKey };
+}
+
+/** POST /tapi/device/report as the device, now: a position and tyres 11 (9.0 bar) and 21 (`pressure21`), 30 °C. */
+export async function postReport(url, vehicle, { lat = 31.2304, lon = 121.4737, speed = 0, pressure21 = 8.5 } = {}) {
+  const body = {
+    imei: vehicle.imei,
+    ts: Date.now(),
+    gps: { lat, lon, speed, direction: 90 },
+    tyres: [
+      { pos: 11, sensorId: 'a1', pressure: 9.0, temp: 30, battery: 80 },
+      { pos: 21, sensorId: 'a2', pressure: pressure21, temp: 30, battery: 80 },
+    ],
+  };
+  const res = await fetch(`${url}/tapi/device/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-device-key': vehicle.key },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  assert.equal(json.code, 0, `report: ${json.msg}`);
+  assert.equal(json.data.accepted, 1);
+}

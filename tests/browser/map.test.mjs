@@ -1,13 +1,13 @@
 // The live map (issue 6): the signed-in fleet from watchList4, the filters changing the markers, vehicle and alarm
 // frames over the websocket arriving live (and after a dropped connection, through resume), the vehicle panel with
 // the wheel diagram, measuring, and the offline base layer (`?tiles=offline`: tests never touch tile servers).
-// Positions and websocket frames come from the mock host's hooks (/__mock/fleet, /__mock/live): on the real host a
-// position needs ingestion with a device key, which no call hands out yet, so those tests run in mock mode only.
-// Run: WHEELEND_BROWSER_HOST=mock node --test tests/browser/map.test.mjs
+// Positions and websocket frames come from the mock host's hooks (/__mock/fleet, /__mock/live), or on the real host
+// from a vehicle whose receiver reports through /tapi/device/report with its device key.
+// Run: node --test tests/browser/map.test.mjs (WHEELEND_BROWSER_HOST=mock for the mock host)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { assertQuiet, launchBrowser, newContext, newPage, waitHydrated } from './helpers.mjs';
+import { assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, postReport, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let server;
@@ -15,16 +15,7 @@ let browser;
 const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 
-async function api(token, path, body) {
-  const res = await fetch(`${server.url}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-token': token } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const json = await res.json();
-  assert.equal(json.code, 0, `${path}: ${json.msg}`);
-  return json.data;
-}
+const api = (token, path, body) => callApi(server.url, token, path, body);
 
 async function mockLive(frame) {
   const res = await fetch(`${server.url}/__mock/live`, { method: 'POST', body: JSON.stringify(frame) });
@@ -32,13 +23,21 @@ async function mockLive(frame) {
 }
 
 let adminToken;
+/** Real host: a vehicle that reports (driving), beside the two that never did (offline). */
+let reporting;
 before(async () => {
   server = await startServer();
   browser = await launchBrowser();
   adminToken = (await api(null, '/base/login', { username: 'admin', password: server.password, type: 'system' })).token;
   await api(adminToken, '/web/car/updateCarInfo', { plate: `图A${stamp}1`, axleLayout: '2,4' });
   await api(adminToken, '/web/car/updateCarInfo', { plate: `图A${stamp}2`, axleLayout: '2,4' });
-  if (MOCK) await fetch(`${server.url}/__mock/fleet?n=40`);
+  if (MOCK) {
+    await fetch(`${server.url}/__mock/fleet?n=40`);
+  } else {
+    const imei = String(860_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 50);
+    reporting = await fittedVehicle(server.url, adminToken, { plate: `图A${stamp}3`, imei, entId: 1014 });
+    await postReport(server.url, reporting, { speed: 40 });
+  }
 });
 
 after(async () => {
@@ -82,7 +81,7 @@ test('signed in: the fleet comes from watchList4, on the offline base layer', as
   }
 });
 
-test('filters change the markers, and the POI toggles are disabled with a note', { skip: !MOCK && 'positions need ingestion' }, async () => {
+test('filters change the markers, and the POI toggles are disabled with a note', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
@@ -108,34 +107,56 @@ test('filters change the markers, and the POI toggles are disabled with a note',
   }
 });
 
-test('a vehicle frame moves a marker, an alarm frame shows up live, and a dropped socket resumes', { skip: !MOCK && 'frames need a device key' }, async () => {
+/** How a vehicle changes: mock frames, or reports its receiver sends to the real server. */
+function liveSource() {
+  if (!MOCK) {
+    return {
+      plate: reporting.plate,
+      move: (lat, lon, speed) => postReport(server.url, reporting, { lat, lon, speed }),
+      lowPressure: () => postReport(server.url, reporting, { pressure21: 5.1 }),
+    };
+  }
+  const carId = 1_000_003;
+  const plate = `测${String(carId).slice(-5)}`;
+  return {
+    plate,
+    move: (la, lo, s) => mockLive({ type: 'vehicle', data: { i: carId, o: 0, a: 0, c: 0, gp: { la, lo, s } } }),
+    lowPressure: () =>
+      mockLive({ type: 'alarm', data: { id: 77, vehicleId: carId, plate, enterpriseId: 1, position: 11, kind: 2, level: 2, state: 0, value: 5.1, threshold: 6.5, startedAt: Date.now() } }),
+  };
+}
+
+test('a vehicle frame moves a marker, an alarm frame shows up live, and a dropped socket resumes', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
     await signIn(page);
     await page.locator('[data-live="open"]').waitFor({ timeout: 10_000 });
-    const carId = 1_000_003;
-    const plate = `测${String(carId).slice(-5)}`;
+    const source = liveSource();
+    const { plate } = source;
     await page.getByTestId('vehicle-list').getByRole('button', { name: new RegExp(plate) }).click();
     const panel = page.getByTestId('vehicle-panel');
     await panel.waitFor();
     await panel.getByTestId('wheel-diagram').waitFor();
 
-    await mockLive({ type: 'vehicle', data: { i: carId, o: 0, a: 0, c: 0, gp: { la: 30.123456, lo: 120.654321, s: 55 } } });
+    await source.move(30.123456, 120.654321, 55);
     await panel.getByText('120.654321, 30.123456').waitFor({ timeout: 5000 });
     await panel.getByText('55 km/h').waitFor();
 
-    await mockLive({ type: 'alarm', data: { id: 77, vehicleId: carId, plate, enterpriseId: 1, position: 11, kind: 2, level: 2, state: 0, value: 5.1, threshold: 6.5, startedAt: Date.now() } });
+    await source.lowPressure();
     const alarms = page.getByTestId('live-alarms');
     await alarms.getByText(plate).waitFor({ timeout: 5000 });
     await alarms.getByText(/低压/).waitFor();
     await page.getByText(`${plate}：低压`, { exact: true }).waitFor();
 
-    // drop the connection, publish while it is down: the console reconnects and resumes from its last seq
-    await fetch(`${server.url}/__mock/live-drop`);
-    await mockLive({ type: 'vehicle', data: { i: carId, gp: { la: 31.5, lo: 121.25, s: 0 } } });
-    await panel.getByText('121.250000, 31.500000').waitFor({ timeout: 10_000 });
-    await page.locator('[data-live="open"]').waitFor();
+    // drop the connection, publish while it is down: the console reconnects and resumes from its last seq (the mock
+    // host can drop a connection on request; the real server has no such hook)
+    if (MOCK) {
+      await fetch(`${server.url}/__mock/live-drop`);
+      await source.move(31.5, 121.25, 0);
+      await panel.getByText('121.250000, 31.500000').waitFor({ timeout: 10_000 });
+      await page.locator('[data-live="open"]').waitFor();
+    }
     await assertQuiet(page, 'live frames');
   } finally {
     await context.close();

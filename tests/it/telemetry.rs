@@ -8,7 +8,7 @@ use entities::{position, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_read
 use futures::StreamExt;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use tokio_tungstenite::tungstenite::Message;
-use wheelend_tests::fleet::{fitted_vehicle, post_report as post, report};
+use wheelend_tests::fleet::{fitted_vehicle, post_report, report};
 use wheelend_tests::tenants::two_trees;
 use wheelend_tests::ws;
 use wheelend_tests::ws::signed_in as socket;
@@ -25,7 +25,7 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
     let now = Utc::now().timestamp_millis();
 
     // 6.0 bar on a drive tyre (critical below 6.4): stored, state updated, alarm raised.
-    let ok = post(&app, &key, &report("860000000000101", now - 5000, 6.0))
+    let ok = post_report(&app, &key, &report("860000000000101", now - 5000, 6.0))
         .await
         .ok();
     assert_eq!(ok["accepted"], 1);
@@ -81,13 +81,13 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
     assert_eq!(open.len(), 1);
 
     // The same report again: a duplicate, refused as a whole (code 7, reason in data).
-    let dup = post(&app, &key, &report("860000000000101", now - 5000, 6.0)).await;
+    let dup = post_report(&app, &key, &report("860000000000101", now - 5000, 6.0)).await;
     let msg = dup.code(7);
     assert!(msg.contains("duplicate"), "{msg}");
     assert_eq!(dup.envelope().data["rejected"][0]["reason"], "duplicate");
 
     // A late report (older than the newest) goes to history only; the refill clears the alarm.
-    let late = post(&app, &key, &report("860000000000101", now - 60_000, 8.5))
+    let late = post_report(&app, &key, &report("860000000000101", now - 60_000, 8.5))
         .await
         .ok();
     assert_eq!(late["accepted"], 1);
@@ -98,7 +98,7 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
         .unwrap()
         .unwrap();
     assert!(state.alarm, "a late report does not judge the present");
-    post(&app, &key, &report("860000000000101", now - 1000, 8.5))
+    post_report(&app, &key, &report("860000000000101", now - 1000, 8.5))
         .await
         .ok();
     let cleared = [ws::next(&mut a).await, ws::next(&mut a).await];
@@ -136,7 +136,7 @@ async fn bad_reports_are_refused_named_and_counted() {
     )
     .await
     .code(7);
-    let msg = post(&app, &other_key, &report("860000000000201", now, 8.0))
+    let msg = post_report(&app, &other_key, &report("860000000000201", now, 8.0))
         .await
         .code(7);
     assert!(msg.contains("unknownDevice"), "{msg}");
@@ -152,15 +152,20 @@ async fn bad_reports_are_refused_named_and_counted() {
     bad_json.code(7);
     let mut spoiled = report("860000000000201", now, 8.0);
     spoiled["tyres"][1]["pressure"] = json!(42.0);
-    let refused = post(&app, &key, &spoiled).await;
+    let refused = post_report(&app, &key, &spoiled).await;
     assert!(refused.code(7).contains("tyres[1].pressure"));
     let mut future = report("860000000000201", now + 3_600_000, 8.0);
     future["gps"]["lat"] = json!(31.0);
-    assert!(post(&app, &key, &future).await.code(7).contains("badTime"));
+    assert!(
+        post_report(&app, &key, &future)
+            .await
+            .code(7)
+            .contains("badTime")
+    );
 
     // A batch with one good and one bad report: the good one is kept, the bad one listed.
     let mixed = json!([report("860000000000201", now - 2000, 8.0), spoiled]);
-    let answer = post(&app, &key, &mixed).await.ok();
+    let answer = post_report(&app, &key, &mixed).await.ok();
     assert_eq!(answer["accepted"], 1);
     assert_eq!(answer["rejected"][0]["index"], 1);
     assert_eq!(answer["rejected"][0]["reason"], "outOfRange");
@@ -215,7 +220,7 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
     );
     // Not on a vehicle yet: a heartbeat only.
     let now = Utc::now().timestamp_millis();
-    post(&app, &key, &report("860000000000301", now - 3000, 8.5))
+    post_report(&app, &key, &report("860000000000301", now - 3000, 8.5))
         .await
         .ok();
     assert_eq!(
@@ -229,7 +234,7 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
     )
     .await
     .ok();
-    post(&app, &key, &report("860000000000301", now - 2000, 8.5))
+    post_report(&app, &key, &report("860000000000301", now - 2000, 8.5))
         .await
         .ok();
     let state = vehicle_state::Entity::find_by_id(car)

@@ -460,6 +460,7 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "push_mutes",
     "webhooks",
     "webhook_deliveries",
+    "vehicle_shares",
 ];
 
 impl TestApp {

@@ -58,7 +58,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'truck', path: paths.truck, metaId: 'truck', status: 200, open: true, layout: 'site', unavailable: true },
   { name: 'saloon', path: paths.saloon, metaId: 'saloon', status: 200, open: true, layout: 'site', unavailable: true },
   { name: 'discussionsInfo', path: patterns.discussionsInfo, metaId: 'discussionsInfo', status: 200, open: true, layout: 'site', unavailable: true },
-  { name: 'messageInfo', path: patterns.messageInfo, metaId: 'messageInfo', status: 200, open: true, layout: 'site', unavailable: true },
+  { name: 'messageInfo', path: patterns.messageInfo, metaId: 'messageInfo', status: 200, open: true, layout: 'site' },
   { name: 'permissionSetting', path: paths.permissionSetting, metaId: 'permissionSetting', status: 200, open: false, layout: 'console' },
   { name: 'locus', path: paths.locus, metaId: 'locus', status: 200, open: false, layout: 'console', unavailable: true },
   { name: 'workspaceHome', path: paths.workspaceHome, metaId: 'workspace', status: 200, open: false, layout: 'console', unavailable: true },

@@ -35,16 +35,22 @@ export interface MetaContext {
   pathname: string;
 }
 
+/** A page's own title and description (a menu's title, a shared vehicle's plate and state). */
+export interface MetaOverride {
+  title?: string;
+  description?: string;
+}
+
 /** Route-supplied title, description and keywords; the defaults of console-spec §2 otherwise. */
-export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status' | 'unavailable'>, ctx: MetaContext, title?: string): HeadMeta {
+export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status' | 'unavailable'>, ctx: MetaContext, override: MetaOverride = {}): HeadMeta {
   const { i18n, brand } = ctx;
   const vars = { appName: brand.appName };
   const base = `meta.${route.metaId}`;
-  const routeTitle = title ?? optionalT(i18n, `${base}.title`, vars) ?? i18n.t('meta.default.title');
+  const routeTitle = override.title ?? optionalT(i18n, `${base}.title`, vars) ?? i18n.t('meta.default.title');
   const lang = currentLang(i18n);
   return {
     title: composeTitle(routeTitle, brand.appName),
-    description: optionalT(i18n, `${base}.description`, vars) ?? brand.desc,
+    description: override.description ?? optionalT(i18n, `${base}.description`, vars) ?? brand.desc,
     keywords: optionalT(i18n, `${base}.keywords`, vars) ?? i18n.t('meta.default.keywords'),
     canonical: absoluteUrl(ctx.origin, canonicalPath(ctx.pathname)),
     siteName: brand.appName,

@@ -12,6 +12,7 @@ import enFleet from './en/fleet.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enRules from './en/rules.json';
+import enShare from './en/share.json';
 import enSolution from './en/solution.json';
 import enSystem from './en/system.json';
 import enWork from './en/work.json';
@@ -25,6 +26,7 @@ import zhFleet from './zh/fleet.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhRules from './zh/rules.json';
+import zhShare from './zh/share.json';
 import zhSolution from './zh/solution.json';
 import zhSystem from './zh/system.json';
 import zhWork from './zh/work.json';
@@ -43,6 +45,7 @@ const zh = {
   work: zhWork,
   fleet: zhFleet,
   rules: zhRules,
+  share: zhShare,
 };
 
 export type Translations = typeof zh;
@@ -61,6 +64,7 @@ const en = {
   work: enWork,
   fleet: enFleet,
   rules: enRules,
+  share: enShare,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -10,6 +10,7 @@ mod live;
 mod menu;
 mod middleware;
 mod pages;
+mod report;
 mod rule;
 mod session;
 mod system;
@@ -45,6 +46,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(device::router())
         .merge(work::router())
         .merge(rule::router())
+        .merge(report::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

@@ -2,7 +2,9 @@
 //! files from `public/`, and otherwise a server-rendered page.
 
 use axum::body::Body;
-use axum::extract::State;
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
@@ -12,6 +14,7 @@ use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::services::pages::{Page, PageUser, RenderInput};
 use crate::services::session::SessionState;
+use crate::services::vehicle::share::{self, ShareRef};
 use crate::state::AppState;
 
 pub async fn page(
@@ -66,6 +69,31 @@ fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
     Some(res)
 }
 
+/// The `:id` of a `/mf/:id` share page (react-router's matching: any case, optional trailing
+/// slash).
+fn share_segment(path: &str) -> Option<&str> {
+    let rest = path.get(..4).filter(|p| p.eq_ignore_ascii_case("/mf/"))?;
+    let segment = path[rest.len()..].trim_end_matches('/');
+    (!segment.is_empty() && !segment.contains('/')).then_some(segment)
+}
+
+/// `{"share": …}` with the vehicle the link shows, or null (the page then says "expired or
+/// not shared" with status 404).
+async fn share_data(
+    state: &AppState,
+    uri: &Uri,
+    segment: &str,
+) -> Result<serde_json::Value, AppError> {
+    let query = Query::<HashMap<String, String>>::try_from_uri(uri)
+        .map(|q| q.0)
+        .unwrap_or_default();
+    let shared = match ShareRef::parse(segment, query.get("code").map(String::as_str)) {
+        Some(r) => share::resolve(&state.db, &r).await?,
+        None => None,
+    };
+    Ok(serde_json::json!({ "share": shared }))
+}
+
 async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let host = headers
         .get("x-forwarded-host")
@@ -86,13 +114,26 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
         _ => None,
     });
     let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let (data, cacheable) = match share_segment(uri.path()) {
+        // A failed lookup is a server error, not "not shared" (which would tell robots the page
+        // is gone).
+        Some(segment) => match share_data(state, uri, segment).await {
+            Ok(data) => (data, false),
+            Err(err) => {
+                tracing::error!(error = %err, "resolving a share link");
+                return cannot_render();
+            }
+        },
+        None => (serde_json::json!({}), true),
+    };
     let input = RenderInput {
         url,
         origin: &origin,
         brand: &brand,
         lang,
         user,
-        data: serde_json::json!({}),
+        data,
+        cacheable,
     };
     match state.pages.render(input).await {
         Ok(Page::Redirect(to)) => (StatusCode::FOUND, [(header::LOCATION, to)]).into_response(),
@@ -122,11 +163,15 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
         }
         Err(err) => {
             tracing::error!(error = %err, url, "page render failed");
-            (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "The page could not be rendered.",
-            )
-                .into_response()
+            cannot_render()
         }
     }
+}
+
+fn cannot_render() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "The page could not be rendered.",
+    )
+        .into_response()
 }

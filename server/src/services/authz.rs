@@ -44,6 +44,8 @@ pub const OPEN_CALLS: &[&str] = &[
     "/api/base/timeKey",
     "/api/base/register",
     "/api/base/sendSms",
+    // A share link's public page; the code in the request is the permission.
+    "/api/base/share",
     "/api/user/login",
     "/api/user/phone",
     "/api/user/recons",

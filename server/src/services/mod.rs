@@ -15,6 +15,7 @@ pub mod oplog;
 pub mod pages;
 pub mod paging;
 pub mod qr;
+pub mod report;
 pub mod rule;
 pub mod scope;
 pub mod seed;

@@ -53,6 +53,10 @@ pub struct RenderInput<'a> {
     pub lang: Lang,
     pub user: Option<PageUser>,
     pub data: serde_json::Value,
+    /// False for pages whose data must be fresh on every request (a share page: its link may
+    /// be revoked and its vehicle moves), even for anonymous visitors.
+    #[serde(skip)]
+    pub cacheable: bool,
 }
 
 /// A finished answer for a page request.
@@ -95,7 +99,7 @@ impl Pages {
 
     /// Renders (or serves from cache, for anonymous visitors) the page for `input`.
     pub async fn render(&self, input: RenderInput<'_>) -> Result<Page, SsrError> {
-        if input.user.is_some() {
+        if input.user.is_some() || !input.cacheable {
             return self.render_uncached(&input).await;
         }
         let key = CacheKey {

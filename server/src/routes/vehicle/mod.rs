@@ -7,6 +7,7 @@ mod cars;
 mod cars_more;
 mod catalogue;
 mod history;
+mod share;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -18,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(cars_more::router())
         .merge(catalogue::router())
         .merge(history::router())
+        .merge(share::router())
 }
 
 /// The `/tapi` calls of the area.

@@ -33,6 +33,7 @@ use utoipa::ToSchema;
 
 use super::conditions::{self, Condition, VehicleMemory, Verdict};
 use super::keys;
+use super::rejects::RejectLog;
 use super::report::{Rejected, Rejection, Report};
 use crate::db::write_txn;
 use crate::error::AppError;
@@ -162,6 +163,7 @@ struct Inner {
     jobs: mpsc::Sender<Job>,
     devices: moka::future::Cache<String, Option<Arc<DeviceRef>>>,
     counts: Counts,
+    rejects: RejectLog,
 }
 
 impl Ingestor {
@@ -176,6 +178,7 @@ impl Ingestor {
                 .time_to_live(Duration::from_secs(30))
                 .build(),
             counts: Counts::default(),
+            rejects: RejectLog::start(db.clone()),
         });
         tokio::spawn(Writer::new(db, live, alarm_feed).run(queue));
         let sweeper = inner.jobs.clone();
@@ -301,6 +304,7 @@ impl Ingestor {
                 }),
                 Err(r) => {
                     self.inner.counts.add(Some(r.reason), 1);
+                    self.inner.rejects.record(&report, &r);
                     outcome.rejected.push(RejectedReport {
                         index,
                         reason: r.reason,

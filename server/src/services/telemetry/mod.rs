@@ -4,5 +4,6 @@
 pub mod conditions;
 pub mod ingest;
 pub mod keys;
+pub mod rejects;
 pub mod report;
 pub mod simulator;

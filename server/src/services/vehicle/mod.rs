@@ -11,6 +11,7 @@ pub mod imports;
 pub mod mileage;
 pub mod records;
 pub mod service_records;
+pub mod share;
 pub mod snapshot;
 pub mod trailers;
 

@@ -13,6 +13,7 @@ import { applyHead, resolveMeta } from '../../../lib/seo';
 import { storeSession, useLeaving } from '../../../lib/session';
 import { isLoginData } from '../../auth/api/login';
 import { visitorLogin } from '../../auth/api/visitor-login';
+import { sharePageMeta } from '../../share/share-meta';
 import { guard, type GuardResult } from '../../auth/guard';
 import { menuTitle } from '../menu-routes';
 import { useSession } from '../session-context';
@@ -51,17 +52,19 @@ function VisitorLogin({ result }: { result: GuardResult }) {
 /** Title, description and the rest of the head after client-side navigation, language changes and menu loads. */
 function HeadSync({ result }: { result: GuardResult }) {
   const { pathname } = useLocation();
-  const { brand, origin, lang } = useApp();
+  const { brand, origin, lang, data } = useApp();
   const { i18n } = useTranslation();
   useEffect(() => {
     const ctx = { i18n, brand, origin, pathname };
     let meta;
-    if (result.kind === 'fixed') meta = resolveMeta(result.route, ctx);
-    else if (result.kind === 'menu') meta = resolveMeta(CONSOLE_ROUTE, ctx, menuTitle(result.match.route, lang));
+    if (result.kind === 'fixed') {
+      const { route, override } = sharePageMeta(result.route, data, i18n);
+      meta = resolveMeta(route, ctx, override);
+    } else if (result.kind === 'menu') meta = resolveMeta(CONSOLE_ROUTE, ctx, { title: menuTitle(result.match.route, lang) });
     else if (result.kind === 'notFound') meta = resolveMeta(NOT_FOUND_ROUTE, ctx);
     else if (result.kind === 'pending') meta = resolveMeta(CONSOLE_ROUTE, ctx);
     if (meta) applyHead(document, meta);
-  }, [result, pathname, brand, origin, lang, i18n]);
+  }, [result, pathname, brand, origin, lang, i18n, data]);
   return null;
 }
 

@@ -1,15 +1,17 @@
 /**
  * Vehicle info (a drawer over the fleet list): state, model facts, device, drivers (masked phones), trailer, and the
- * wheel-position diagram in the user's units with the unit switch.
+ * wheel-position diagram in the user's units with the unit switch; the vehicle's own people can share it (a link).
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Button } from '../../../components/ui/button';
 import { Drawer } from '../../../components/ui/drawer';
 import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateTime, maskPhone } from '../../../lib/format';
 import { useAlarmThresholds } from '../../enterprise/api/get-alarm-thresholds';
 import { useUnits } from '../../settings/units';
+import { ShareDialog } from '../../share/components/share-dialog';
 import { useCarInfo } from '../api/get-car-info';
 import { useVehicleWheels } from '../api/get-sensor';
 import { deriveState, STATE_TONES } from '../vehicle-state';
@@ -34,6 +36,7 @@ export function VehicleInfoDrawer({ carId, onClose }: { carId: number | null; on
 function VehicleInfo({ carId, onClose }: { carId: number; onClose: () => void }) {
   const { t } = useTranslation('fleet');
   const info = useCarInfo(carId);
+  const [sharing, setSharing] = useState(false);
   const wheels = useVehicleWheels(carId);
   const units = useUnits();
   const v = info.data;
@@ -53,7 +56,13 @@ function VehicleInfo({ carId, onClose }: { carId: number; onClose: () => void })
                 <h3 className="text-base font-semibold text-slate-900">{v.plate}</h3>
                 <Badge tone={STATE_TONES[state]}>{t(`state.${state}`)}</Badge>
                 {v.attention ? <Badge tone="amber">{t('vehicle.followed')}</Badge> : null}
+                {v.editable ? (
+                  <Button variant="secondary" size="sm" className="ml-auto" onClick={() => { setSharing(true); }}>
+                    {t('info.share')}
+                  </Button>
+                ) : null}
               </div>
+              {sharing ? <ShareDialog vehicleId={v.carId} plate={v.plate} onClose={() => { setSharing(false); }} /> : null}
               <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm md:grid-cols-[minmax(6rem,auto)_1fr_minmax(6rem,auto)_1fr]">
                 <Fact label={t('vehicle.kind')}>{t(`vehicle.kinds.${String(v.kind)}` as 'vehicle.kinds.0')}</Fact>
                 <Fact label={t('vehicle.enterprise')}>{v.entName}</Fact>

@@ -1,0 +1,18 @@
+import { pageCall } from '../../../lib/calls';
+import type { Incident } from '../types';
+
+export interface IncidentParams {
+  kind?: number;
+  level?: number;
+  /** 0 active, 1 acknowledged, 2 cleared */
+  state?: number;
+  vehicleId?: number;
+  /** RFC 3339; on the start time, at most 31 days apart */
+  start?: string;
+  end?: string;
+}
+
+/** POST /api/web/log/incidents → PageResult<Incident>: alarms of the vehicles in scope, newest first. */
+export const getIncidents = pageCall<IncidentParams, Incident>('/web/log/incidents');
+
+export const incidentsKey = ['reports', 'incidents'] as const;

@@ -1,0 +1,246 @@
+//! The report area's live logs: alarm incidents, the tyre log and the reports each device
+//! sent (accepted and refused, with the reason), each scoped to the caller's enterprises.
+
+use std::time::Duration;
+
+use chrono::{Duration as Span, SecondsFormat, Utc};
+use serde_json::Value;
+use wheelend_tests::fleet::{fitted_vehicle, post_report, report};
+use wheelend_tests::tenants::{Tenants, two_trees};
+use wheelend_tests::{TestApp, fingerprint, json, spawn_app};
+
+const IMEI_A: &str = "860000000000701";
+const IMEI_B: &str = "860000000000702";
+
+/// The last hour, as the calls take it.
+fn last_hour() -> Value {
+    let now = Utc::now();
+    json!({"start": (now - Span::hours(1)).to_rfc3339_opts(SecondsFormat::Secs, true),
+           "end": (now + Span::minutes(1)).to_rfc3339_opts(SecondsFormat::Secs, true)})
+}
+
+/// `base` with the fields of `extra` added.
+fn with(mut base: Value, extra: Value) -> Value {
+    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
+        b.extend(e);
+    }
+    base
+}
+
+/// A vehicle in each tree; A's reported twice (6.1 then 6.0 bar on tyre 21: one critical low
+/// pressure alarm, no leak), B's once.
+async fn reporting_fleet(app: &TestApp, t: &Tenants) -> (i64, i64, String) {
+    let (a, key_a) = fitted_vehicle(app, &t.platform, t.a.child, "沪R00001", IMEI_A).await;
+    let (b, key_b) = fitted_vehicle(app, &t.platform, t.b.root, "沪R00002", IMEI_B).await;
+    let now = Utc::now().timestamp_millis();
+    post_report(app, &key_a, &report(IMEI_A, now - 4000, 6.1))
+        .await
+        .ok();
+    post_report(app, &key_a, &report(IMEI_A, now - 2000, 6.0))
+        .await
+        .ok();
+    post_report(app, &key_b, &report(IMEI_B, now - 2000, 6.0))
+        .await
+        .ok();
+    (a, b, key_a)
+}
+
+#[tokio::test]
+async fn incidents_list_the_scope_alarms_with_their_timings() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (a, b, _) = reporting_fleet(&app, &t).await;
+    let list = |token: &str, filter: Value| {
+        let body = with(json!({"page": 1, "pageSize": 50}), filter);
+        let token = token.to_owned();
+        let app = &app;
+        async move {
+            app.post("/api/web/log/incidents", &body, Some(&token))
+                .await
+        }
+    };
+
+    let page = list(&t.a.admin, last_hour()).await.ok();
+    assert_eq!(page["total"], 1, "{page}");
+    let row = &page["list"][0];
+    assert_eq!(
+        (row["vehicleId"].as_i64(), row["kind"].as_i64()),
+        (Some(a), Some(2))
+    );
+    assert_eq!(row["level"], 2);
+    assert_eq!(row["state"], 0);
+    assert!(row["durationS"].as_i64().unwrap() >= 0);
+    assert!(row["ackAfterS"].is_null());
+
+    app.post(
+        "/api/web/car/alarmSubmit",
+        &json!({"id": row["id"], "state": 1, "note": "driver called"}),
+        Some(&t.a.admin),
+    )
+    .await
+    .ok();
+    let acked = list(&t.a.admin, json!({"state": 1})).await.ok();
+    assert_eq!(acked["total"], 1);
+    assert!(acked["list"][0]["ackAfterS"].as_i64().is_some());
+    assert_eq!(acked["list"][0]["note"], "driver called");
+
+    // Filters.
+    assert_eq!(list(&t.a.admin, json!({"kind": 1})).await.ok()["total"], 0);
+    assert_eq!(
+        list(&t.a.admin, json!({"level": 2, "vehicleId": a}))
+            .await
+            .ok()["total"],
+        1
+    );
+    // Isolation: B sees its own alarm only and cannot name A's vehicle.
+    let b_page = list(&t.b.admin, json!({})).await.ok();
+    assert_eq!(b_page["total"], 1);
+    assert_eq!(b_page["list"][0]["vehicleId"], b);
+    list(&t.b.admin, json!({"vehicleId": a})).await.code(7);
+    // Bad input.
+    let now = Utc::now();
+    let too_long = json!({"start": (now - Span::days(40)).to_rfc3339(), "end": now.to_rfc3339()});
+    assert!(list(&t.a.admin, too_long).await.code(7).contains("31"));
+    list(&t.a.admin, json!({"start": "yesterday"}))
+        .await
+        .code(7);
+    assert!(
+        list(&t.a.admin, json!({"pageSize": 0}))
+            .await
+            .code(7)
+            .contains("pageSize")
+    );
+}
+
+#[tokio::test]
+async fn the_tyre_log_lists_a_vehicles_readings_by_position() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (a, b, _) = reporting_fleet(&app, &t).await;
+    let log = |token: &str, filter: Value| {
+        let body = with(
+            with(json!({"page": 1, "pageSize": 50}), last_hour()),
+            filter,
+        );
+        let token = token.to_owned();
+        let app = &app;
+        async move { app.post("/api/web/log/tpms_log", &body, Some(&token)).await }
+    };
+
+    let all = log(&t.a.admin, json!({"vehicleId": a})).await.ok();
+    assert_eq!(all["total"], 4, "two tyres in each of two reports: {all}");
+    let wheel = log(&t.a.admin, json!({"vehicleId": a, "position": 21}))
+        .await
+        .ok();
+    assert_eq!(wheel["total"], 2);
+    assert_eq!(wheel["list"][0]["pressure"], 6.0, "newest first");
+    assert_eq!(wheel["list"][1]["pressure"], 6.1);
+    assert_eq!(wheel["list"][0]["temp"], 30.0);
+
+    // Isolation and bad input.
+    log(&t.b.admin, json!({"vehicleId": a})).await.code(7);
+    assert_eq!(
+        log(&t.b.admin, json!({"vehicleId": b})).await.ok()["total"],
+        2
+    );
+    assert!(
+        log(&t.a.admin, json!({"vehicleId": a, "position": 5}))
+            .await
+            .code(7)
+            .contains("position")
+    );
+    app.post(
+        "/api/web/log/tpms_log",
+        &json!({"vehicleId": a}),
+        Some(&t.a.admin),
+    )
+    .await
+    .code(7);
+}
+
+#[tokio::test]
+async fn reads_show_accepted_and_refused_reports_with_the_reason() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (_, _, key_a) = reporting_fleet(&app, &t).await;
+    let now = Utc::now().timestamp_millis();
+    // Refused: a pressure no sensor reads, and an imei no device has (with A's key).
+    post_report(&app, &key_a, &report(IMEI_A, now - 1000, 30.0))
+        .await
+        .code(7);
+    post_report(&app, &key_a, &report("860000000000799", now - 1000, 8.0))
+        .await
+        .code(7);
+    let reads = |token: &str, filter: Value| {
+        let body = with(
+            with(json!({"page": 1, "pageSize": 50}), last_hour()),
+            filter,
+        );
+        let token = token.to_owned();
+        let app = &app;
+        async move { app.post("/api/web/log/reads", &body, Some(&token)).await }
+    };
+    // The refusal log is written in the background.
+    let mut page = Value::Null;
+    for _ in 0..50 {
+        page = reads(&t.a.admin, json!({"imei": IMEI_A})).await.ok();
+        if page["total"] == 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(page["total"], 3, "{page}");
+    let rows = page["list"].as_array().unwrap();
+    let refused: Vec<&Value> = rows.iter().filter(|r| r["accepted"] == false).collect();
+    assert_eq!(refused.len(), 1);
+    assert_eq!(refused[0]["reason"], "outOfRange");
+    assert!(refused[0]["detail"].as_str().unwrap().contains("pressure"));
+    assert_eq!(refused[0]["tyres"], 2);
+    let accepted: Vec<&Value> = rows.iter().filter(|r| r["accepted"] == true).collect();
+    assert_eq!(accepted.len(), 2);
+    assert!(
+        accepted
+            .iter()
+            .all(|r| r["tyres"] == 2 && r["lat"] == 31.2304)
+    );
+
+    let only = reads(&t.a.admin, json!({"imei": IMEI_A, "outcome": "rejected"}))
+        .await
+        .ok();
+    assert_eq!(only["total"], 1);
+    assert!(
+        reads(&t.a.admin, json!({"imei": IMEI_A, "outcome": "maybe"}))
+            .await
+            .code(7)
+            .contains("outcome")
+    );
+    // Isolation: B cannot read A's device; an unregistered imei is the platform's to see.
+    let before = fingerprint(&app.state.db).await;
+    reads(&t.b.admin, json!({"imei": IMEI_A})).await.code(7);
+    reads(&t.a.admin, json!({"imei": "860000000000799"}))
+        .await
+        .code(7);
+    assert_eq!(before, fingerprint(&app.state.db).await);
+    let mut unknown = Value::Null;
+    for _ in 0..50 {
+        unknown = reads(&t.platform, json!({"imei": "860000000000799"}))
+            .await
+            .ok();
+        if unknown["total"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(unknown["list"][0]["reason"], "unknownDevice", "{unknown}");
+    // Bad input.
+    reads(&t.a.admin, json!({})).await.code(7);
+    assert!(
+        reads(
+            &t.a.admin,
+            json!({"imei": IMEI_A, "page": 1000, "pageSize": 500})
+        )
+        .await
+        .code(7)
+        .contains("10000")
+    );
+}
