@@ -15,7 +15,7 @@ use wheelend_tests::{TestApp, json, spawn_app};
 
 /// A vehicle with wheels 11, 12, 21–24 in enterprise `ent` and a receiver bound to it,
 /// registered through the console's calls as `token`; answers the vehicle and the device key.
-async fn fitted_vehicle(
+pub(crate) async fn fitted_vehicle(
     app: &TestApp,
     token: &str,
     ent: i64,
@@ -56,7 +56,7 @@ async fn socket(app: &TestApp, token: &str) -> ws::Socket {
     s
 }
 
-fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
+pub(crate) fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
     json!({"imei": imei, "ts": ts,
            "gps": {"lat": 31.2304, "lon": 121.4737, "speed": 62.0, "direction": 90},
            "tyres": [{"pos": 11, "sensorId": "7e19f1", "pressure": 9.0, "temp": 30.0, "battery": 80},
