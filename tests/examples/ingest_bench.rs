@@ -61,6 +61,9 @@ async fn main() {
         devices.len(),
         started.elapsed().as_secs_f64()
     );
+    // Keys first: ingestion caches what it learns of a device, its key included.
+    let keys: HashMap<String, String> = demo::issue_keys(db, &devices).await.expect("keys");
+    let keys = Arc::new(keys);
     let ingest = app.state.ingest.clone();
     // Device times in the past, a second apart: nothing is refused as ahead of the clock.
     let base = Utc::now().timestamp_millis() - 3_600_000;
@@ -98,8 +101,6 @@ async fn main() {
         rate(total, took)
     );
 
-    let keys: HashMap<String, String> = demo::issue_keys(db, &devices).await.expect("keys");
-    let keys = Arc::new(keys);
     let batch = reports(
         &devices,
         2,

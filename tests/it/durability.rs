@@ -72,7 +72,10 @@ async fn start(app: &TestApp, port: u16) -> Child {
     let child = cmd.spawn().expect("the server binary starts");
     let health = format!("http://127.0.0.1:{port}/api/health");
     for _ in 0..200 {
-        if reqwest::get(&health).await.is_ok_and(|r| r.status().is_success()) {
+        if reqwest::get(&health)
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
             return child;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;

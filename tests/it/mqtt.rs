@@ -107,7 +107,11 @@ async fn report_over(app: &TestApp, broker: (&str, u16), prefix: &str, imei: &st
     let alarms = alarms_of(app, &t.a.admin, vehicle_id).await;
     assert_eq!(alarms.len(), 1, "{alarms:?}");
     assert_eq!(
-        (&alarms[0]["kind"], &alarms[0]["level"], &alarms[0]["position"]),
+        (
+            &alarms[0]["kind"],
+            &alarms[0]["level"],
+            &alarms[0]["position"]
+        ),
         (&json!(2), &json!(2), &json!(21))
     );
     let watch = app

@@ -289,16 +289,16 @@ pub async fn start_in_process(
     interval: Duration,
 ) -> Result<(), AppError> {
     let devices = ensure_fleet(db, count).await?;
-    tracing::info!(
-        vehicles = devices.len(),
-        "driving the simulated demo fleet"
-    );
+    tracing::info!(vehicles = devices.len(), "driving the simulated demo fleet");
     tokio::spawn(drive(devices, interval, rand::random(), move |reports| {
         let ingest = ingest.clone();
         async move {
             match ingest.submit(reports, Credential::Trusted).await {
                 Ok(outcome) if !outcome.rejected.is_empty() => {
-                    tracing::debug!(rejected = outcome.rejected.len(), "simulated reports refused");
+                    tracing::debug!(
+                        rejected = outcome.rejected.len(),
+                        "simulated reports refused"
+                    );
                 }
                 Ok(_) => {}
                 Err(err) => tracing::warn!(%err, "simulated reports not stored"),

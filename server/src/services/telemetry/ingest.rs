@@ -1133,7 +1133,10 @@ impl Writer {
             vehicle_state::Entity::update_many()
                 .col_expr(vehicle_state::Column::Online, Expr::value(false))
                 .col_expr(vehicle_state::Column::Speed, Expr::value(0.0))
-                .col_expr(vehicle_state::Column::Alarm, Expr::value(!v.open.is_empty()))
+                .col_expr(
+                    vehicle_state::Column::Alarm,
+                    Expr::value(!v.open.is_empty()),
+                )
                 .col_expr(vehicle_state::Column::AlarmType, Expr::value(alarm_type))
                 .col_expr(vehicle_state::Column::AlarmLevel, Expr::value(alarm_level))
                 .filter(vehicle_state::Column::VehicleId.eq(*vehicle_id))

@@ -254,6 +254,9 @@ mod tests {
         assert_eq!(topic_imei("wheelend", "wheelend//report"), None);
         assert_eq!(topic_imei("wheelend", "wheelend/a/b/report"), None);
         assert_eq!(topic_imei("wheelend", "other/860000000000101/report"), None);
-        assert_eq!(topic_imei("wheelend", "wheelend/860000000000101/state"), None);
+        assert_eq!(
+            topic_imei("wheelend", "wheelend/860000000000101/state"),
+            None
+        );
     }
 }
