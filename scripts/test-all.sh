@@ -21,6 +21,9 @@ step "rustfmt and clippy"
 cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
+step "the server binary (the durability test runs it as a child process)"
+cargo build --quiet -p wheelend
+
 step "Rust tests on SQLite"
 env -u TEST_DATABASE_URL cargo nextest run --workspace --no-fail-fast
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -29,6 +32,5 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "browser tests (Playwright + Debian Chromium)"
-cargo build --quiet -p wheelend
 (cd tests/browser && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; })
 WHEELEND_BIN="$PWD/target/debug/wheelend" node --test --test-concurrency=1 tests/browser/

@@ -26,6 +26,21 @@ pub struct Config {
     /// Runs the demo fleet simulator inside the server (`1`/`0` or `true`/`false`).
     #[serde(deserialize_with = "flag")]
     pub simulate: bool,
+    /// Vehicles the in-process simulator drives (at most 30,000).
+    pub simulate_vehicles: usize,
+    /// Seconds between two reports of a simulated device.
+    pub simulate_interval_secs: u64,
+    /// Port of the embedded MQTT broker; 0 turns it off.
+    pub mqtt_port: u16,
+    /// Address the embedded MQTT broker listens on.
+    pub mqtt_bind: std::net::IpAddr,
+    /// An external broker to take reports from as well (`mqtt://host:port`, optionally with
+    /// `user:password@`).
+    pub mqtt_url: Option<SecretString>,
+    /// Reports arrive on `<prefix>/<imei>/report`.
+    pub mqtt_topic_prefix: String,
+    /// Client id (and persistent session) at the external broker.
+    pub mqtt_client_id: String,
     pub token_ttl_secs: i64,
     /// Inside this window before expiry a response carries a fresh token in `new-token`.
     pub token_buffer_secs: i64,
@@ -116,6 +131,12 @@ struct Defaults {
     addr: &'static str,
     data_dir: &'static str,
     simulate: bool,
+    simulate_vehicles: usize,
+    simulate_interval_secs: u64,
+    mqtt_port: u16,
+    mqtt_bind: &'static str,
+    mqtt_topic_prefix: &'static str,
+    mqtt_client_id: &'static str,
     token_ttl_secs: i64,
     token_buffer_secs: i64,
     body_limit: usize,
@@ -185,6 +206,12 @@ impl Config {
             addr: "127.0.0.1:8080",
             data_dir: "./data",
             simulate: true,
+            simulate_vehicles: 200,
+            simulate_interval_secs: 30,
+            mqtt_port: 1884,
+            mqtt_bind: "127.0.0.1",
+            mqtt_topic_prefix: "wheelend",
+            mqtt_client_id: "wheelend-ingest",
             token_ttl_secs: 7 * 24 * 3600,
             token_buffer_secs: 24 * 3600,
             body_limit: 4 * 1024 * 1024,

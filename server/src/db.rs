@@ -5,7 +5,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseBackend, DatabaseConnection};
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
 
 /// The default database: a SQLite file in the data directory.
 pub fn default_url(data_dir: &Path) -> String {
@@ -27,13 +28,16 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, sea_orm::DbErr> {
         .acquire_timeout(Duration::from_secs(10))
         // SQLite has one writer; a small pool avoids piling up on its lock.
         .max_connections(if sqlite { 8 } else { 32 })
-        .min_connections(1);
-    let db = Database::connect(opts).await?;
-    if db.get_database_backend() == DatabaseBackend::Sqlite {
-        // WAL lets readers run during writes; it is a property of the file, so set once.
-        db.execute_unprepared("PRAGMA journal_mode=WAL").await?;
-    }
-    Ok(db)
+        .min_connections(1)
+        // WAL lets readers run during writes. With WAL, synchronous=NORMAL syncs at
+        // checkpoints instead of every commit: a committed transaction survives the process
+        // being killed (it is in the WAL file); only a power or OS failure may lose the last
+        // commits. Each pooled connection gets both.
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+        });
+    Database::connect(opts).await
 }
 
 /// Applies pending migrations.

@@ -110,6 +110,17 @@ impl Application {
             live,
             push,
         };
+        services::telemetry::mqtt::start(&state.cfg, &state.ingest)?;
+        if state.cfg.simulate {
+            services::telemetry::demo::start_in_process(
+                &db,
+                state.ingest.clone(),
+                state.cfg.simulate_vehicles,
+                Duration::from_secs(state.cfg.simulate_interval_secs),
+            )
+            .await
+            .context("starting the demo fleet simulator")?;
+        }
         Ok(Self {
             listener,
             state,

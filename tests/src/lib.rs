@@ -35,6 +35,8 @@ fn base_config(data_dir: &std::path::Path) -> Config {
         .merge(("data_dir", data_dir.display().to_string()))
         .merge(("admin_password", ADMIN_PASSWORD))
         .merge(("simulate", false))
+        // Tests that speak MQTT pick a free port (or broker) themselves.
+        .merge(("mqtt_port", 0))
         .merge(("ssr.workers", 2))
         .extract()
         .expect("test configuration is valid")
@@ -326,11 +328,21 @@ impl TestApp {
         self.database_url.is_some()
     }
 
+    /// The PostgreSQL database of this app; `None` on SQLite (the file in the data dir).
+    pub fn database_url(&self) -> Option<&str> {
+        self.database_url.as_deref()
+    }
+
     /// A second server on the same data dir and database, as after a restart.
     pub async fn restart(&self) -> TestApp {
+        self.restart_with(Spawn::default()).await
+    }
+
+    /// [`Self::restart`] with options (`reuse` is set here).
+    pub async fn restart_with(&self, spawn: Spawn) -> TestApp {
         spawn_app_with(Spawn {
             reuse: Some((self.data_path.clone(), self.database_url.clone())),
-            ..Spawn::default()
+            ..spawn
         })
         .await
     }

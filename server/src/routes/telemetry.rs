@@ -3,26 +3,16 @@
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use serde::Deserialize;
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::services::telemetry::ingest::{Credential, MAX_PER_REQUEST, Outcome, refused};
-use crate::services::telemetry::report::Report;
+use crate::services::telemetry::report::ReportBody;
 use crate::state::AppState;
 use crate::text;
 
 pub fn tapi() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(report))
-}
-
-/// One report, or several (a device catching up after a dead zone).
-#[derive(Deserialize, ToSchema)]
-#[serde(untagged)]
-pub enum ReportBody {
-    One(Report),
-    Many(Vec<Report>),
 }
 
 /// A device reports position, tyre and axle readings, supply and signal (`ts` in ms of device
@@ -47,8 +37,7 @@ async fn report(
         .filter(|k| !k.is_empty())
         .ok_or_else(|| AppError::fail(text!("缺少 x-device-key", "x-device-key is missing")))?;
     let reports = match crate::extract::parse_json::<ReportBody>(&body) {
-        Ok(ReportBody::One(r)) => vec![r],
-        Ok(ReportBody::Many(list)) => list,
+        Ok(body) => body.into_reports(),
         Err(err) => {
             state.ingest.count_malformed();
             return Err(err);

@@ -50,6 +50,8 @@ pub const MAX_BATCH: usize = 4000;
 pub const MAX_PER_REQUEST: usize = 1000;
 /// Queued requests before submitters wait (back-pressure instead of unbounded memory).
 const QUEUE: usize = 256;
+/// Vehicles loaded per query (bound parameters stay far below every database's limit).
+const LOAD_CHUNK: usize = 1000;
 /// Recent report times kept per vehicle to drop duplicates.
 const RECENT_TIMES: usize = 64;
 /// An open alarm's value and last-seen time are written at most this often.
@@ -229,6 +231,50 @@ impl Ingestor {
         self.inner.counts.add(Some(Rejection::Malformed), 1);
     }
 
+    /// Looks up the devices of `imeis` that are not cached yet, two queries for all of them
+    /// (a gateway's or a catching-up batch names many devices at once).
+    async fn prefetch_devices(&self, imeis: &[&str]) -> Result<(), AppError> {
+        let mut unknown: Vec<String> = imeis
+            .iter()
+            .filter(|i| !self.inner.devices.contains_key(**i))
+            .map(|i| (*i).to_owned())
+            .collect();
+        unknown.sort_unstable();
+        unknown.dedup();
+        if unknown.len() < 2 {
+            return Ok(());
+        }
+        let db = &self.inner.db;
+        let found: Vec<(i64, String, Option<i64>)> = device::Entity::find()
+            .select_only()
+            .column(device::Column::Id)
+            .column(device::Column::Imei)
+            .column(device::Column::VehicleId)
+            .filter(device::Column::Imei.is_in(unknown.iter().cloned()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let mut key_hashes: HashMap<i64, String> = device_key::Entity::find()
+            .filter(device_key::Column::DeviceId.is_in(found.iter().map(|(id, _, _)| *id)))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|k| (k.device_id, k.key_hash))
+            .collect();
+        for (id, imei, vehicle_id) in found {
+            let device = DeviceRef {
+                id,
+                vehicle_id,
+                key_hash: key_hashes.remove(&id),
+            };
+            self.inner
+                .devices
+                .insert(imei, Some(Arc::new(device)))
+                .await;
+        }
+        Ok(())
+    }
+
     async fn device(&self, imei: &str) -> Result<Option<Arc<DeviceRef>>, AppError> {
         let db = &self.inner.db;
         let found = self
@@ -272,6 +318,8 @@ impl Ingestor {
         let mut outcome = Outcome::default();
         let mut accepted = Vec::with_capacity(reports.len());
         let mut seen: HashSet<(String, i64)> = HashSet::new();
+        let imeis: Vec<&str> = reports.iter().map(|r| r.imei.trim()).collect();
+        self.prefetch_devices(&imeis).await?;
         for (index, report) in reports.into_iter().enumerate() {
             let checked = match report.check(now) {
                 Err(r) => Err(r),
@@ -392,6 +440,8 @@ struct LiveVehicle {
     /// Device time of the newest report, ms.
     last_ts: i64,
     recent: VecDeque<i64>,
+    /// Device time each tyre position last reported, ms (since this vehicle was loaded).
+    tyre_seen: HashMap<i32, i64>,
     memory: VehicleMemory,
     open: HashMap<(i32, i16), OpenAlarm>,
 }
@@ -512,58 +562,91 @@ impl Writer {
         Ok(t)
     }
 
-    async fn load(&mut self, vehicle_id: i64) -> Result<bool, AppError> {
-        if self.vehicles.contains_key(&vehicle_id) {
-            return Ok(true);
-        }
-        let Some(v) = vehicle::Entity::find_by_id(vehicle_id)
-            .one(&self.db)
-            .await?
-        else {
-            return Ok(false);
-        };
-        let wheels = vehicle_wheel::Entity::find()
-            .select_only()
-            .column(vehicle_wheel::Column::Position)
-            .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
-            .into_tuple::<i32>()
-            .all(&self.db)
-            .await?;
-        let last_ts = vehicle_state::Entity::find_by_id(vehicle_id)
-            .one(&self.db)
-            .await?
-            .and_then(|s| s.final_at)
-            .map_or(0, |t| t.timestamp_millis());
-        let open = vehicle_alarm::Entity::find()
-            .filter(vehicle_alarm::Column::VehicleId.eq(vehicle_id))
-            .filter(vehicle_alarm::Column::State.lt(CLEARED))
-            .all(&self.db)
-            .await?
+    /// Loads what the writer remembers of the vehicles it does not know yet, a few queries
+    /// per [`LOAD_CHUNK`] vehicles (a batch after a restart touches thousands).
+    async fn load(&mut self, ids: impl IntoIterator<Item = i64>) -> Result<(), AppError> {
+        let mut missing: Vec<i64> = ids
             .into_iter()
-            .map(|a| {
-                (
-                    (a.position, a.kind),
+            .filter(|id| !self.vehicles.contains_key(id))
+            .collect();
+        missing.sort_unstable();
+        missing.dedup();
+        for chunk in missing.chunks(LOAD_CHUNK) {
+            let rows: Vec<(i64, i64, String, i16)> = vehicle::Entity::find()
+                .select_only()
+                .column(vehicle::Column::Id)
+                .column(vehicle::Column::EnterpriseId)
+                .column(vehicle::Column::Plate)
+                .column(vehicle::Column::Kind)
+                .filter(vehicle::Column::Id.is_in(chunk.iter().copied()))
+                .into_tuple()
+                .all(&self.db)
+                .await?;
+            let mut wheels: HashMap<i64, HashSet<i32>> = HashMap::new();
+            for (v, pos) in vehicle_wheel::Entity::find()
+                .select_only()
+                .column(vehicle_wheel::Column::VehicleId)
+                .column(vehicle_wheel::Column::Position)
+                .filter(vehicle_wheel::Column::VehicleId.is_in(chunk.iter().copied()))
+                .into_tuple::<(i64, i32)>()
+                .all(&self.db)
+                .await?
+            {
+                wheels.entry(v).or_default().insert(pos);
+            }
+            let last: HashMap<i64, Option<DateTime<Utc>>> = vehicle_state::Entity::find()
+                .select_only()
+                .column(vehicle_state::Column::VehicleId)
+                .column(vehicle_state::Column::FinalAt)
+                .filter(vehicle_state::Column::VehicleId.is_in(chunk.iter().copied()))
+                .into_tuple()
+                .all(&self.db)
+                .await?
+                .into_iter()
+                .collect();
+            let mut open: HashMap<i64, HashMap<(i32, i16), OpenAlarm>> = HashMap::new();
+            for (v, pos, k, level) in vehicle_alarm::Entity::find()
+                .select_only()
+                .column(vehicle_alarm::Column::VehicleId)
+                .column(vehicle_alarm::Column::Position)
+                .column(vehicle_alarm::Column::Kind)
+                .column(vehicle_alarm::Column::Level)
+                .filter(vehicle_alarm::Column::VehicleId.is_in(chunk.iter().copied()))
+                .filter(vehicle_alarm::Column::State.lt(CLEARED))
+                .into_tuple::<(i64, i32, i16, i16)>()
+                .all(&self.db)
+                .await?
+            {
+                open.entry(v).or_default().insert(
+                    (pos, k),
                     OpenAlarm {
-                        level: a.level,
+                        level,
                         written: Instant::now(),
                     },
-                )
-            })
-            .collect();
-        self.vehicles.insert(
-            vehicle_id,
-            LiveVehicle {
-                enterprise_id: v.enterprise_id,
-                plate: v.plate,
-                trailer: v.kind == 1,
-                wheels: wheels.into_iter().collect(),
-                last_ts,
-                recent: VecDeque::new(),
-                memory: VehicleMemory::new(),
-                open,
-            },
-        );
-        Ok(true)
+                );
+            }
+            for (id, enterprise_id, plate, kind) in rows {
+                self.vehicles.insert(
+                    id,
+                    LiveVehicle {
+                        enterprise_id,
+                        plate,
+                        trailer: kind == 1,
+                        wheels: wheels.remove(&id).unwrap_or_default(),
+                        last_ts: last
+                            .get(&id)
+                            .copied()
+                            .flatten()
+                            .map_or(0, |t| t.timestamp_millis()),
+                        recent: VecDeque::new(),
+                        tyre_seen: HashMap::new(),
+                        memory: VehicleMemory::new(),
+                        open: open.remove(&id).unwrap_or_default(),
+                    },
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Writes a batch in one transaction and answers every job of it.
@@ -613,12 +696,15 @@ impl Writer {
         let mut newest: HashMap<i64, &Report> = HashMap::new();
         let mut heartbeats: HashSet<i64> = HashSet::new();
         let mut conditions: Vec<(i64, i64, Condition)> = Vec::new();
+        self.load(reports.iter().filter_map(|(_, a)| a.device.vehicle_id))
+            .await?;
         for (job, a) in reports {
             heartbeats.insert(a.device.id);
             let Some(vehicle_id) = a.device.vehicle_id else {
                 continue;
             };
-            if !self.load(vehicle_id).await? {
+            // A vehicle deleted since its device was cached.
+            if !self.vehicles.contains_key(&vehicle_id) {
                 continue;
             }
             let limits = {
@@ -691,7 +777,32 @@ impl Writer {
             {
                 conditions.push((vehicle_id, r.ts, c));
             }
-            // A reading from a wheel clears its lost sensor; any report ends "offline".
+            // A sensor silent for the enterprise's offline minutes while its vehicle keeps
+            // reporting is lost; a reading from it clears that.
+            for t in &r.tyres {
+                v.tyre_seen.insert(t.pos, r.ts);
+            }
+            for (pos, seen) in &v.tyre_seen {
+                let limit = limits[axle_position(trailer, *pos)].offline_minutes;
+                #[allow(clippy::cast_precision_loss)]
+                let silent = (r.ts - seen) as f64 / 60_000.0;
+                if silent > f64::from(limit) {
+                    conditions.push((
+                        vehicle_id,
+                        r.ts,
+                        Condition {
+                            position: *pos,
+                            kind: kind::SENSOR_LOST,
+                            verdict: Verdict::Raise {
+                                level: LEVEL_WARNING,
+                                value: silent.round(),
+                                threshold: f64::from(limit),
+                            },
+                        },
+                    ));
+                }
+            }
+            // Any report ends "offline".
             for t in &r.tyres {
                 conditions.push((
                     vehicle_id,
@@ -975,10 +1086,11 @@ impl Writer {
         if offline.is_empty() {
             return Ok(());
         }
+        self.load(offline.iter().map(|(v, _)| *v)).await?;
         let txn = write_txn(&self.db).await?;
         let mut events = Vec::new();
         for (vehicle_id, final_at) in &offline {
-            if !self.load(*vehicle_id).await? {
+            if !self.vehicles.contains_key(vehicle_id) {
                 continue;
             }
             let silent = final_at.map_or(0.0, |t| {
@@ -1002,12 +1114,24 @@ impl Writer {
                 events.push(e);
             }
         }
-        vehicle_state::Entity::update_many()
-            .col_expr(vehicle_state::Column::Online, Expr::value(false))
-            .col_expr(vehicle_state::Column::Speed, Expr::value(0.0))
-            .filter(vehicle_state::Column::VehicleId.is_in(offline.iter().map(|(v, _)| *v)))
-            .exec(&txn)
-            .await?;
+        for (vehicle_id, _) in &offline {
+            let Some(v) = self.vehicles.get(vehicle_id) else {
+                continue;
+            };
+            let (alarm_type, alarm_level) = self.alarm_summary(*vehicle_id);
+            vehicle_state::Entity::update_many()
+                .col_expr(vehicle_state::Column::Online, Expr::value(false))
+                .col_expr(vehicle_state::Column::Speed, Expr::value(0.0))
+                .col_expr(
+                    vehicle_state::Column::Alarm,
+                    Expr::value(!v.open.is_empty()),
+                )
+                .col_expr(vehicle_state::Column::AlarmType, Expr::value(alarm_type))
+                .col_expr(vehicle_state::Column::AlarmLevel, Expr::value(alarm_level))
+                .filter(vehicle_state::Column::VehicleId.eq(*vehicle_id))
+                .exec(&txn)
+                .await?;
+        }
         txn.commit().await?;
         for publish in events {
             publish(&self.live);

@@ -15,20 +15,28 @@ pub fn hash(key: &str) -> String {
     hex::encode(Sha256::digest(key.trim().as_bytes()))
 }
 
+/// A new random key (48 hex digits).
+pub fn generate() -> String {
+    hex::encode(rand::rng().random::<[u8; 24]>())
+}
+
+/// Inserting a device's key replaces the one it had.
+pub fn replace_on_conflict() -> OnConflict {
+    OnConflict::column(device_key::Column::DeviceId)
+        .update_columns([device_key::Column::KeyHash, device_key::Column::CreatedAt])
+        .to_owned()
+}
+
 /// Issues a new key for a device (replacing any earlier one) and answers it; only its hash is
 /// kept.
 pub async fn issue(db: &impl ConnectionTrait, device_id: i64) -> Result<String, AppError> {
-    let key = hex::encode(rand::rng().random::<[u8; 24]>());
+    let key = generate();
     device_key::Entity::insert(device_key::ActiveModel {
         device_id: Set(device_id),
         key_hash: Set(hash(&key)),
         created_at: Set(Utc::now()),
     })
-    .on_conflict(
-        OnConflict::column(device_key::Column::DeviceId)
-            .update_columns([device_key::Column::KeyHash, device_key::Column::CreatedAt])
-            .to_owned(),
-    )
+    .on_conflict(replace_on_conflict())
     .exec_without_returning(db)
     .await?;
     Ok(key)

@@ -31,6 +31,23 @@ pub struct Report {
     pub signal: Option<i16>,
 }
 
+/// One report, or several (a device catching up after a dead zone).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum ReportBody {
+    One(Report),
+    Many(Vec<Report>),
+}
+
+impl ReportBody {
+    pub fn into_reports(self) -> Vec<Report> {
+        match self {
+            Self::One(r) => vec![r],
+            Self::Many(list) => list,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Gps {

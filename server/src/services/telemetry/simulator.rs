@@ -7,6 +7,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::conditions::{STATUS_REPEATER_FAULT, STATUS_SPRAY_FAULT, STATUS_SPRAY_ON};
 use super::report::{AxleReading, Gps, Report, TyreReading};
 
 /// A logistics hub: name, latitude, longitude (WGS-84).
@@ -63,6 +64,8 @@ fn bearing(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
 
 /// Cold inflation reference temperature, °C.
 const COLD_C: f64 = 18.0;
+/// Above this tyre temperature the spray cooler switches on, °C.
+const SPRAY_ON_C: f64 = 65.0;
 const AMBIENT_C: f64 = 20.0;
 const MINUTE_MS: i64 = 60_000;
 
@@ -88,6 +91,10 @@ struct Tyre {
     /// Extra heat from a dragging brake or an under-inflated tyre, °C.
     heat: f64,
     silent_until: i64,
+    /// The repeater relaying this sensor fails until then.
+    repeater_fault_until: i64,
+    /// The spray cooler of this wheel is broken (until the depot fixes it).
+    spray_fault: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -146,6 +153,8 @@ struct Vehicle {
     next_report: i64,
     last_step: i64,
     voltage: f64,
+    /// The supply sags (a failing alternator or battery) until then.
+    sag_until: i64,
 }
 
 /// Chances per vehicle per hour of each fault starting.
@@ -158,6 +167,9 @@ pub struct FaultRates {
     pub hub_overheat: f64,
     pub sensor_dropout: f64,
     pub offline: f64,
+    pub repeater_fault: f64,
+    pub spray_fault: f64,
+    pub supply_sag: f64,
 }
 
 impl Default for FaultRates {
@@ -171,6 +183,9 @@ impl Default for FaultRates {
             hub_overheat: 0.02,
             sensor_dropout: 0.04,
             offline: 0.01,
+            repeater_fault: 0.01,
+            spray_fault: 0.01,
+            supply_sag: 0.01,
         }
     }
 }
@@ -215,6 +230,8 @@ impl Simulation {
                             leak: 0.0,
                             heat: 0.0,
                             silent_until: 0,
+                            repeater_fault_until: 0,
+                            spray_fault: false,
                         }
                     })
                     .collect();
@@ -243,6 +260,7 @@ impl Simulation {
                     next_report: start_ms + stagger,
                     last_step: start_ms,
                     voltage: rng.random_range(24.5..28.0),
+                    sag_until: 0,
                 }
             })
             .collect();
@@ -338,6 +356,7 @@ fn advance(v: &mut Vehicle, now: i64, rng: &mut StdRng, rates: FaultRates) {
                     t.cold = t.nominal;
                 }
                 t.heat = 0.0;
+                t.spray_fault = false;
             }
             for w in &mut v.wheel_ends {
                 w.rise = 0.0;
@@ -380,6 +399,17 @@ fn advance(v: &mut Vehicle, now: i64, rng: &mut StdRng, rates: FaultRates) {
     if chance(rng, rates.sensor_dropout, minutes) {
         let i = pick(rng);
         v.tyres[i].silent_until = now + rng.random_range(10..40) * MINUTE_MS;
+    }
+    if chance(rng, rates.repeater_fault, minutes) {
+        let i = pick(rng);
+        v.tyres[i].repeater_fault_until = now + rng.random_range(10..30) * MINUTE_MS;
+    }
+    if chance(rng, rates.spray_fault, minutes) {
+        let i = pick(rng);
+        v.tyres[i].spray_fault = true;
+    }
+    if chance(rng, rates.supply_sag, minutes) {
+        v.sag_until = now + rng.random_range(10..30) * MINUTE_MS;
     }
 
     // Physics: tyres warm towards a speed-dependent temperature; pressure follows the gas law
@@ -433,7 +463,7 @@ fn report_of(v: &Vehicle, now: i64) -> Report {
                 pressure: Some(round(t.cold * (273.15 + t.temp) / (273.15 + COLD_C), 2)),
                 temp: Some(round(t.temp, 1)),
                 battery: Some(round(t.battery, 0)),
-                status: Some(0),
+                status: Some(tyre_status(t, now)),
             })
             .collect(),
         axles: v
@@ -444,9 +474,32 @@ fn report_of(v: &Vehicle, now: i64) -> Report {
                 temp: round(w.temp + w.excess, 1),
             })
             .collect(),
-        power: Some(round(v.voltage, 1)),
+        power: Some(round(
+            if now < v.sag_until {
+                // Below the 24 V system's 22.5 V warning, still recognisably a 24 V supply.
+                v.voltage - 6.5
+            } else {
+                v.voltage
+            },
+            1,
+        )),
         signal: Some(24),
     }
+}
+
+/// The status bits a tyre's sensor reports (see `conditions`).
+fn tyre_status(t: &Tyre, now: i64) -> i16 {
+    let mut status = 0;
+    if now < t.repeater_fault_until {
+        status |= STATUS_REPEATER_FAULT;
+    }
+    if t.temp > SPRAY_ON_C {
+        status |= STATUS_SPRAY_ON;
+    }
+    if t.spray_fault {
+        status |= STATUS_SPRAY_FAULT;
+    }
+    status
 }
 
 #[cfg(test)]
@@ -519,6 +572,18 @@ mod tests {
                 if r.axles.iter().any(|a| a.temp > 110.0) {
                     seen.insert("hub overheating");
                 }
+                for (bit, name) in [
+                    (STATUS_REPEATER_FAULT, "repeater fault"),
+                    (STATUS_SPRAY_ON, "spray on"),
+                    (STATUS_SPRAY_FAULT, "spray fault"),
+                ] {
+                    if r.tyres.iter().any(|t| t.status.unwrap() & bit != 0) {
+                        seen.insert(name);
+                    }
+                }
+                if r.power.unwrap() < 22.5 {
+                    seen.insert("low supply");
+                }
             }
         }
         // 200 devices every 30 s for a day, minus offline spells; a minute step sends 2 per
@@ -536,6 +601,10 @@ mod tests {
             "high temperature",
             "low battery",
             "hub overheating",
+            "repeater fault",
+            "spray on",
+            "spray fault",
+            "low supply",
         ] {
             assert!(seen.contains(kind), "{kind} never happened: {seen:?}");
         }

@@ -66,7 +66,8 @@ pub struct Raise {
 }
 
 /// Opens an alarm for the condition, or refreshes the one still open (value, threshold, last
-/// seen; the level only rises). Returns the alarm and whether it is new.
+/// seen; the level only rises). Returns the alarm and whether it is new. The vehicle's live
+/// state is the caller's: the ingestion writer writes it with the batch.
 pub async fn raise(
     db: &impl ConnectionTrait,
     r: &Raise,
@@ -121,11 +122,11 @@ pub async fn raise(
             (row.insert(db).await?, true)
         }
     };
-    sync_state(db, r.vehicle_id).await?;
     Ok((saved, new))
 }
 
 /// Clears the open alarm of this vehicle, position and kind (the condition is gone), if any.
+/// The vehicle's live state is the caller's, as for [`raise`].
 pub async fn clear_condition(
     db: &impl ConnectionTrait,
     vehicle_id: i64,
@@ -147,9 +148,7 @@ pub async fn clear_condition(
     row.state = Set(CLEARED);
     row.cleared_at = Set(Some(at));
     row.cleared_by = Set(None);
-    let saved = row.update(db).await?;
-    sync_state(db, vehicle_id).await?;
-    Ok(Some(saved))
+    Ok(Some(row.update(db).await?))
 }
 
 /// Mirrors the vehicle's open alarms into its live state: the flag, and kind and level of the
