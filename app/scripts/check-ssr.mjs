@@ -289,9 +289,10 @@ const cases = [
     url: '/mf/P123',
     lang: 'en',
     check(out) {
-      assert.equal(out.status, 200);
-      assert.equal(titleOf(out.head), `vehicle dynamics - ${ESC_NAME}`);
-      assert.ok(out.html.includes('This module is not available yet'));
+      // Without a share the host resolved, the page says so and tells robots to forget it.
+      assert.equal(out.status, 404);
+      assert.equal(titleOf(out.head), `Link expired or not shared - ${ESC_NAME}`);
+      assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
     },
   },
   {
