@@ -67,8 +67,10 @@ export async function startServer() {
       WHEELEND_ADDR: `127.0.0.1:${port}`,
       WHEELEND_DATA_DIR: dataDir,
       WHEELEND_ADMIN_PASSWORD: password,
-      // simulation off; the server's config parses this as a boolean and rejects '0'
+      // simulation off: tests make their own vehicles report
       WHEELEND_SIMULATE: process.env.WHEELEND_SIMULATE ?? '0',
+      // no embedded MQTT broker: its fixed port would clash between servers
+      WHEELEND_MQTT_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
