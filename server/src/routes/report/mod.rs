@@ -11,6 +11,7 @@ use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::report::incidents::{self, IncidentFilter, IncidentRow};
+use crate::services::report::ingestion::{self, IngestionSummary};
 use crate::services::report::reads::{self, ReadRow, ReadsFilter};
 use crate::services::report::tpms::{self, TpmsFilter};
 use crate::services::vehicle::history::ReadingRow;
@@ -21,6 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(incidents_list))
         .routes(routes!(tpms_log))
         .routes(routes!(reads_list))
+        .routes(routes!(ingestion_statistics))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -92,5 +94,31 @@ async fn reads_list(
 ) -> ApiResult<PageResult<ReadRow>> {
     Ok(ApiOk(
         reads::list(&state.db, &scope, &req.filter, req.page).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IngestionStatisticsRequest {
+    /// Days of daily counts, 1–90 (default 14).
+    #[serde(default = "fourteen")]
+    days: u16,
+}
+
+fn fourteen() -> u16 {
+    14
+}
+
+/// Device reports accepted and refused by reason: since the server started, and per day (UTC)
+/// over the last `days` days. Platform staff only.
+#[utoipa::path(post, path = "/web/log/statistics_ingestion", tag = "report",
+    security(("x-token" = [])), request_body = IngestionStatisticsRequest,
+    responses((status = 200, body = Envelope<IngestionSummary>)))]
+async fn ingestion_statistics(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<IngestionStatisticsRequest>,
+) -> ApiResult<IngestionSummary> {
+    Ok(ApiOk(
+        ingestion::summary(&state.db, &scope, state.ingest.stats(), req.days).await?,
     ))
 }

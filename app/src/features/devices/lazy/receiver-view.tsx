@@ -1,6 +1,7 @@
 /**
  * equipmentManage/receiver: receivers and repeaters with carrier (from the ICCID), online state, the vehicle they
- * are fitted to (bind / unbind through the vehicle's updateImei), tags, import and export.
+ * are fitted to (bind / unbind through the vehicle's updateImei), tags, import and export; for platform staff, how
+ * device reports fare (accepted and refused by reason).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { formatDateTime, orUndefined } from '../../../lib/format';
 import { menuTitle } from '../../console/menu-routes';
 import type { MenuViewProps } from '../../console/registry';
 import { importTable } from '../../system/imports/api/import-table';
+import { IngestionPanel } from '../../reports/components/ingestion-panel';
 import { useVehicleOptions } from '../../vehicles/api/get-vehicles';
 import { useUpdateImei } from '../../vehicles/api/update-imei';
 import { getDeviceOptions, getDevices, type DeviceListParams } from '../api/get-devices';
@@ -108,6 +110,7 @@ export default function ReceiverView({ route }: MenuViewProps) {
   return (
     <ResourceView<DeviceRow, DeviceListParams, DeviceValues, number>
       title={menuTitle(route, lang)}
+      header={<IngestionPanel />}
       testId="receivers"
       queryKey={deviceKeys.devices}
       fetchPage={getDevices}
