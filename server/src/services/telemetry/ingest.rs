@@ -898,7 +898,7 @@ impl Writer {
                 {
                     return Ok(None);
                 }
-                let (alarm, _) = alarms::raise(
+                let (alarm, opened) = alarms::raise(
                     txn,
                     &Raise {
                         vehicle_id,
@@ -918,8 +918,9 @@ impl Writer {
                         written: Instant::now(),
                     },
                 );
-                // A refresh of an alarm already known at this level tells nobody anything.
-                if known.is_some_and(|k| k.level >= alarm.level) {
+                // A refresh of an alarm already known at this level tells nobody anything; one
+                // opened anew (the known one was cleared from the console meanwhile) does.
+                if !opened && known.is_some_and(|k| k.level >= alarm.level) {
                     return Ok(None);
                 }
                 Some(alarm)
