@@ -22,6 +22,8 @@ mod m20261121_000012_create_device_keys;
 mod m20261121_000013_create_push;
 mod m20261121_000030_create_shares_and_rejects;
 
+mod schema_helpers;
+
 pub struct Migrator;
 
 #[async_trait::async_trait]

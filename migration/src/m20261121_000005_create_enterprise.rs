@@ -4,6 +4,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::schema_helpers::index;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -206,15 +208,6 @@ fn to_enterprise(table: impl IntoIden, column: impl IntoIden) -> ForeignKeyCreat
         .to(Enterprises::Table, Enterprises::Id)
         .on_delete(ForeignKeyAction::Cascade)
         .to_owned()
-}
-
-fn index(name: &str, table: impl IntoIden, cols: &[&'static str]) -> IndexCreateStatement {
-    let mut idx = Index::create();
-    idx.name(name).table(table);
-    for c in cols {
-        idx.col(Alias::new(*c));
-    }
-    idx
 }
 
 #[async_trait::async_trait]

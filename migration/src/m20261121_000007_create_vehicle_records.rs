@@ -4,6 +4,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::schema_helpers::{cascade, index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -83,28 +85,6 @@ enum VehicleSyncs {
     OperatorId,
     Summary,
     CreatedAt,
-}
-
-fn index(name: &str, table: impl IntoIden, cols: &[&'static str]) -> IndexCreateStatement {
-    let mut idx = Index::create();
-    idx.name(name).table(table);
-    for c in cols {
-        idx.col(Alias::new(*c));
-    }
-    idx
-}
-
-fn cascade(
-    table: impl IntoIden,
-    column: impl IntoIden,
-    to: impl IntoIden,
-    to_col: impl IntoIden,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .from(table, column)
-        .to(to, to_col)
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
 }
 
 #[async_trait::async_trait]

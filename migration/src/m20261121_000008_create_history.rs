@@ -13,6 +13,8 @@
 use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend};
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::schema_helpers::index;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -140,15 +142,6 @@ enum TreadDepths {
     MeasuredAt,
     CreatedBy,
     Note,
-}
-
-fn index(name: &str, table: impl IntoIden, cols: &[&'static str]) -> IndexCreateStatement {
-    let mut idx = Index::create();
-    idx.name(name).table(table);
-    for c in cols {
-        idx.col(Alias::new(*c));
-    }
-    idx
 }
 
 fn by_vehicle(table: impl IntoIden, column: impl IntoIden) -> ForeignKeyCreateStatement {

@@ -3,6 +3,8 @@
 
 use sea_orm_migration::{prelude::*, schema::*};
 
+use crate::schema_helpers::index;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -41,15 +43,6 @@ enum RejectedReports {
     Lat,
     Lon,
     Tyres,
-}
-
-fn index(name: &str, table: impl IntoIden, cols: &[&'static str]) -> IndexCreateStatement {
-    let mut idx = Index::create();
-    idx.name(name).table(table);
-    for c in cols {
-        idx.col(Alias::new(*c));
-    }
-    idx
 }
 
 #[async_trait::async_trait]
