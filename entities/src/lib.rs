@@ -87,5 +87,6 @@ pub mod vehicle_view_log;
 pub mod vehicle_wheel;
 pub mod webhook;
 pub mod webhook_delivery;
-pub mod wheel_reading;
+pub mod wheel_frame;
+pub mod wheel_values;
 pub mod work_category;

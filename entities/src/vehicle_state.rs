@@ -32,6 +32,8 @@ pub struct Model {
     /// Service closed (shown apart from offline).
     pub closed: bool,
     pub updated_at: DateTimeUtc,
+    /// The latest reading of each wheel position, packed ([`crate::wheel_values`]).
+    pub wheels: Option<Vec<u8>>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

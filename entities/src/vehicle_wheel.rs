@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// A wheel position of a vehicle (`axle * 10 + wheel`) with its tyre, sensor and latest reading.
+/// A wheel position of a vehicle (`axle * 10 + wheel`) with its tyre and sensor; its latest
+/// reading is in `vehicle_states.wheels`.
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "vehicle_wheels")]
 pub struct Model {
@@ -11,15 +12,6 @@ pub struct Model {
     pub axle: i16,
     pub tyre_id: Option<i64>,
     pub sensor_no: Option<String>,
-    /// bar
-    pub pressure: Option<f64>,
-    /// °C
-    pub temp: Option<f64>,
-    /// %
-    pub battery: Option<i16>,
-    /// Sensor status bits as reported.
-    pub status: i16,
-    pub read_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

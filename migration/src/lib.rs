@@ -21,6 +21,7 @@ mod m20261121_000011_create_work_categories;
 mod m20261121_000012_create_device_keys;
 mod m20261121_000013_create_push;
 mod m20261121_000030_create_shares_and_rejects;
+mod m20261122_000001_pack_wheel_readings;
 
 mod schema_helpers;
 
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000012_create_device_keys::Migration),
             Box::new(m20261121_000013_create_push::Migration),
             Box::new(m20261121_000030_create_shares_and_rejects::Migration),
+            Box::new(m20261122_000001_pack_wheel_readings::Migration),
         ]
     }
 }

@@ -10,10 +10,9 @@
 //! joins the visible vehicles) and go with retention. On PostgreSQL both are range-partitioned
 //! by `ts` with a default partition, so retention can detach whole months.
 
-use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend};
 use sea_orm_migration::{prelude::*, schema::*};
 
-use crate::schema_helpers::index;
+use crate::schema_helpers::{create_series, index};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -150,29 +149,6 @@ fn by_vehicle(table: impl IntoIden, column: impl IntoIden) -> ForeignKeyCreateSt
         .to(Vehicles::Table, Vehicles::Id)
         .on_delete(ForeignKeyAction::Cascade)
         .to_owned()
-}
-
-/// Creates a time-series table; on PostgreSQL range-partitioned by `ts` with a default
-/// partition (later partitions are attached by retention).
-async fn create_series(
-    manager: &SchemaManager<'_>,
-    name: &str,
-    table: TableCreateStatement,
-) -> Result<(), DbErr> {
-    let db = manager.get_connection();
-    if db.get_database_backend() != DbBackend::Postgres {
-        return manager.create_table(table).await;
-    }
-    let sql = format!(
-        "{} PARTITION BY RANGE (ts)",
-        table.to_string(PostgresQueryBuilder)
-    );
-    db.execute_unprepared(&sql).await?;
-    db.execute_unprepared(&format!(
-        "CREATE TABLE IF NOT EXISTS {name}_default PARTITION OF {name} DEFAULT"
-    ))
-    .await?;
-    Ok(())
 }
 
 #[async_trait::async_trait]

@@ -9,6 +9,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
+use entities::wheel_values::{self, WheelValue};
 use entities::{device, vehicle, vehicle_follower, vehicle_state, vehicle_wheel};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::{Value, json};
@@ -74,20 +75,26 @@ async fn seed(app: &TestApp, ents: [i64; 3], follower: i64) {
             created_at: Set(now),
             updated_at: Set(now),
         });
+        let mut latest = Vec::new();
         for (a, count) in layout.iter().enumerate() {
             let axle = i16::try_from(a + 1).unwrap();
             for w in 1..=*count {
+                let position = i32::from(axle) * 10 + w;
                 wheels.push(vehicle_wheel::ActiveModel {
                     vehicle_id: Set(id),
-                    position: Set(i32::from(axle) * 10 + w),
+                    position: Set(position),
                     axle: Set(axle),
                     tyre_id: Set(None),
                     sensor_no: Set(None),
-                    pressure: Set(Some(8.5)),
-                    temp: Set(Some(35.0)),
-                    battery: Set(Some(90)),
-                    status: Set(0),
-                    read_at: Set(Some(now)),
+                });
+                latest.push(WheelValue {
+                    kind: wheel_values::TYRE,
+                    position,
+                    pressure: Some(8.5),
+                    temp: Some(35.0),
+                    battery: Some(90),
+                    status: 0,
+                    read_at: Some(now.timestamp_millis()),
                 });
             }
         }
@@ -116,6 +123,7 @@ async fn seed(app: &TestApp, ents: [i64; 3], follower: i64) {
             voltage: Set(Some(24.1)),
             closed: Set(false),
             updated_at: Set(now),
+            wheels: Set(Some(wheel_values::encode(&latest))),
         });
         if n % 2 == 0 {
             devices.push(device::ActiveModel {

@@ -3,9 +3,11 @@
 //! ingestion will call, the `devices` import, and the tenant matrix for the area.
 
 use chrono::{Duration, Utc};
+use entities::wheel_values::{self, WheelValue};
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::Value;
 use wheelend::services::device::{commands, record_heartbeat};
+use wheelend::services::vehicle::records;
 use wheelend_tests::tenants::{self, create_enterprise, mentions, rows};
 use wheelend_tests::{TestApp, json, spawn_app};
 
@@ -80,16 +82,27 @@ async fn vehicle(app: &TestApp, ent: i64, plate: &str) -> i64 {
             axle: Set(i16::try_from(position / 10).unwrap()),
             tyre_id: Set(None),
             sensor_no: Set(None),
-            pressure: Set(Some(8.5)),
-            temp: Set(Some(30.0)),
-            battery: Set(None),
-            status: Set(0),
-            read_at: Set(None),
         }
         .insert(&app.state.db)
         .await
         .unwrap();
     }
+    // Each tyre last read 8.5 bar at 30 °C.
+    let latest: Vec<WheelValue> = [11, 12, 21, 22, 23, 24]
+        .into_iter()
+        .map(|position| WheelValue {
+            kind: wheel_values::TYRE,
+            position,
+            pressure: Some(8.5),
+            temp: Some(30.0),
+            battery: None,
+            status: 0,
+            read_at: None,
+        })
+        .collect();
+    let mut state = records::new_state(v.id);
+    state.wheels = Set(Some(wheel_values::encode(&latest)));
+    state.insert(&app.state.db).await.unwrap();
     v.id
 }
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chrono::Utc;
-use entities::{position, wheel_reading};
+use entities::{position, wheel_frame, wheel_values};
 use sea_orm::{EntityTrait, PaginatorTrait};
 use tokio::process::{Child, Command};
 use tokio::sync::Mutex;
@@ -168,10 +168,15 @@ async fn a_killed_server_loses_no_acknowledged_report_and_stores_none_twice() {
             .map(|p| (p.vehicle_id, p.ts.timestamp_millis()))
             .collect();
         let positions = position::Entity::find().count(db).await.unwrap();
-        let readings = wheel_reading::Entity::find().count(db).await.unwrap();
+        let frames = wheel_frame::Entity::find().all(db).await.unwrap();
         assert_eq!(positions, stored.len() as u64, "no position twice");
+        assert_eq!(frames.len() as u64, positions, "no frame twice or missing");
         // Two tyres and two wheel ends per report.
-        assert_eq!(readings, positions * 4, "no reading twice or missing");
+        assert!(
+            frames
+                .iter()
+                .all(|f| wheel_values::decode(&f.wheels).len() == 4)
+        );
         stored
     };
     let stored = history().await;

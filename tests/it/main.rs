@@ -18,6 +18,7 @@ mod share;
 mod simulator;
 mod system;
 mod telemetry;
+mod upgrade;
 mod vehicle;
 mod vehicle_history;
 mod work;

@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use chrono::Utc;
-use entities::{position, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_reading};
+use entities::wheel_values::{self, TYRE};
+use entities::{position, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_frame};
 use futures::StreamExt;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use tokio_tungstenite::tungstenite::Message;
@@ -51,7 +52,9 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
 
     let db = &app.state.db;
     assert_eq!(position::Entity::find().count(db).await.unwrap(), 1);
-    assert_eq!(wheel_reading::Entity::find().count(db).await.unwrap(), 4);
+    let frames = wheel_frame::Entity::find().all(db).await.unwrap();
+    assert_eq!(frames.len(), 1, "one history frame per report");
+    assert_eq!(wheel_values::decode(&frames[0].wheels).len(), 4);
     let state = vehicle_state::Entity::find_by_id(vehicle_id)
         .one(db)
         .await
@@ -69,10 +72,14 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
         .await
         .unwrap()
         .unwrap();
-    assert_eq!(
-        (wheel.pressure, wheel.sensor_no.as_deref()),
-        (Some(6.0), Some("7e19f2"))
-    );
+    assert_eq!(wheel.sensor_no.as_deref(), Some("7e19f2"));
+    let latest = wheel_values::decode(state.wheels.as_deref().unwrap_or_default());
+    let at_21 = latest
+        .iter()
+        .find(|w| w.kind == TYRE && w.position == 21)
+        .unwrap();
+    assert_eq!(at_21.pressure, Some(6.0));
+    assert!(at_21.read_at.is_some());
     let open = vehicle_alarm::Entity::find()
         .filter(vehicle_alarm::Column::VehicleId.eq(vehicle_id))
         .all(db)

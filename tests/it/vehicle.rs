@@ -121,14 +121,32 @@ async fn vehicles_are_created_edited_and_deleted_with_their_wheels() {
     }
     assert_eq!(all_table_counts(&app.state.db).await, before);
 
-    // A reading on 11 survives a layout change; 31..34 go, 21..24 stay.
+    // The sensor and reading on 11 survive a layout change; 31..34 go, 21..24 stay.
     vehicle_wheel::Entity::update_many()
         .col_expr(
-            vehicle_wheel::Column::Pressure,
-            sea_orm::sea_query::Expr::value(8.7),
+            vehicle_wheel::Column::SensorNo,
+            sea_orm::sea_query::Expr::value("S-11"),
         )
         .filter(vehicle_wheel::Column::VehicleId.eq(id))
         .filter(vehicle_wheel::Column::Position.eq(11))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    let reading = entities::wheel_values::WheelValue {
+        kind: entities::wheel_values::TYRE,
+        position: 11,
+        pressure: Some(8.7),
+        temp: None,
+        battery: None,
+        status: 0,
+        read_at: None,
+    };
+    entities::vehicle_state::Entity::update_many()
+        .col_expr(
+            entities::vehicle_state::Column::Wheels,
+            sea_orm::sea_query::Expr::value(entities::wheel_values::encode(&[reading])),
+        )
+        .filter(entities::vehicle_state::Column::VehicleId.eq(id))
         .exec(&app.state.db)
         .await
         .unwrap();
@@ -147,6 +165,7 @@ async fn vehicles_are_created_edited_and_deleted_with_their_wheels() {
         .ok();
     assert_eq!(wheels.as_array().unwrap().len(), 6);
     assert_eq!(wheels[0]["pressure"], 8.7);
+    assert_eq!(wheels[0]["sensorNo"], "S-11");
     let listed = app
         .post(&path("axle_list"), &json!({"carId": id}), Some(&t.a.member))
         .await

@@ -7,6 +7,7 @@
 //! are built elsewhere.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use entities::wheel_values::{self, WheelValue};
 use entities::{relation, relation_vehicle, vehicle, vehicle_state, vehicle_wheel};
 use sea_orm::{ActiveModelTrait, EntityTrait, FromQueryResult, JsonValue, Set, Statement};
 use serde_json::Value;
@@ -70,20 +71,25 @@ async fn seed_vehicle(app: &TestApp, enterprise: i64, plate: &str, layout: &str)
     .insert(db)
     .await
     .unwrap();
+    let mut latest = Vec::new();
     for (axle, wheels) in layout.split(',').enumerate() {
         let axle = i16::try_from(axle + 1).unwrap();
         for wheel in 1..=wheels.parse::<i16>().unwrap() {
+            latest.push(WheelValue {
+                kind: TYRE,
+                position: i32::from(axle * 10 + wheel),
+                pressure: Some(8.5),
+                temp: Some(40.0),
+                battery: Some(90),
+                status: 0,
+                read_at: Some(now.timestamp_millis()),
+            });
             vehicle_wheel::ActiveModel {
                 vehicle_id: Set(v.id),
                 position: Set(i32::from(axle * 10 + wheel)),
                 axle: Set(axle),
                 tyre_id: Set(None),
                 sensor_no: Set(None),
-                pressure: Set(Some(8.5)),
-                temp: Set(Some(40.0)),
-                battery: Set(Some(90)),
-                status: Set(0),
-                read_at: Set(Some(now)),
             }
             .insert(db)
             .await
@@ -112,6 +118,7 @@ async fn seed_vehicle(app: &TestApp, enterprise: i64, plate: &str, layout: &str)
         voltage: Set(None),
         closed: Set(false),
         updated_at: Set(now),
+        wheels: Set(Some(wheel_values::encode(&latest))),
     }
     .insert(db)
     .await
@@ -178,34 +185,39 @@ async fn record_day(app: &TestApp, v: i64) {
     assert_eq!(history::record_positions(db, &fixes).await.unwrap(), 21);
     // A duplicate report is dropped.
     assert_eq!(history::record_positions(db, &fixes[..3]).await.unwrap(), 0);
-    let mut readings = Vec::new();
+    let mut frames = Vec::new();
     for i in 0..10 {
         let ts = t0 + Duration::minutes(i);
-        readings.push(entities::wheel_reading::Model {
-            vehicle_id: v,
-            ts,
+        let mut wheels = vec![WheelValue {
             kind: TYRE,
             position: 11,
             pressure: Some(8.5 - 0.1 * i as f64),
             temp: Some(40.0),
             battery: Some(90),
             status: 0,
-        });
+            read_at: None,
+        }];
         let hub = if i == 5 { 95.0 } else { 50.0 + i as f64 };
         for (pos, temp) in [(11, hub), (12, 50.0)] {
-            readings.push(entities::wheel_reading::Model {
-                vehicle_id: v,
-                ts,
+            wheels.push(WheelValue {
                 kind: AXLE,
                 position: pos,
                 pressure: None,
                 temp: Some(temp),
                 battery: None,
                 status: 0,
+                read_at: None,
             });
         }
+        frames.push(entities::wheel_frame::Model {
+            vehicle_id: v,
+            ts,
+            wheels: wheel_values::encode(&wheels),
+        });
     }
-    assert_eq!(history::record_readings(db, &readings).await.unwrap(), 30);
+    assert_eq!(history::record_frames(db, &frames).await.unwrap(), 10);
+    // A report stored twice is kept once.
+    assert_eq!(history::record_frames(db, &frames[..2]).await.unwrap(), 0);
     let started = Utc::now() - Duration::hours(1);
     let mut spray = SprayRecord {
         vehicle_id: v,
@@ -719,9 +731,31 @@ async fn history_calls_read_what_ingestion_recorded() {
         )
         .await
         .ok();
-    assert_eq!(readings["total"], 10);
-    let newest = rows(&readings)[0]["pressure"].as_f64().unwrap();
-    assert!((newest - 7.6).abs() < 1e-9, "{newest}");
+    assert_eq!(readings["total"], 10, "one row per report");
+    let newest = &rows(&readings)[0]["wheels"];
+    assert_eq!(
+        newest.as_array().unwrap().len(),
+        1,
+        "the tyre only: {newest}"
+    );
+    assert_eq!(newest[0]["position"], 11);
+    let pressure = newest[0]["pressure"].as_f64().unwrap();
+    assert!((pressure - 7.6).abs() < 1e-9, "{pressure}");
+    let hubs = app
+        .post(
+            "/api/web/car/data_list",
+            &json!({"vehicleId": v, "start": day0(), "end": day0() + Duration::hours(1),
+                    "kind": 2, "position": 12, "pageSize": 20}),
+            Some(token),
+        )
+        .await
+        .ok();
+    assert!(
+        rows(&hubs).iter().all(|r| r["wheels"]
+            == json!([{"kind": 2, "position": 12, "pressure": null,
+                                             "temp": 50.0, "battery": null, "status": 0}])),
+        "{hubs}"
+    );
     for bad in [
         json!({"vehicleIds": [v]}),
         json!({"vehicleIds": [], "start": day0(), "end": day0() + Duration::hours(1)}),

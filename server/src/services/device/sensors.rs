@@ -19,6 +19,7 @@ use crate::error::AppError;
 use crate::services::enterprise::{contains, names};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::vehicle::history::{LatestWheel, latest_wheels};
 use crate::text;
 
 pub const KIND_TYRE: i16 = 1;
@@ -71,12 +72,10 @@ async fn sensor_rows(
         .into_iter()
         .map(|v| (v.id, v.plate))
         .collect();
-    let wheels: HashMap<(i64, i32), vehicle_wheel::Model> = vehicle_wheel::Entity::find()
-        .filter(vehicle_wheel::Column::VehicleId.is_in(vehicle_ids))
-        .all(db)
+    let wheels: HashMap<(i64, i32), LatestWheel> = latest_wheels(db, &vehicle_ids)
         .await?
         .into_iter()
-        .map(|w| ((w.vehicle_id, w.position), w))
+        .map(|l| ((l.wheel.vehicle_id, l.wheel.position), l))
         .collect();
     Ok(list
         .into_iter()
@@ -85,15 +84,16 @@ async fn sensor_rows(
                 .vehicle_id
                 .zip(s.position)
                 .and_then(|key| wheels.get(&key))
-                .filter(|w| w.sensor_no.as_deref() == Some(s.sensor_no.as_str()));
+                .filter(|l| l.wheel.sensor_no.as_deref() == Some(s.sensor_no.as_str()));
+            let reading = wheel.and_then(|l| l.reading);
             SensorRow {
                 ent_name: ents.get(&s.enterprise_id).cloned().unwrap_or_default(),
                 imei: s.device_id.and_then(|d| imeis.get(&d).cloned()),
                 plate: s.vehicle_id.and_then(|v| plates.get(&v).cloned()),
-                pressure: wheel.and_then(|w| w.pressure),
-                temp: wheel.and_then(|w| w.temp),
-                read_at: wheel.and_then(|w| w.read_at),
-                battery: s.battery.or(wheel.and_then(|w| w.battery)),
+                pressure: reading.and_then(|r| r.pressure),
+                temp: reading.and_then(|r| r.temp),
+                read_at: wheel.and_then(LatestWheel::read_at),
+                battery: s.battery.or(reading.and_then(|r| r.battery)),
                 id: s.id,
                 sensor_no: s.sensor_no,
                 kind: s.kind,
@@ -548,20 +548,17 @@ pub async fn work_info(
     let vehicle = match d.vehicle_id {
         Some(v) => match crate::services::vehicle::find(db, scope, v).await {
             Ok(v) => {
-                let wheels = vehicle_wheel::Entity::find()
-                    .filter(vehicle_wheel::Column::VehicleId.eq(v.id))
-                    .order_by_asc(vehicle_wheel::Column::Position)
-                    .all(db)
+                let wheels = latest_wheels(db, &[v.id])
                     .await?
                     .into_iter()
-                    .map(|w| WheelInfo {
-                        position: w.position,
-                        axle: w.axle,
-                        sensor_no: w.sensor_no,
-                        pressure: w.pressure,
-                        temp: w.temp,
-                        battery: w.battery,
-                        read_at: w.read_at,
+                    .map(|l| WheelInfo {
+                        read_at: l.read_at(),
+                        position: l.wheel.position,
+                        axle: l.wheel.axle,
+                        sensor_no: l.wheel.sensor_no,
+                        pressure: l.reading.and_then(|r| r.pressure),
+                        temp: l.reading.and_then(|r| r.temp),
+                        battery: l.reading.and_then(|r| r.battery),
                     })
                     .collect();
                 Some(VehicleBrief {

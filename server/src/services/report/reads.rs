@@ -9,7 +9,8 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use entities::{device, position, rejected_report, wheel_reading};
+use entities::wheel_values::{self, TYRE};
+use entities::{device, position, rejected_report, wheel_frame};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect,
@@ -25,7 +26,6 @@ use crate::text;
 
 /// How deep one can page (the two sources are merged in memory up to this many rows).
 pub const MAX_DEPTH: u64 = 10_000;
-const TYRE: i16 = 1;
 
 /// Which reports of which device.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -165,19 +165,24 @@ async fn accepted(
         .all(db)
         .await?;
     let tyres: HashMap<DateTime<Utc>, i64> = match (fixes.last(), fixes.first()) {
-        (Some(oldest), Some(newest)) => wheel_reading::Entity::find()
+        (Some(oldest), Some(newest)) => wheel_frame::Entity::find()
             .select_only()
-            .column(wheel_reading::Column::Ts)
-            .column_as(wheel_reading::Column::Position.count(), "n")
-            .filter(wheel_reading::Column::VehicleId.eq(vehicle_id))
-            .filter(wheel_reading::Column::Kind.eq(TYRE))
-            .filter(wheel_reading::Column::Ts.gte(oldest.ts))
-            .filter(wheel_reading::Column::Ts.lte(newest.ts))
-            .group_by(wheel_reading::Column::Ts)
-            .into_tuple::<(DateTime<Utc>, i64)>()
+            .column(wheel_frame::Column::Ts)
+            .column(wheel_frame::Column::Wheels)
+            .filter(wheel_frame::Column::VehicleId.eq(vehicle_id))
+            .filter(wheel_frame::Column::Ts.gte(oldest.ts))
+            .filter(wheel_frame::Column::Ts.lte(newest.ts))
+            .into_tuple::<(DateTime<Utc>, Vec<u8>)>()
             .all(db)
             .await?
             .into_iter()
+            .map(|(ts, wheels)| {
+                let tyres = wheel_values::decode(&wheels)
+                    .iter()
+                    .filter(|w| w.kind == TYRE)
+                    .count();
+                (ts, i64::try_from(tyres).unwrap_or_default())
+            })
             .collect(),
         _ => HashMap::new(),
     };

@@ -11,7 +11,7 @@ use crate::services::vehicle::history::{self, ReadingFilter, ReadingRow, TimeRan
 use crate::text;
 use sea_orm::DatabaseConnection;
 
-/// Reading kind of tyre sensors (`wheel_readings.kind`).
+/// Kind of tyre sensors (`sensors.kind`).
 const TYRE: i16 = 1;
 
 /// Whose tyre readings to list.

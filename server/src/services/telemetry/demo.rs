@@ -119,11 +119,6 @@ pub async fn ensure_fleet(
                     axle: Set(axle),
                     tyre_id: Set(None),
                     sensor_no: Set(None),
-                    pressure: Set(None),
-                    temp: Set(None),
-                    battery: Set(None),
-                    status: Set(0),
-                    read_at: Set(None),
                 }),
         );
         states.push(new_state(*id));

@@ -19,9 +19,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+use entities::wheel_values::{self, AXLE, TYRE, WheelValue};
 use entities::{
     device, device_key, ingest_count, position, vehicle, vehicle_alarm, vehicle_state,
-    vehicle_wheel, wheel_reading,
+    vehicle_wheel, wheel_frame,
 };
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
@@ -436,7 +437,10 @@ struct LiveVehicle {
     enterprise_id: i64,
     plate: String,
     trailer: bool,
-    wheels: HashSet<i32>,
+    /// Configured wheel positions with the sensor each is known to carry.
+    wheels: HashMap<i32, Option<String>>,
+    /// The latest reading of each (kind, position), as `vehicle_states.wheels` holds it.
+    latest: BTreeMap<(i16, i32), WheelValue>,
     /// Device time of the newest report, ms.
     last_ts: i64,
     recent: VecDeque<i64>,
@@ -582,27 +586,32 @@ impl Writer {
                 .into_tuple()
                 .all(&self.db)
                 .await?;
-            let mut wheels: HashMap<i64, HashSet<i32>> = HashMap::new();
-            for (v, pos) in vehicle_wheel::Entity::find()
+            let mut wheels: HashMap<i64, HashMap<i32, Option<String>>> = HashMap::new();
+            for (v, pos, sensor) in vehicle_wheel::Entity::find()
                 .select_only()
                 .column(vehicle_wheel::Column::VehicleId)
                 .column(vehicle_wheel::Column::Position)
+                .column(vehicle_wheel::Column::SensorNo)
                 .filter(vehicle_wheel::Column::VehicleId.is_in(chunk.iter().copied()))
-                .into_tuple::<(i64, i32)>()
+                .into_tuple::<(i64, i32, Option<String>)>()
                 .all(&self.db)
                 .await?
             {
-                wheels.entry(v).or_default().insert(pos);
+                wheels.entry(v).or_default().insert(pos, sensor);
             }
-            let last: HashMap<i64, Option<DateTime<Utc>>> = vehicle_state::Entity::find()
+            // Per vehicle: its newest report's time and latest wheel readings.
+            type Stored = (Option<DateTime<Utc>>, Option<Vec<u8>>);
+            let mut last: HashMap<i64, Stored> = vehicle_state::Entity::find()
                 .select_only()
                 .column(vehicle_state::Column::VehicleId)
                 .column(vehicle_state::Column::FinalAt)
+                .column(vehicle_state::Column::Wheels)
                 .filter(vehicle_state::Column::VehicleId.is_in(chunk.iter().copied()))
-                .into_tuple()
+                .into_tuple::<(i64, Option<DateTime<Utc>>, Option<Vec<u8>>)>()
                 .all(&self.db)
                 .await?
                 .into_iter()
+                .map(|(v, at, packed)| (v, (at, packed)))
                 .collect();
             let mut open: HashMap<i64, HashMap<(i32, i16), OpenAlarm>> = HashMap::new();
             for (v, pos, k, level) in vehicle_alarm::Entity::find()
@@ -626,6 +635,7 @@ impl Writer {
                 );
             }
             for (id, enterprise_id, plate, kind) in rows {
+                let (final_at, packed) = last.remove(&id).unwrap_or_default();
                 self.vehicles.insert(
                     id,
                     LiveVehicle {
@@ -633,11 +643,13 @@ impl Writer {
                         plate,
                         trailer: kind == 1,
                         wheels: wheels.remove(&id).unwrap_or_default(),
-                        last_ts: last
-                            .get(&id)
-                            .copied()
-                            .flatten()
-                            .map_or(0, |t| t.timestamp_millis()),
+                        latest: packed
+                            .map(|p| wheel_values::decode(&p))
+                            .unwrap_or_default()
+                            .into_iter()
+                            .map(|w| ((w.kind, w.position), w))
+                            .collect(),
+                        last_ts: final_at.map_or(0, |t| t.timestamp_millis()),
                         recent: VecDeque::new(),
                         tyre_seen: HashMap::new(),
                         memory: VehicleMemory::new(),
@@ -692,7 +704,8 @@ impl Writer {
     ) -> Result<Vec<Publish>, AppError> {
         let now = Utc::now();
         let mut positions = Vec::new();
-        let mut readings = Vec::new();
+        let mut frames = Vec::new();
+        let mut sensors: Vec<(i64, i32, String)> = Vec::new();
         let mut newest: HashMap<i64, &Report> = HashMap::new();
         let mut heartbeats: HashSet<i64> = HashSet::new();
         let mut conditions: Vec<(i64, i64, Condition)> = Vec::new();
@@ -742,33 +755,30 @@ impl Writer {
                     mileage: None,
                 });
             }
-            for t in &r.tyres {
-                readings.push(wheel_reading::Model {
+            let wheels = report_wheels(r);
+            if !wheels.is_empty() {
+                frames.push(wheel_frame::Model {
                     vehicle_id,
                     ts: at,
-                    kind: crate::services::vehicle::history::TYRE,
-                    position: t.pos,
-                    pressure: t.pressure,
-                    temp: t.temp,
-                    #[allow(clippy::cast_possible_truncation)]
-                    battery: t.battery.map(|b| b.round() as i16),
-                    status: t.status.unwrap_or_default(),
-                });
-            }
-            for x in &r.axles {
-                readings.push(wheel_reading::Model {
-                    vehicle_id,
-                    ts: at,
-                    kind: crate::services::vehicle::history::AXLE,
-                    position: x.pos,
-                    pressure: None,
-                    temp: Some(x.temp),
-                    battery: None,
-                    status: 0,
+                    wheels: wheel_values::encode(&wheels),
                 });
             }
             if late {
                 continue;
+            }
+            for w in wheels {
+                let read_at = Some(r.ts);
+                v.latest
+                    .insert((w.kind, w.position), WheelValue { read_at, ..w });
+            }
+            // The sensor id of a configured position follows what reports there.
+            for t in &r.tyres {
+                if let (Some(known), Some(id)) = (v.wheels.get_mut(&t.pos), &t.sensor_id)
+                    && known.as_ref() != Some(id)
+                {
+                    *known = Some(id.clone());
+                    sensors.push((vehicle_id, t.pos, id.clone()));
+                }
             }
             newest.insert(vehicle_id, r);
             let trailer = v.trailer;
@@ -827,7 +837,7 @@ impl Writer {
 
         let txn = write_txn(&self.db).await?;
         crate::services::vehicle::history::record_positions(&txn, &positions).await?;
-        crate::services::vehicle::history::record_readings(&txn, &readings).await?;
+        crate::services::vehicle::history::record_frames(&txn, &frames).await?;
         let mut events: Vec<Publish> = Vec::new();
         let mut changed_alarms: HashSet<i64> = HashSet::new();
         for (vehicle_id, ts, c) in conditions {
@@ -837,6 +847,14 @@ impl Writer {
             }
         }
         self.write_state(&txn, &newest, now).await?;
+        for (vehicle_id, position, sensor_no) in sensors {
+            vehicle_wheel::Entity::update_many()
+                .col_expr(vehicle_wheel::Column::SensorNo, Expr::value(sensor_no))
+                .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
+                .filter(vehicle_wheel::Column::Position.eq(position))
+                .exec(&txn)
+                .await?;
+        }
         if !heartbeats.is_empty() {
             device::Entity::update_many()
                 .col_expr(device::Column::HeartbeatAt, Expr::value(now))
@@ -935,7 +953,8 @@ impl Writer {
         })))
     }
 
-    /// Latest position, flags and wheel readings of the vehicles with a newest report.
+    /// Latest position, flags and wheel readings of the vehicles with a newest report, one
+    /// state row each.
     async fn write_state(
         &self,
         txn: &impl ConnectionTrait,
@@ -946,7 +965,6 @@ impl Writer {
             return Ok(());
         }
         let mut states = Vec::with_capacity(newest.len());
-        let mut wheels = Vec::new();
         for (vehicle_id, r) in newest {
             let v = &self.vehicles[vehicle_id];
             let (tp_flags, axle_flags) = v.flags();
@@ -980,23 +998,10 @@ impl Writer {
                 voltage: Set(r.power),
                 closed: Set(false),
                 updated_at: Set(now),
+                wheels: Set(Some(wheel_values::encode(
+                    &v.latest.values().copied().collect::<Vec<_>>(),
+                ))),
             });
-            for t in r.tyres.iter().filter(|t| v.wheels.contains(&t.pos)) {
-                wheels.push(vehicle_wheel::ActiveModel {
-                    vehicle_id: Set(*vehicle_id),
-                    position: Set(t.pos),
-                    #[allow(clippy::cast_possible_truncation)]
-                    axle: Set((t.pos / 10) as i16),
-                    tyre_id: Set(None),
-                    sensor_no: Set(t.sensor_id.clone()),
-                    pressure: Set(t.pressure),
-                    temp: Set(t.temp),
-                    #[allow(clippy::cast_possible_truncation)]
-                    battery: Set(t.battery.map(|b| b.round() as i16)),
-                    status: Set(t.status.unwrap_or_default()),
-                    read_at: Set(Some(at)),
-                });
-            }
         }
         use vehicle_state::Column as S;
         for chunk in states.chunks(1000) {
@@ -1022,25 +1027,7 @@ impl Writer {
                             S::Battery,
                             S::Voltage,
                             S::UpdatedAt,
-                        ])
-                        .to_owned(),
-                )
-                .exec_without_returning(txn)
-                .await?;
-        }
-        use vehicle_wheel::Column as W;
-        for chunk in wheels.chunks(1000) {
-            vehicle_wheel::Entity::insert_many(chunk.to_vec())
-                .on_conflict(
-                    // Tyre assignment stays as it is; the sensor id follows what reports.
-                    OnConflict::columns([W::VehicleId, W::Position])
-                        .update_columns([
-                            W::SensorNo,
-                            W::Pressure,
-                            W::Temp,
-                            W::Battery,
-                            W::Status,
-                            W::ReadAt,
+                            S::Wheels,
                         ])
                         .to_owned(),
                 )
@@ -1150,6 +1137,30 @@ impl Writer {
             }
         }
     }
+}
+
+/// The tyres and axles of a report as one history frame's wheels.
+fn report_wheels(r: &Report) -> Vec<WheelValue> {
+    let tyres = r.tyres.iter().map(|t| WheelValue {
+        kind: TYRE,
+        position: t.pos,
+        pressure: t.pressure,
+        temp: t.temp,
+        #[allow(clippy::cast_possible_truncation)]
+        battery: t.battery.map(|b| b.round() as i16),
+        status: t.status.unwrap_or_default(),
+        read_at: None,
+    });
+    let axles = r.axles.iter().map(|x| WheelValue {
+        kind: AXLE,
+        position: x.pos,
+        pressure: None,
+        temp: Some(x.temp),
+        battery: None,
+        status: 0,
+        read_at: None,
+    });
+    tyres.chain(axles).collect()
 }
 
 type ReplyTo = oneshot::Sender<Result<Vec<(usize, Rejected)>, String>>;

@@ -7,7 +7,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Duration, Utc};
-use entities::{position, spray_event, vehicle, vehicle_state, vehicle_wheel, wheel_reading};
+use entities::wheel_values::{self, WheelValue};
+use entities::{position, spray_event, vehicle, vehicle_state, vehicle_wheel, wheel_frame};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
@@ -23,10 +24,7 @@ use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::text;
 
-/// `wheel_readings.kind` of a tyre sensor (pressure and temperature).
-pub const TYRE: i16 = 1;
-/// `wheel_readings.kind` of an axle (hub) temperature sensor.
-pub const AXLE: i16 = 2;
+pub use entities::wheel_values::{AXLE, TYRE};
 /// `spray_events.kind`.
 pub const SPRAY_ACTIVATION: i16 = 1;
 pub const SPRAY_FAULT: i16 = 2;
@@ -69,16 +67,16 @@ pub async fn record_positions(
     Ok(n)
 }
 
-/// Stores tyre and axle readings in batches; a reading already stored (same vehicle, time,
-/// kind and position) is dropped. Returns how many were new.
-pub async fn record_readings(
+/// Stores the tyre and axle readings of reports (a frame each) in batches; a frame already
+/// stored (same vehicle and time) is dropped. Returns how many were new.
+pub async fn record_frames(
     db: &impl ConnectionTrait,
-    readings: &[wheel_reading::Model],
+    frames: &[wheel_frame::Model],
 ) -> Result<u64, AppError> {
     let mut n = 0;
-    for chunk in readings.chunks(BATCH) {
+    for chunk in frames.chunks(BATCH) {
         n += inserted(
-            &wheel_reading::Entity::insert_many(
+            &wheel_frame::Entity::insert_many(
                 chunk
                     .iter()
                     .cloned()
@@ -90,6 +88,25 @@ pub async fn record_readings(
         );
     }
     Ok(n)
+}
+
+/// The frames of a vehicle in `[from, to)`, oldest first, unpacked.
+async fn frames(
+    db: &impl ConnectionTrait,
+    vehicle_id: i64,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<(DateTime<Utc>, Vec<WheelValue>)>, AppError> {
+    Ok(wheel_frame::Entity::find()
+        .filter(wheel_frame::Column::VehicleId.eq(vehicle_id))
+        .filter(wheel_frame::Column::Ts.gte(from))
+        .filter(wheel_frame::Column::Ts.lt(to))
+        .order_by_asc(wheel_frame::Column::Ts)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|f| (f.ts, wheel_values::decode(&f.wheels)))
+        .collect())
 }
 
 /// A spray-cooling activation or fault as a device reports it.
@@ -236,13 +253,10 @@ pub struct ReadingFilter {
     pub kind: Option<i16>,
 }
 
-/// One stored reading.
+/// One wheel's reading in a report.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ReadingRow {
-    pub vehicle_id: i64,
-    pub plate: String,
-    pub ts: DateTime<Utc>,
+pub struct WheelReading {
     /// 1 tyre, 2 axle.
     pub kind: i16,
     pub position: i32,
@@ -255,7 +269,32 @@ pub struct ReadingRow {
     pub status: i16,
 }
 
-/// Readings of the named vehicles in a range, newest first, paged.
+impl From<&WheelValue> for WheelReading {
+    fn from(w: &WheelValue) -> Self {
+        Self {
+            kind: w.kind,
+            position: w.position,
+            pressure: w.pressure,
+            temp: w.temp,
+            battery: w.battery,
+            status: w.status,
+        }
+    }
+}
+
+/// The wheel readings of one stored report.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadingRow {
+    pub vehicle_id: i64,
+    pub plate: String,
+    pub ts: DateTime<Utc>,
+    /// Its wheels, narrowed to the filter's position and kind.
+    pub wheels: Vec<WheelReading>,
+}
+
+/// Reports of the named vehicles in a range with their wheel readings, newest first, paged by
+/// report (`total` counts reports).
 pub async fn readings(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -265,33 +304,23 @@ pub async fn readings(
     let range = f.range.checked()?;
     let ids: Vec<i64> = f.vehicle_ids.iter().copied().chain(f.vehicle_id).collect();
     let vehicles = named_vehicles(db, scope, &ids).await?;
-    let mut cond = Condition::all()
-        .add(wheel_reading::Column::VehicleId.is_in(vehicles.iter().map(|v| v.id)))
-        .add(wheel_reading::Column::Ts.gte(range.start))
-        .add(wheel_reading::Column::Ts.lt(range.end));
-    if let Some(p) = f.position {
-        cond = cond.add(wheel_reading::Column::Position.eq(p));
-    }
-    if let Some(k) = f.kind {
-        cond = cond.add(wheel_reading::Column::Kind.eq(k));
-    }
-    let select = wheel_reading::Entity::find()
-        .filter(cond)
-        .order_by_desc(wheel_reading::Column::Ts)
-        .order_by_asc(wheel_reading::Column::VehicleId)
-        .order_by_asc(wheel_reading::Column::Kind)
-        .order_by_asc(wheel_reading::Column::Position);
+    let select = wheel_frame::Entity::find()
+        .filter(wheel_frame::Column::VehicleId.is_in(vehicles.iter().map(|v| v.id)))
+        .filter(wheel_frame::Column::Ts.gte(range.start))
+        .filter(wheel_frame::Column::Ts.lt(range.end))
+        .order_by_desc(wheel_frame::Column::Ts)
+        .order_by_asc(wheel_frame::Column::VehicleId);
     let plates: HashMap<i64, String> = vehicles.into_iter().map(|v| (v.id, v.plate)).collect();
-    paging::fetch(db, select, page, |r: wheel_reading::Model| ReadingRow {
+    paging::fetch(db, select, page, |r: wheel_frame::Model| ReadingRow {
         plate: plates.get(&r.vehicle_id).cloned().unwrap_or_default(),
         vehicle_id: r.vehicle_id,
         ts: r.ts,
-        kind: r.kind,
-        position: r.position,
-        pressure: r.pressure,
-        temp: r.temp,
-        battery: r.battery,
-        status: r.status,
+        wheels: wheel_values::decode(&r.wheels)
+            .iter()
+            .filter(|w| f.position.is_none_or(|p| w.position == p))
+            .filter(|w| f.kind.is_none_or(|k| w.kind == k))
+            .map(WheelReading::from)
+            .collect(),
     })
     .await
 }
@@ -357,26 +386,75 @@ pub struct Instant {
     pub alarms: Vec<AlarmRow>,
 }
 
+/// A configured wheel position with its latest tyre reading, if any.
+#[derive(Debug, Clone)]
+pub struct LatestWheel {
+    pub wheel: vehicle_wheel::Model,
+    pub reading: Option<WheelValue>,
+}
+
+impl LatestWheel {
+    pub fn read_at(&self) -> Option<DateTime<Utc>> {
+        self.reading
+            .and_then(|r| r.read_at)
+            .and_then(DateTime::from_timestamp_millis)
+    }
+}
+
+/// The wheel positions of `vehicle_ids` (by vehicle, then position) with the latest tyre
+/// reading of each from the vehicle's live state.
+pub async fn latest_wheels(
+    db: &impl ConnectionTrait,
+    vehicle_ids: &[i64],
+) -> Result<Vec<LatestWheel>, AppError> {
+    let mut readings: HashMap<(i64, i32), WheelValue> = HashMap::new();
+    for (vehicle_id, packed) in vehicle_state::Entity::find()
+        .select_only()
+        .column(vehicle_state::Column::VehicleId)
+        .column(vehicle_state::Column::Wheels)
+        .filter(vehicle_state::Column::VehicleId.is_in(vehicle_ids.iter().copied()))
+        .filter(vehicle_state::Column::Wheels.is_not_null())
+        .into_tuple::<(i64, Vec<u8>)>()
+        .all(db)
+        .await?
+    {
+        for w in wheel_values::decode(&packed) {
+            if w.kind == TYRE {
+                readings.insert((vehicle_id, w.position), w);
+            }
+        }
+    }
+    Ok(vehicle_wheel::Entity::find()
+        .filter(vehicle_wheel::Column::VehicleId.is_in(vehicle_ids.iter().copied()))
+        .order_by_asc(vehicle_wheel::Column::VehicleId)
+        .order_by_asc(vehicle_wheel::Column::Position)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|wheel| LatestWheel {
+            reading: readings.remove(&(wheel.vehicle_id, wheel.position)),
+            wheel,
+        })
+        .collect())
+}
+
 /// The wheel positions of a vehicle with their latest tyre readings.
 pub async fn wheels_now(
     db: &impl ConnectionTrait,
     vehicle_id: i64,
 ) -> Result<Vec<WheelNow>, AppError> {
-    Ok(vehicle_wheel::Entity::find()
-        .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
-        .order_by_asc(vehicle_wheel::Column::Position)
-        .all(db)
+    Ok(latest_wheels(db, &[vehicle_id])
         .await?
         .into_iter()
-        .map(|w| WheelNow {
-            position: w.position,
-            axle: w.axle,
-            sensor_no: w.sensor_no,
-            pressure: w.pressure,
-            temp: w.temp,
-            battery: w.battery,
-            status: w.status,
-            read_at: w.read_at,
+        .map(|l| WheelNow {
+            read_at: l.read_at(),
+            position: l.wheel.position,
+            axle: l.wheel.axle,
+            sensor_no: l.wheel.sensor_no,
+            pressure: l.reading.and_then(|r| r.pressure),
+            temp: l.reading.and_then(|r| r.temp),
+            battery: l.reading.and_then(|r| r.battery),
+            status: l.reading.map_or(0, |r| r.status),
         })
         .collect())
 }
@@ -391,19 +469,18 @@ pub async fn instant(
     let state = vehicle_state::Entity::find_by_id(v.id).one(db).await?;
     let since = Utc::now() - Duration::hours(24);
     let mut axles: BTreeMap<i32, AxleNow> = BTreeMap::new();
-    for r in wheel_reading::Entity::find()
-        .filter(wheel_reading::Column::VehicleId.eq(v.id))
-        .filter(wheel_reading::Column::Ts.gte(since))
-        .filter(wheel_reading::Column::Kind.eq(AXLE))
-        .order_by_desc(wheel_reading::Column::Ts)
-        .all(db)
-        .await?
-    {
-        axles.entry(r.position).or_insert(AxleNow {
-            position: r.position,
-            temp: r.temp,
-            ts: r.ts,
-        });
+    for (ts, wheels) in frames(db, v.id, since, Utc::now() + Duration::minutes(1)).await? {
+        for w in wheels.iter().filter(|w| w.kind == AXLE) {
+            // Oldest first: a later frame's reading replaces an earlier one.
+            axles.insert(
+                w.position,
+                AxleNow {
+                    position: w.position,
+                    temp: w.temp,
+                    ts,
+                },
+            );
+        }
     }
     let open = alarms::list(
         db,
@@ -662,21 +739,17 @@ async fn axle_points(
     range: TimeRange,
     positions: &[i32],
 ) -> Result<BTreeMap<i32, Vec<TempPoint>>, AppError> {
-    let mut q = wheel_reading::Entity::find()
-        .filter(wheel_reading::Column::VehicleId.eq(vehicle_id))
-        .filter(wheel_reading::Column::Ts.gte(range.start))
-        .filter(wheel_reading::Column::Ts.lt(range.end))
-        .filter(wheel_reading::Column::Kind.eq(AXLE))
-        .filter(wheel_reading::Column::Temp.is_not_null());
-    if !positions.is_empty() {
-        q = q.filter(wheel_reading::Column::Position.is_in(positions.iter().copied()));
-    }
     let mut out: BTreeMap<i32, Vec<TempPoint>> = BTreeMap::new();
-    for r in q.order_by_asc(wheel_reading::Column::Ts).all(db).await? {
-        if let Some(temp) = r.temp {
-            out.entry(r.position)
-                .or_default()
-                .push(TempPoint { ts: r.ts, temp });
+    for (ts, wheels) in frames(db, vehicle_id, range.start, range.end).await? {
+        for w in wheels
+            .iter()
+            .filter(|w| w.kind == AXLE && (positions.is_empty() || positions.contains(&w.position)))
+        {
+            if let Some(temp) = w.temp {
+                out.entry(w.position)
+                    .or_default()
+                    .push(TempPoint { ts, temp });
+            }
         }
     }
     Ok(out)

@@ -128,11 +128,6 @@ pub async fn reconcile_wheels(
             axle: Set(*axle),
             tyre_id: Set(None),
             sensor_no: Set(None),
-            pressure: Set(None),
-            temp: Set(None),
-            battery: Set(None),
-            status: Set(0),
-            read_at: Set(None),
         })
         .collect();
     for chunk in added.chunks(100) {
@@ -226,6 +221,7 @@ pub fn new_state(vehicle_id: i64) -> vehicle_state::ActiveModel {
         voltage: Set(None),
         closed: Set(false),
         updated_at: Set(Utc::now()),
+        wheels: Set(None),
     }
 }
 
@@ -602,23 +598,20 @@ pub async fn wheels(db: &impl ConnectionTrait, vehicle_id: i64) -> Result<Vec<Wh
         .into_iter()
         .filter_map(|s| s.position.map(|p| (p, s.kind)))
         .collect();
-    Ok(vehicle_wheel::Entity::find()
-        .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
-        .order_by_asc(vehicle_wheel::Column::Position)
-        .all(db)
+    Ok(super::history::latest_wheels(db, &[vehicle_id])
         .await?
         .into_iter()
-        .map(|w| WheelOut {
-            sensor_kind: kinds.get(&w.position).copied(),
-            position: w.position,
-            axle: w.axle,
-            tyre_id: w.tyre_id,
-            sensor_no: w.sensor_no,
-            pressure: w.pressure,
-            temp: w.temp,
-            battery: w.battery,
-            status: w.status,
-            read_at: w.read_at.map(|t| t.timestamp_millis()),
+        .map(|l| WheelOut {
+            sensor_kind: kinds.get(&l.wheel.position).copied(),
+            read_at: l.read_at().map(|t| t.timestamp_millis()),
+            position: l.wheel.position,
+            axle: l.wheel.axle,
+            tyre_id: l.wheel.tyre_id,
+            sensor_no: l.wheel.sensor_no,
+            pressure: l.reading.and_then(|r| r.pressure),
+            temp: l.reading.and_then(|r| r.temp),
+            battery: l.reading.and_then(|r| r.battery),
+            status: l.reading.map_or(0, |r| r.status),
         })
         .collect())
 }
