@@ -64,3 +64,95 @@ pub async fn write_txn(
     })
     .await
 }
+
+/// A multi-row `INSERT` for the ingestion hot path: the SQL text is written once per chunk
+/// size (so the driver's statement cache prepares it once) and values are bound as they are,
+/// without building an entity and a query tree per row.
+pub struct BulkInsert<'a> {
+    pub table: &'a str,
+    pub columns: &'a [&'a str],
+    /// The unique key a row may collide on; empty: plain insert.
+    pub conflict: &'a [&'a str],
+    /// Columns a colliding row takes from the new one; empty: the new row is dropped.
+    pub update: &'a [&'a str],
+}
+
+/// Rows per statement at most (bound values stay far below SQLite's limit of 32,766).
+const STATEMENT_ROWS: usize = 256;
+
+fn prev_power_of_two(n: usize) -> usize {
+    1 << (usize::BITS - 1 - n.leading_zeros())
+}
+
+impl BulkInsert<'_> {
+    fn sql(&self, backend: sea_orm::DbBackend, rows: usize) -> String {
+        use std::fmt::Write as _;
+        let width = self.columns.len();
+        let mut sql = format!(
+            "INSERT INTO {} ({}) VALUES ",
+            self.table,
+            self.columns.join(", ")
+        );
+        for r in 0..rows {
+            sql.push_str(if r == 0 { "(" } else { ", (" });
+            for c in 0..width {
+                if c > 0 {
+                    sql.push_str(", ");
+                }
+                match backend {
+                    sea_orm::DbBackend::Postgres => {
+                        let _ = write!(sql, "${}", r * width + c + 1);
+                    }
+                    _ => sql.push('?'),
+                }
+            }
+            sql.push(')');
+        }
+        if !self.conflict.is_empty() {
+            let _ = write!(sql, " ON CONFLICT ({}) DO ", self.conflict.join(", "));
+            if self.update.is_empty() {
+                sql.push_str("NOTHING");
+            } else {
+                let set: Vec<String> = self
+                    .update
+                    .iter()
+                    .map(|c| format!("{c} = excluded.{c}"))
+                    .collect();
+                let _ = write!(sql, "UPDATE SET {}", set.join(", "));
+            }
+        }
+        sql
+    }
+
+    /// Inserts `rows` (each the values of `columns`, in order); answers how many rows were
+    /// written.
+    ///
+    /// # Errors
+    /// When the database refuses a statement.
+    pub async fn run(
+        &self,
+        db: &impl sea_orm::ConnectionTrait,
+        rows: Vec<Vec<sea_orm::Value>>,
+    ) -> Result<u64, sea_orm::DbErr> {
+        let backend = db.get_database_backend();
+        let mut written = 0;
+        let mut left = rows.len();
+        let mut rows = rows.into_iter();
+        while left > 0 {
+            // Whole blocks of a power of two rows: a handful of statement texts per table,
+            // each prepared once, whatever the batch size.
+            let block = STATEMENT_ROWS.min(prev_power_of_two(left));
+            left -= block;
+            let chunk: Vec<Vec<sea_orm::Value>> = rows.by_ref().take(block).collect();
+            let sql = self.sql(backend, chunk.len());
+            let values: Vec<sea_orm::Value> = chunk.into_iter().flatten().collect();
+            written += db
+                .execute_raw(sea_orm::Statement::from_sql_and_values(
+                    backend, sql, values,
+                ))
+                .await?
+                .rows_affected();
+        }
+        Ok(written)
+    }
+}

@@ -36,7 +36,7 @@ use super::conditions::{self, Condition, VehicleMemory, Verdict};
 use super::keys;
 use super::rejects::RejectLog;
 use super::report::{Rejected, Rejection, Report};
-use crate::db::write_txn;
+use crate::db::{BulkInsert, write_txn};
 use crate::error::AppError;
 use crate::services::enterprise::settings::{Thresholds, effective_thresholds};
 use crate::services::live::hub::{EventKind, LiveHub};
@@ -964,76 +964,105 @@ impl Writer {
         if newest.is_empty() {
             return Ok(());
         }
-        let mut states = Vec::with_capacity(newest.len());
+        const UPSERT: BulkInsert<'static> = BulkInsert {
+            table: "vehicle_states",
+            columns: &[
+                "vehicle_id",
+                "address",
+                "closed",
+                "lat",
+                "lon",
+                "speed",
+                "direction",
+                "gps_at",
+                "final_at",
+                "online",
+                "ignition",
+                "alarm",
+                "alarm_type",
+                "alarm_level",
+                "tp_flags",
+                "axle_flags",
+                "temp_difference24h",
+                "high_temp24h",
+                "battery",
+                "voltage",
+                "updated_at",
+                "wheels",
+            ],
+            conflict: &["vehicle_id"],
+            // All but the key, the address (geocoded elsewhere) and the service flag.
+            update: &[
+                "lat",
+                "lon",
+                "speed",
+                "direction",
+                "gps_at",
+                "final_at",
+                "online",
+                "ignition",
+                "alarm",
+                "alarm_type",
+                "alarm_level",
+                "tp_flags",
+                "axle_flags",
+                "temp_difference24h",
+                "high_temp24h",
+                "battery",
+                "voltage",
+                "updated_at",
+                "wheels",
+            ],
+        };
+        let mut rows = Vec::with_capacity(newest.len());
         for (vehicle_id, r) in newest {
             let v = &self.vehicles[vehicle_id];
             let (tp_flags, axle_flags) = v.flags();
             let (alarm_type, alarm_level) = self.alarm_summary(*vehicle_id);
             let at = ms(r.ts);
-            let battery = r.tyres.iter().filter_map(|t| t.battery).reduce(f64::min);
-            states.push(vehicle_state::ActiveModel {
-                vehicle_id: Set(*vehicle_id),
-                lat: Set(r.gps.as_ref().map(|g| g.lat)),
-                lon: Set(r.gps.as_ref().map(|g| g.lon)),
-                speed: Set(r.gps.as_ref().map_or(0.0, |g| g.speed)),
-                #[allow(clippy::cast_possible_truncation)]
-                direction: Set(r.gps.as_ref().map_or(0, |g| g.direction.round() as i16)),
-                address: Set(String::new()),
-                gps_at: Set(r.gps.as_ref().map(|_| at)),
-                final_at: Set(Some(at)),
-                online: Set(true),
-                ignition: Set(r.gps.as_ref().is_some_and(|g| g.speed > 0.0)),
-                alarm: Set(!v.open.is_empty()),
-                alarm_type: Set(alarm_type),
-                alarm_level: Set(alarm_level),
-                tp_flags: Set(tp_flags),
-                axle_flags: Set(axle_flags),
-                temp_difference24h: Set(v
-                    .open
+            let gps = r.gps.as_ref();
+            #[allow(clippy::cast_possible_truncation)]
+            let battery = r
+                .tyres
+                .iter()
+                .filter_map(|t| t.battery)
+                .reduce(f64::min)
+                .map(|b| b.round() as i16);
+            #[allow(clippy::cast_possible_truncation)]
+            let direction = gps.map_or(0, |g| g.direction.round() as i16);
+            let latest: Vec<WheelValue> = v.latest.values().copied().collect();
+            rows.push(vec![
+                (*vehicle_id).into(),
+                String::new().into(),
+                false.into(),
+                gps.map(|g| g.lat).into(),
+                gps.map(|g| g.lon).into(),
+                gps.map_or(0.0, |g| g.speed).into(),
+                direction.into(),
+                gps.map(|_| at).into(),
+                Some(at).into(),
+                true.into(),
+                gps.is_some_and(|g| g.speed > 0.0).into(),
+                (!v.open.is_empty()).into(),
+                alarm_type.into(),
+                alarm_level.into(),
+                tp_flags.into(),
+                axle_flags.into(),
+                v.open
                     .keys()
-                    .any(|(_, k)| *k == kind::AXLE_TEMP_DIFFERENCE)),
-                high_temp24h: Set(v.open.keys().any(|(_, k)| *k == kind::AXLE_HIGH_TEMP)),
-                #[allow(clippy::cast_possible_truncation)]
-                battery: Set(battery.map(|b| b.round() as i16)),
-                voltage: Set(r.power),
-                closed: Set(false),
-                updated_at: Set(now),
-                wheels: Set(Some(wheel_values::encode(
-                    &v.latest.values().copied().collect::<Vec<_>>(),
-                ))),
-            });
+                    .any(|(_, k)| *k == kind::AXLE_TEMP_DIFFERENCE)
+                    .into(),
+                v.open
+                    .keys()
+                    .any(|(_, k)| *k == kind::AXLE_HIGH_TEMP)
+                    .into(),
+                battery.into(),
+                r.power.into(),
+                now.into(),
+                Some(wheel_values::encode(&latest)).into(),
+            ]);
         }
-        use vehicle_state::Column as S;
-        for chunk in states.chunks(1000) {
-            vehicle_state::Entity::insert_many(chunk.to_vec())
-                .on_conflict(
-                    OnConflict::column(S::VehicleId)
-                        .update_columns([
-                            S::Lat,
-                            S::Lon,
-                            S::Speed,
-                            S::Direction,
-                            S::GpsAt,
-                            S::FinalAt,
-                            S::Online,
-                            S::Ignition,
-                            S::Alarm,
-                            S::AlarmType,
-                            S::AlarmLevel,
-                            S::TpFlags,
-                            S::AxleFlags,
-                            S::TempDifference24h,
-                            S::HighTemp24h,
-                            S::Battery,
-                            S::Voltage,
-                            S::UpdatedAt,
-                            S::Wheels,
-                        ])
-                        .to_owned(),
-                )
-                .exec_without_returning(txn)
-                .await?;
-        }
+        UPSERT.run(txn, rows).await?;
         Ok(())
     }
 
@@ -1168,34 +1197,77 @@ type Publish = Box<dyn FnOnce(&LiveHub) + Send>;
 
 /// A vehicle's state after a report, in watchList4's short keys (docs/fleet-data.md) with
 /// explicit zeros: the console merges it into the entry it has.
-fn vehicle_delta(
-    vehicle_id: i64,
-    v: &LiveVehicle,
-    r: &Report,
-    worst: (i16, i16),
-) -> serde_json::Value {
+#[derive(Serialize)]
+struct VehicleDelta {
+    i: i64,
+    e: i64,
+    p: String,
+    ft: i64,
+    o: i32,
+    a: i32,
+    ay: i16,
+    al: i16,
+    so: i32,
+    xa: i32,
+    ta: TyreFlags,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gp: Option<GpsDelta>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    d: Option<i64>,
+}
+
+#[derive(Serialize)]
+struct TyreFlags {
+    hp: i32,
+    lp: i32,
+    ht: i32,
+    r: i32,
+    sl: i32,
+    ss: i32,
+    sf: i32,
+}
+
+#[derive(Serialize)]
+struct GpsDelta {
+    t: i64,
+    la: f64,
+    lo: f64,
+    s: f64,
+    di: f64,
+}
+
+fn vehicle_delta(vehicle_id: i64, v: &LiveVehicle, r: &Report, worst: (i16, i16)) -> VehicleDelta {
     let (tp, axle) = v.flags();
     let bit = |flags: i32, b: i32| i32::from(flags & b != 0);
-    let mut entry = serde_json::json!({
-        "i": vehicle_id,
-        "e": v.enterprise_id,
-        "p": v.plate,
-        "ft": r.ts,
-        "o": 0,
-        "a": i32::from(!v.open.is_empty()),
-        "ay": worst.0,
-        "al": worst.1,
-        "so": i32::from(r.gps.as_ref().is_some_and(|g| g.speed > 0.0)),
-        "xa": bit(axle, 1),
-        "ta": {"hp": bit(tp, 1), "lp": bit(tp, 2), "ht": bit(tp, 4), "r": bit(tp, 8),
-               "sl": bit(tp, 16), "ss": bit(tp, 32), "sf": bit(tp, 64)},
-    });
-    if let Some(g) = &r.gps {
-        entry["gp"] = serde_json::json!({"t": r.ts, "la": g.lat, "lo": g.lon, "s": g.speed,
-                                         "di": g.direction});
-        entry["d"] = serde_json::json!(r.ts);
+    VehicleDelta {
+        i: vehicle_id,
+        e: v.enterprise_id,
+        p: v.plate.clone(),
+        ft: r.ts,
+        o: 0,
+        a: i32::from(!v.open.is_empty()),
+        ay: worst.0,
+        al: worst.1,
+        so: i32::from(r.gps.as_ref().is_some_and(|g| g.speed > 0.0)),
+        xa: bit(axle, 1),
+        ta: TyreFlags {
+            hp: bit(tp, 1),
+            lp: bit(tp, 2),
+            ht: bit(tp, 4),
+            r: bit(tp, 8),
+            sl: bit(tp, 16),
+            ss: bit(tp, 32),
+            sf: bit(tp, 64),
+        },
+        gp: r.gps.as_ref().map(|g| GpsDelta {
+            t: r.ts,
+            la: g.lat,
+            lo: g.lon,
+            s: g.speed,
+            di: g.direction,
+        }),
+        d: r.gps.as_ref().map(|_| r.ts),
     }
-    entry
 }
 
 /// The message of a request whose every report was refused, naming the first refusal.

@@ -11,14 +11,15 @@ use entities::wheel_values::{self, WheelValue};
 use entities::{position, spray_event, vehicle, vehicle_state, vehicle_wheel, wheel_frame};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, TryInsertResult,
+    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::alarms::{self, AlarmRow};
 use super::mileage::{Stop, haversine_m, stops};
+use crate::db::BulkInsert;
 use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
@@ -37,34 +38,43 @@ const BATCH: usize = 1000;
 
 // ---- write path ----------------------------------------------------------------------------
 
-fn inserted(r: &TryInsertResult<u64>) -> u64 {
-    match r {
-        TryInsertResult::Inserted(n) => *n,
-        _ => 0,
-    }
-}
-
 /// Stores GPS fixes in batches; a fix already stored (same vehicle and time) is dropped.
 /// Returns how many were new.
 pub async fn record_positions(
     db: &impl ConnectionTrait,
     fixes: &[position::Model],
 ) -> Result<u64, AppError> {
-    let mut n = 0;
-    for chunk in fixes.chunks(BATCH) {
-        n += inserted(
-            &position::Entity::insert_many(
-                chunk
-                    .iter()
-                    .cloned()
-                    .map(IntoActiveModel::into_active_model),
-            )
-            .on_conflict_do_nothing()
-            .exec_without_returning(db)
-            .await?,
-        );
-    }
-    Ok(n)
+    const INSERT: BulkInsert<'static> = BulkInsert {
+        table: "positions",
+        columns: &[
+            "vehicle_id",
+            "ts",
+            "lat",
+            "lon",
+            "speed",
+            "direction",
+            "ignition",
+            "mileage",
+        ],
+        conflict: &["vehicle_id", "ts"],
+        update: &[],
+    };
+    let rows = fixes
+        .iter()
+        .map(|p| {
+            vec![
+                p.vehicle_id.into(),
+                p.ts.into(),
+                p.lat.into(),
+                p.lon.into(),
+                p.speed.into(),
+                p.direction.into(),
+                p.ignition.into(),
+                p.mileage.into(),
+            ]
+        })
+        .collect();
+    Ok(INSERT.run(db, rows).await?)
 }
 
 /// Stores the tyre and axle readings of reports (a frame each) in batches; a frame already
@@ -73,21 +83,17 @@ pub async fn record_frames(
     db: &impl ConnectionTrait,
     frames: &[wheel_frame::Model],
 ) -> Result<u64, AppError> {
-    let mut n = 0;
-    for chunk in frames.chunks(BATCH) {
-        n += inserted(
-            &wheel_frame::Entity::insert_many(
-                chunk
-                    .iter()
-                    .cloned()
-                    .map(IntoActiveModel::into_active_model),
-            )
-            .on_conflict_do_nothing()
-            .exec_without_returning(db)
-            .await?,
-        );
-    }
-    Ok(n)
+    const INSERT: BulkInsert<'static> = BulkInsert {
+        table: "wheel_frames",
+        columns: &["vehicle_id", "ts", "wheels"],
+        conflict: &["vehicle_id", "ts"],
+        update: &[],
+    };
+    let rows = frames
+        .iter()
+        .map(|f| vec![f.vehicle_id.into(), f.ts.into(), f.wheels.clone().into()])
+        .collect();
+    Ok(INSERT.run(db, rows).await?)
 }
 
 /// The frames of a vehicle in `[from, to)`, oldest first, unpacked.
