@@ -25,7 +25,7 @@ const VEHICLES: usize = 20_000;
 const IN_PROCESS_ROUNDS: i64 = 10;
 const HTTP_ROUNDS: i64 = 2;
 const PER_CALL: usize = 100;
-const CALLS_AT_ONCE: usize = 32;
+const CALLS_AT_ONCE: usize = 64;
 const REQUESTS_AT_ONCE: usize = 256;
 
 /// Every vehicle reports once per simulated second, `rounds` seconds starting at `from_ms`.

@@ -1008,9 +1008,17 @@ async fn raise(
     level: i16,
     at: DateTime<Utc>,
 ) -> (i64, bool) {
+    let enterprise_id = entities::vehicle::Entity::find_by_id(v)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .enterprise_id;
     let (a, new) = alarms::raise(
         &app.state.db,
         &Raise {
+            enterprise_id,
+            maybe_open: true,
             vehicle_id: v,
             position,
             kind,

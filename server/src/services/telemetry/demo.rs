@@ -35,7 +35,9 @@ const PLATE_PREFIX: &str = "SIM-";
 const LAYOUTS: [&str; 3] = ["2,4", "2,2,4", "2,4,4"];
 /// Rows per multi-row insert: well under SQLite's 32,766 bound parameters for every table here.
 const ROWS_PER_INSERT: usize = 500;
-const STEP: Duration = Duration::from_secs(1);
+/// How often the simulation looks for due reports: devices report when due, not on the same
+/// tick, so a second's reports arrive spread over it as a real fleet's do.
+const STEP: Duration = Duration::from_millis(100);
 
 fn plate(n: usize) -> String {
     format!("{PLATE_PREFIX}{:05}", n + 1)

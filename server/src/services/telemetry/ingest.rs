@@ -847,13 +847,28 @@ impl Writer {
             }
         }
         self.write_state(&txn, &newest, now).await?;
-        for (vehicle_id, position, sensor_no) in sensors {
-            vehicle_wheel::Entity::update_many()
-                .col_expr(vehicle_wheel::Column::SensorNo, Expr::value(sensor_no))
-                .filter(vehicle_wheel::Column::VehicleId.eq(vehicle_id))
-                .filter(vehicle_wheel::Column::Position.eq(position))
-                .exec(&txn)
-                .await?;
+        if !sensors.is_empty() {
+            // Configured positions only, so every row exists: this updates their sensor.
+            const SENSORS: BulkInsert<'static> = BulkInsert {
+                table: "vehicle_wheels",
+                columns: &["vehicle_id", "position", "axle", "sensor_no"],
+                conflict: &["vehicle_id", "position"],
+                update: &["sensor_no"],
+            };
+            let rows = sensors
+                .into_iter()
+                .map(|(vehicle_id, position, sensor_no)| {
+                    #[allow(clippy::cast_possible_truncation)]
+                    let axle = (position / 10) as i16;
+                    vec![
+                        vehicle_id.into(),
+                        position.into(),
+                        axle.into(),
+                        sensor_no.into(),
+                    ]
+                })
+                .collect();
+            SENSORS.run(&txn, rows).await?;
         }
         if !heartbeats.is_empty() {
             device::Entity::update_many()
@@ -919,6 +934,10 @@ impl Writer {
                 let (alarm, opened) = alarms::raise(
                     txn,
                     &Raise {
+                        enterprise_id: v.enterprise_id,
+                        // The writer knows every open alarm of its vehicles, except one a
+                        // person cleared meanwhile (then a new one opens).
+                        maybe_open: known.is_some(),
                         vehicle_id,
                         position: c.position,
                         kind: c.kind,
@@ -1131,23 +1150,29 @@ impl Writer {
                 events.push(e);
             }
         }
+        // One statement per distinct worst alarm instead of one per vehicle.
+        let mut by_worst: BTreeMap<(bool, i16, i16), Vec<i64>> = BTreeMap::new();
         for (vehicle_id, _) in &offline {
-            let Some(v) = self.vehicles.get(vehicle_id) else {
-                continue;
-            };
-            let (alarm_type, alarm_level) = self.alarm_summary(*vehicle_id);
-            vehicle_state::Entity::update_many()
-                .col_expr(vehicle_state::Column::Online, Expr::value(false))
-                .col_expr(vehicle_state::Column::Speed, Expr::value(0.0))
-                .col_expr(
-                    vehicle_state::Column::Alarm,
-                    Expr::value(!v.open.is_empty()),
-                )
-                .col_expr(vehicle_state::Column::AlarmType, Expr::value(alarm_type))
-                .col_expr(vehicle_state::Column::AlarmLevel, Expr::value(alarm_level))
-                .filter(vehicle_state::Column::VehicleId.eq(*vehicle_id))
-                .exec(&txn)
-                .await?;
+            if let Some(v) = self.vehicles.get(vehicle_id) {
+                let (alarm_type, alarm_level) = self.alarm_summary(*vehicle_id);
+                by_worst
+                    .entry((!v.open.is_empty(), alarm_type, alarm_level))
+                    .or_default()
+                    .push(*vehicle_id);
+            }
+        }
+        for ((alarm, alarm_type, alarm_level), vehicles) in by_worst {
+            for chunk in vehicles.chunks(LOAD_CHUNK) {
+                vehicle_state::Entity::update_many()
+                    .col_expr(vehicle_state::Column::Online, Expr::value(false))
+                    .col_expr(vehicle_state::Column::Speed, Expr::value(0.0))
+                    .col_expr(vehicle_state::Column::Alarm, Expr::value(alarm))
+                    .col_expr(vehicle_state::Column::AlarmType, Expr::value(alarm_type))
+                    .col_expr(vehicle_state::Column::AlarmLevel, Expr::value(alarm_level))
+                    .filter(vehicle_state::Column::VehicleId.is_in(chunk.iter().copied()))
+                    .exec(&txn)
+                    .await?;
+            }
         }
         txn.commit().await?;
         for publish in events {

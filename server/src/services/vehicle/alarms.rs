@@ -10,7 +10,7 @@
 
 use chrono::{DateTime, Utc};
 use entities::{relation, relation_vehicle, sys_user, vehicle, vehicle_alarm, vehicle_state};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
@@ -55,6 +55,7 @@ pub const MAINTENANCE_CUSTODY: i16 = 2;
 /// A condition seen by ingestion.
 #[derive(Debug, Clone)]
 pub struct Raise {
+    pub enterprise_id: i64,
     pub vehicle_id: i64,
     /// A wheel position, or 0 for the vehicle.
     pub position: i32,
@@ -63,11 +64,15 @@ pub struct Raise {
     pub value: Option<f64>,
     pub threshold: Option<f64>,
     pub at: DateTime<Utc>,
+    /// False when the caller knows no such alarm is open (the ingestion writer remembers
+    /// them): the alarm is inserted without looking first.
+    pub maybe_open: bool,
 }
 
 /// Opens an alarm for the condition, or refreshes the one still open (value, threshold, last
-/// seen; the level only rises). Returns the alarm and whether it is new. The vehicle's live
-/// state is the caller's: the ingestion writer writes it with the batch.
+/// seen; the level only rises), one statement either way. Returns the alarm and whether it is
+/// new. The vehicle's live state is the caller's: the ingestion writer writes it with the
+/// batch.
 pub async fn raise(
     db: &impl ConnectionTrait,
     r: &Raise,
@@ -79,50 +84,48 @@ pub async fn raise(
             r.kind
         )));
     }
-    let open = vehicle_alarm::Entity::find()
-        .filter(vehicle_alarm::Column::VehicleId.eq(r.vehicle_id))
-        .filter(vehicle_alarm::Column::Position.eq(r.position))
-        .filter(vehicle_alarm::Column::Kind.eq(r.kind))
-        .filter(vehicle_alarm::Column::State.lt(CLEARED))
-        .one(db)
-        .await?;
-    let (saved, new) = match open {
-        Some(a) => {
-            let level = a.level.max(r.level);
-            let last = a.last_at.max(r.at);
-            let mut row: vehicle_alarm::ActiveModel = a.into();
-            row.level = Set(level);
-            row.value = Set(r.value);
-            row.threshold = Set(r.threshold);
-            row.last_at = Set(last);
-            (row.update(db).await?, false)
+    use vehicle_alarm::Column as A;
+    if r.maybe_open {
+        let refreshed = vehicle_alarm::Entity::update_many()
+            .col_expr(
+                A::Level,
+                Expr::case(Expr::col(A::Level).lt(r.level), r.level)
+                    .finally(Expr::col(A::Level))
+                    .into(),
+            )
+            .col_expr(A::Value, Expr::value(r.value))
+            .col_expr(A::Threshold, Expr::value(r.threshold))
+            .col_expr(
+                A::LastAt,
+                Expr::case(Expr::col(A::LastAt).lt(r.at), r.at)
+                    .finally(Expr::col(A::LastAt))
+                    .into(),
+            )
+            .filter(A::VehicleId.eq(r.vehicle_id))
+            .filter(A::Position.eq(r.position))
+            .filter(A::Kind.eq(r.kind))
+            .filter(A::State.lt(CLEARED))
+            .exec_with_returning(db)
+            .await?;
+        if let Some(a) = refreshed.into_iter().next() {
+            return Ok((a, false));
         }
-        None => {
-            let enterprise_id = vehicle::Entity::find_by_id(r.vehicle_id)
-                .one(db)
-                .await?
-                .ok_or_else(|| {
-                    AppError::fail(text!("车辆 {} 不存在", "No vehicle {}", r.vehicle_id))
-                })?
-                .enterprise_id;
-            let row = vehicle_alarm::ActiveModel {
-                enterprise_id: Set(enterprise_id),
-                vehicle_id: Set(r.vehicle_id),
-                position: Set(r.position),
-                kind: Set(r.kind),
-                level: Set(r.level),
-                state: Set(ACTIVE),
-                value: Set(r.value),
-                threshold: Set(r.threshold),
-                started_at: Set(r.at),
-                last_at: Set(r.at),
-                note: Set(String::new()),
-                ..Default::default()
-            };
-            (row.insert(db).await?, true)
-        }
+    }
+    let row = vehicle_alarm::ActiveModel {
+        enterprise_id: Set(r.enterprise_id),
+        vehicle_id: Set(r.vehicle_id),
+        position: Set(r.position),
+        kind: Set(r.kind),
+        level: Set(r.level),
+        state: Set(ACTIVE),
+        value: Set(r.value),
+        threshold: Set(r.threshold),
+        started_at: Set(r.at),
+        last_at: Set(r.at),
+        note: Set(String::new()),
+        ..Default::default()
     };
-    Ok((saved, new))
+    Ok((row.insert(db).await?, true))
 }
 
 /// Clears the open alarm of this vehicle, position and kind (the condition is gone), if any.
@@ -134,21 +137,19 @@ pub async fn clear_condition(
     kind: i16,
     at: DateTime<Utc>,
 ) -> Result<Option<vehicle_alarm::Model>, AppError> {
-    let Some(open) = vehicle_alarm::Entity::find()
-        .filter(vehicle_alarm::Column::VehicleId.eq(vehicle_id))
-        .filter(vehicle_alarm::Column::Position.eq(position))
-        .filter(vehicle_alarm::Column::Kind.eq(kind))
-        .filter(vehicle_alarm::Column::State.lt(CLEARED))
-        .one(db)
+    use vehicle_alarm::Column as A;
+    Ok(vehicle_alarm::Entity::update_many()
+        .col_expr(A::State, Expr::value(CLEARED))
+        .col_expr(A::ClearedAt, Expr::value(at))
+        .col_expr(A::ClearedBy, Expr::value(Option::<i64>::None))
+        .filter(A::VehicleId.eq(vehicle_id))
+        .filter(A::Position.eq(position))
+        .filter(A::Kind.eq(kind))
+        .filter(A::State.lt(CLEARED))
+        .exec_with_returning(db)
         .await?
-    else {
-        return Ok(None);
-    };
-    let mut row: vehicle_alarm::ActiveModel = open.into();
-    row.state = Set(CLEARED);
-    row.cleared_at = Set(Some(at));
-    row.cleared_by = Set(None);
-    Ok(Some(row.update(db).await?))
+        .into_iter()
+        .next())
 }
 
 /// Mirrors the vehicle's open alarms into its live state: the flag, and kind and level of the
