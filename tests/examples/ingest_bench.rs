@@ -2,9 +2,10 @@
 //! with 20,000 simulated vehicles (6, 8 or 10 tyres and 2–3 axles' wheel ends each), then
 //! sustained reports per second:
 //! - in-process through `Ingestor::submit`, as a gateway would hand them over (100 reports per
-//!   call, 32 calls at once);
+//!   call, 64 calls at once);
 //! - over HTTP, `POST /tapi/device/report` with each device's key, one report per request,
-//!   256 requests at once.
+//!   256 requests at once;
+//! - over HTTP, each device uploading a backlog of 10 reports in one request, 64 at once.
 //!
 //! `cargo run --release -p wheelend-tests --example ingest_bench`
 
@@ -27,6 +28,8 @@ const HTTP_ROUNDS: i64 = 2;
 const PER_CALL: usize = 100;
 const CALLS_AT_ONCE: usize = 64;
 const REQUESTS_AT_ONCE: usize = 256;
+const BACKLOG_ROUNDS: i64 = 10;
+const BACKLOGS_AT_ONCE: usize = 64;
 
 /// Every vehicle reports once per simulated second, `rounds` seconds starting at `from_ms`.
 fn reports(devices: &[SimDevice], seed: u64, from_ms: i64, rounds: i64) -> Vec<Report> {
@@ -144,6 +147,48 @@ async fn main() {
     println!(
         "HTTP (POST /tapi/device/report, 1 per request, {REQUESTS_AT_ONCE} at once): {total} reports \
          in {:.2} s = {:.0} reports/s",
+        took.as_secs_f64(),
+        rate(total, took)
+    );
+
+    // A device back from a dead zone uploads what it stored: one request per device.
+    let batch = reports(
+        &devices,
+        3,
+        base + (IN_PROCESS_ROUNDS + HTTP_ROUNDS + 2) * 1000,
+        BACKLOG_ROUNDS,
+    );
+    let total = batch.len();
+    let mut backlogs: HashMap<String, Vec<Report>> = HashMap::new();
+    for r in batch {
+        backlogs.entry(r.imei.clone()).or_default().push(r);
+    }
+    let started = Instant::now();
+    let refused: usize = futures::stream::iter(backlogs)
+        .map(|(imei, backlog)| {
+            let (client, url, keys) = (client.clone(), url.clone(), keys.clone());
+            async move {
+                let answer: serde_json::Value = client
+                    .post(&url)
+                    .header("x-device-key", &keys[&imei])
+                    .json(&backlog)
+                    .send()
+                    .await
+                    .expect("answered")
+                    .json()
+                    .await
+                    .expect("an envelope");
+                usize::from(answer["code"] != 0)
+            }
+        })
+        .buffer_unordered(BACKLOGS_AT_ONCE)
+        .fold(0, |sum, n| async move { sum + n })
+        .await;
+    let took = started.elapsed();
+    assert_eq!(refused, 0, "every backlog is accepted");
+    println!(
+        "HTTP backlogs (POST /tapi/device/report, {BACKLOG_ROUNDS} reports of one device per \
+         request, {BACKLOGS_AT_ONCE} at once): {total} reports in {:.2} s = {:.0} reports/s",
         took.as_secs_f64(),
         rate(total, took)
     );
