@@ -52,6 +52,15 @@ async fn a_report_becomes_history_state_and_a_live_alarm_for_its_enterprise_only
 
     let db = &app.state.db;
     assert_eq!(position::Entity::find().count(db).await.unwrap(), 1);
+    // Telemetry is counted by ingestion, not written to the operation log (stored in the
+    // background: give it the time a console call's record takes).
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let logged = entities::sys_operation_record::Entity::find()
+        .filter(entities::sys_operation_record::Column::Path.eq("/tapi/device/report"))
+        .count(db)
+        .await
+        .unwrap();
+    assert_eq!(logged, 0);
     let frames = wheel_frame::Entity::find().all(db).await.unwrap();
     assert_eq!(frames.len(), 1, "one history frame per report");
     assert_eq!(wheel_values::decode(&frames[0].wheels).len(), 4);
