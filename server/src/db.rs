@@ -73,8 +73,15 @@ pub struct BulkInsert<'a> {
     pub columns: &'a [&'a str],
     /// The unique key a row may collide on; empty: plain insert.
     pub conflict: &'a [&'a str],
-    /// Columns a colliding row takes from the new one; empty: the new row is dropped.
-    pub update: &'a [&'a str],
+    pub on_conflict: OnCollision<'a>,
+}
+
+/// What happens to a row whose key is already stored.
+pub enum OnCollision<'a> {
+    /// The new row is dropped.
+    Keep,
+    /// The stored row takes the new values of every column but the key and these.
+    UpdateAllBut(&'a [&'a str]),
 }
 
 /// Rows per statement at most (bound values stay far below SQLite's limit of 32,766).
@@ -110,15 +117,17 @@ impl BulkInsert<'_> {
         }
         if !self.conflict.is_empty() {
             let _ = write!(sql, " ON CONFLICT ({}) DO ", self.conflict.join(", "));
-            if self.update.is_empty() {
-                sql.push_str("NOTHING");
-            } else {
-                let set: Vec<String> = self
-                    .update
-                    .iter()
-                    .map(|c| format!("{c} = excluded.{c}"))
-                    .collect();
-                let _ = write!(sql, "UPDATE SET {}", set.join(", "));
+            match self.on_conflict {
+                OnCollision::Keep => sql.push_str("NOTHING"),
+                OnCollision::UpdateAllBut(kept) => {
+                    let set: Vec<String> = self
+                        .columns
+                        .iter()
+                        .filter(|c| !self.conflict.contains(c) && !kept.contains(c))
+                        .map(|c| format!("{c} = excluded.{c}"))
+                        .collect();
+                    let _ = write!(sql, "UPDATE SET {}", set.join(", "));
+                }
             }
         }
         sql

@@ -77,7 +77,8 @@ test('reported vehicles are on the map, filters change the markers, a low pressu
     await filters.getByRole('button', { name: /全部/ }).click();
     await report(parked, { speed: 0, pressure21: 6.0 });
     const alarms = page.getByTestId('live-alarms');
-    await alarms.getByText(parked.plate).waitFor({ timeout: 20_000 });
+    // 8.5 → 6.0 bar within the hour is also a slow leak: the vehicle has two alarms.
+    await alarms.getByText(parked.plate).first().waitFor({ timeout: 20_000 });
     await alarms.getByText(/低压/).first().waitFor();
 
     await filters.getByRole('button', { name: /告警/ }).click();

@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use chrono::Utc;
 use futures::StreamExt;
-use tokio::sync::Mutex;
 use wheelend::services::telemetry::demo;
 use wheelend::services::telemetry::ingest::Credential;
 use wheelend::services::telemetry::report::Report;
@@ -37,6 +36,26 @@ fn reports(devices: &[SimDevice], seed: u64, from_ms: i64, rounds: i64) -> Vec<R
     (1..=rounds)
         .flat_map(|s| sim.step(from_ms + s * 1000))
         .collect()
+}
+
+/// Posts `body` as a device with `key`; answers 1 when it was refused, else 0.
+async fn post_as_device(
+    client: &reqwest::Client,
+    url: &str,
+    key: &str,
+    body: &impl serde::Serialize,
+) -> usize {
+    let answer: serde_json::Value = client
+        .post(url)
+        .header("x-device-key", key)
+        .json(body)
+        .send()
+        .await
+        .expect("answered")
+        .json()
+        .await
+        .expect("an envelope");
+    usize::from(answer["code"] != 0)
 }
 
 fn rate(n: usize, took: Duration) -> f64 {
@@ -116,33 +135,16 @@ async fn main() {
         .pool_max_idle_per_host(REQUESTS_AT_ONCE)
         .build()
         .expect("client");
-    let refused = Arc::new(Mutex::new(0_usize));
     let started = Instant::now();
-    futures::stream::iter(batch)
+    let refused: usize = futures::stream::iter(batch)
         .map(|report| {
-            let (client, url, keys, refused) =
-                (client.clone(), url.clone(), keys.clone(), refused.clone());
-            async move {
-                let answer: serde_json::Value = client
-                    .post(&url)
-                    .header("x-device-key", &keys[&report.imei])
-                    .json(&report)
-                    .send()
-                    .await
-                    .expect("answered")
-                    .json()
-                    .await
-                    .expect("an envelope");
-                if answer["code"] != 0 {
-                    *refused.lock().await += 1;
-                }
-            }
+            let (client, url, keys) = (client.clone(), url.clone(), keys.clone());
+            async move { post_as_device(&client, &url, &keys[&report.imei], &report).await }
         })
         .buffer_unordered(REQUESTS_AT_ONCE)
-        .collect::<Vec<()>>()
+        .fold(0, |sum, n| async move { sum + n })
         .await;
     let took = started.elapsed();
-    let refused = *refused.lock().await;
     assert_eq!(refused, 0, "every report is accepted");
     println!(
         "HTTP (POST /tapi/device/report, 1 per request, {REQUESTS_AT_ONCE} at once): {total} reports \
@@ -167,19 +169,7 @@ async fn main() {
     let refused: usize = futures::stream::iter(backlogs)
         .map(|(imei, backlog)| {
             let (client, url, keys) = (client.clone(), url.clone(), keys.clone());
-            async move {
-                let answer: serde_json::Value = client
-                    .post(&url)
-                    .header("x-device-key", &keys[&imei])
-                    .json(&backlog)
-                    .send()
-                    .await
-                    .expect("answered")
-                    .json()
-                    .await
-                    .expect("an envelope");
-                usize::from(answer["code"] != 0)
-            }
+            async move { post_as_device(&client, &url, &keys[&imei], &backlog).await }
         })
         .buffer_unordered(BACKLOGS_AT_ONCE)
         .fold(0, |sum, n| async move { sum + n })

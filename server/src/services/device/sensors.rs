@@ -19,7 +19,7 @@ use crate::error::AppError;
 use crate::services::enterprise::{contains, names};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
-use crate::services::vehicle::history::{LatestWheel, latest_wheels};
+use crate::services::vehicle::history::{LatestWheel, WheelNow, latest_wheels, wheels_now};
 use crate::text;
 
 pub const KIND_TYRE: i16 = 1;
@@ -505,19 +505,6 @@ pub async fn tie(db: &DatabaseConnection, scope: &Scope, req: &Tie) -> Result<Se
     Ok(sensor_rows(db, vec![saved]).await?.remove(0))
 }
 
-/// A wheel position as the installer sees it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WheelInfo {
-    pub position: i32,
-    pub axle: i16,
-    pub sensor_no: Option<String>,
-    pub pressure: Option<f64>,
-    pub temp: Option<f64>,
-    pub battery: Option<i16>,
-    pub read_at: Option<DateTime<Utc>>,
-}
-
 /// The vehicle a device is fitted to.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -525,7 +512,7 @@ pub struct VehicleBrief {
     pub id: i64,
     pub plate: String,
     pub axle_layout: String,
-    pub wheels: Vec<WheelInfo>,
+    pub wheels: Vec<WheelNow>,
 }
 
 /// The installer tool's view of one device.
@@ -548,19 +535,7 @@ pub async fn work_info(
     let vehicle = match d.vehicle_id {
         Some(v) => match crate::services::vehicle::find(db, scope, v).await {
             Ok(v) => {
-                let wheels = latest_wheels(db, &[v.id])
-                    .await?
-                    .into_iter()
-                    .map(|l| WheelInfo {
-                        read_at: l.read_at(),
-                        position: l.wheel.position,
-                        axle: l.wheel.axle,
-                        sensor_no: l.wheel.sensor_no,
-                        pressure: l.reading.and_then(|r| r.pressure),
-                        temp: l.reading.and_then(|r| r.temp),
-                        battery: l.reading.and_then(|r| r.battery),
-                    })
-                    .collect();
+                let wheels = wheels_now(db, v.id).await?;
                 Some(VehicleBrief {
                     id: v.id,
                     plate: v.plate,

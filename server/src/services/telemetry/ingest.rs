@@ -36,7 +36,7 @@ use super::conditions::{self, Condition, VehicleMemory, Verdict};
 use super::keys;
 use super::rejects::RejectLog;
 use super::report::{Rejected, Rejection, Report};
-use crate::db::{BulkInsert, write_txn};
+use crate::db::{BulkInsert, OnCollision, write_txn};
 use crate::error::AppError;
 use crate::services::enterprise::settings::{Thresholds, effective_thresholds};
 use crate::services::live::hub::{EventKind, LiveHub};
@@ -853,7 +853,7 @@ impl Writer {
                 table: "vehicle_wheels",
                 columns: &["vehicle_id", "position", "axle", "sensor_no"],
                 conflict: &["vehicle_id", "position"],
-                update: &["sensor_no"],
+                on_conflict: OnCollision::UpdateAllBut(&["axle"]),
             };
             let rows = sensors
                 .into_iter()
@@ -1010,28 +1010,8 @@ impl Writer {
                 "wheels",
             ],
             conflict: &["vehicle_id"],
-            // All but the key, the address (geocoded elsewhere) and the service flag.
-            update: &[
-                "lat",
-                "lon",
-                "speed",
-                "direction",
-                "gps_at",
-                "final_at",
-                "online",
-                "ignition",
-                "alarm",
-                "alarm_type",
-                "alarm_level",
-                "tp_flags",
-                "axle_flags",
-                "temp_difference24h",
-                "high_temp24h",
-                "battery",
-                "voltage",
-                "updated_at",
-                "wheels",
-            ],
+            // The address is geocoded elsewhere; the service flag is the console's.
+            on_conflict: OnCollision::UpdateAllBut(&["address", "closed"]),
         };
         let mut rows = Vec::with_capacity(newest.len());
         for (vehicle_id, r) in newest {

@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 
 use super::alarms::{self, AlarmRow};
 use super::mileage::{Stop, haversine_m, stops};
-use crate::db::BulkInsert;
+use crate::db::{BulkInsert, OnCollision};
 use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
@@ -57,7 +57,7 @@ pub async fn record_positions(
             "mileage",
         ],
         conflict: &["vehicle_id", "ts"],
-        update: &[],
+        on_conflict: OnCollision::Keep,
     };
     let rows = fixes
         .iter()
@@ -87,7 +87,7 @@ pub async fn record_frames(
         table: "wheel_frames",
         columns: &["vehicle_id", "ts", "wheels"],
         conflict: &["vehicle_id", "ts"],
-        update: &[],
+        on_conflict: OnCollision::Keep,
     };
     let rows = frames
         .iter()
