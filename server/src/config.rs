@@ -30,6 +30,8 @@ pub struct Config {
     pub simulate_vehicles: usize,
     /// Seconds between two reports of a simulated device.
     pub simulate_interval_secs: u64,
+    /// Days of positions and wheel readings kept; older ones are deleted daily. 0 keeps all.
+    pub history_retention_days: u32,
     /// Port of the embedded MQTT broker; 0 turns it off.
     pub mqtt_port: u16,
     /// Address the embedded MQTT broker listens on.
@@ -133,6 +135,7 @@ struct Defaults {
     simulate: bool,
     simulate_vehicles: usize,
     simulate_interval_secs: u64,
+    history_retention_days: u32,
     mqtt_port: u16,
     mqtt_bind: &'static str,
     mqtt_topic_prefix: &'static str,
@@ -208,6 +211,7 @@ impl Config {
             simulate: true,
             simulate_vehicles: 200,
             simulate_interval_secs: 30,
+            history_retention_days: 400,
             mqtt_port: 1884,
             mqtt_bind: "127.0.0.1",
             mqtt_topic_prefix: "wheelend",

@@ -111,6 +111,7 @@ impl Application {
             push,
         };
         services::telemetry::mqtt::start(&state.cfg, &state.ingest)?;
+        services::vehicle::history::start_retention(db.clone(), state.cfg.history_retention_days);
         if state.cfg.simulate {
             services::telemetry::demo::start_in_process(
                 &db,

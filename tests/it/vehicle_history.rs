@@ -1300,3 +1300,58 @@ async fn calls_need_a_session_and_name_bad_fields() {
     .await
     .code(7);
 }
+
+#[tokio::test]
+async fn retention_deletes_history_older_than_the_cutoff_and_keeps_the_rest() {
+    let app = spawn_app().await;
+    let db = &app.state.db;
+    let now = Utc::now();
+    let (old, recent) = (now - Duration::days(10), now - Duration::hours(1));
+    // The series have no foreign key: ids of vehicles since deleted are pruned too.
+    let mut fixes = Vec::new();
+    let mut frames = Vec::new();
+    for vehicle_id in [7, 9] {
+        for ts in [old, recent] {
+            fixes.push(entities::position::Model {
+                vehicle_id,
+                ts,
+                lat: 31.0,
+                lon: 121.0,
+                speed: 0.0,
+                direction: 0,
+                ignition: false,
+                mileage: None,
+            });
+            frames.push(entities::wheel_frame::Model {
+                vehicle_id,
+                ts,
+                wheels: wheel_values::encode(&[]),
+            });
+        }
+    }
+    history::record_positions(db, &fixes).await.unwrap();
+    history::record_frames(db, &frames).await.unwrap();
+
+    let deleted = history::prune(db, now - Duration::days(5)).await.unwrap();
+    assert_eq!(deleted, 4, "two old positions and two old frames");
+    let kept: Vec<_> = entities::position::Entity::find()
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.vehicle_id, p.ts.timestamp()))
+        .collect();
+    assert_eq!(kept, vec![(7, recent.timestamp()), (9, recent.timestamp())]);
+    assert_eq!(
+        entities::wheel_frame::Entity::find()
+            .all(db)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+    assert_eq!(
+        history::prune(db, now - Duration::days(5)).await.unwrap(),
+        0
+    );
+}

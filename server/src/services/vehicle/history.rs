@@ -12,14 +12,14 @@ use entities::{position, spray_event, vehicle, vehicle_state, vehicle_wheel, whe
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait,
+    QueryOrder, QuerySelect, QueryTrait, Statement,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::alarms::{self, AlarmRow};
 use super::mileage::{Stop, haversine_m, stops};
-use crate::db::{BulkInsert, OnCollision};
+use crate::db::{BulkInsert, OnCollision, write_txn};
 use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
@@ -113,6 +113,79 @@ async fn frames(
         .into_iter()
         .map(|f| (f.ts, wheel_values::decode(&f.wheels)))
         .collect())
+}
+
+/// The history tables retention prunes: one row per report each, keyed `(vehicle_id, ts)`.
+const SERIES: [&str; 2] = ["positions", "wheel_frames"];
+
+/// Deletes positions and wheel frames older than `before`; answers how many rows went.
+///
+/// Vehicle by vehicle (the next id found by a seek on the primary key, the rows by a key
+/// range), each in its own short transaction, so ingestion never waits long for the write
+/// lock, and rows of deleted vehicles go too.
+///
+/// # Errors
+/// When the database fails (what was deleted before stays deleted).
+pub async fn prune(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<u64, AppError> {
+    let backend = db.get_database_backend();
+    let param = |n: usize| match backend {
+        sea_orm::DbBackend::Postgres => format!("${n}"),
+        _ => "?".to_owned(),
+    };
+    let mut deleted = 0;
+    for table in SERIES {
+        let next = format!(
+            "SELECT MIN(vehicle_id) AS v FROM {table} WHERE vehicle_id > {}",
+            param(1)
+        );
+        let delete = format!(
+            "DELETE FROM {table} WHERE vehicle_id = {} AND ts < {}",
+            param(1),
+            param(2)
+        );
+        let mut after = i64::MIN;
+        loop {
+            let found = db
+                .query_one_raw(Statement::from_sql_and_values(
+                    backend,
+                    next.clone(),
+                    [after.into()],
+                ))
+                .await?
+                .and_then(|r| r.try_get::<Option<i64>>("", "v").ok().flatten());
+            let Some(vehicle_id) = found else { break };
+            let txn = write_txn(db).await?;
+            deleted += txn
+                .execute_raw(Statement::from_sql_and_values(
+                    backend,
+                    delete.clone(),
+                    [vehicle_id.into(), before.into()],
+                ))
+                .await?
+                .rows_affected();
+            txn.commit().await?;
+            after = vehicle_id;
+        }
+    }
+    Ok(deleted)
+}
+
+/// Prunes history older than `days` a minute after start and then daily; 0 keeps everything.
+pub fn start_retention(db: DatabaseConnection, days: u32) {
+    if days == 0 {
+        return;
+    }
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+        loop {
+            let before = Utc::now() - Duration::days(i64::from(days));
+            match prune(&db, before).await {
+                Ok(n) => tracing::info!(rows = n, days, "history retention"),
+                Err(err) => tracing::warn!(%err, "history retention"),
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(24 * 3600)).await;
+        }
+    });
 }
 
 /// A spray-cooling activation or fault as a device reports it.
