@@ -84,8 +84,15 @@ pub enum OnCollision<'a> {
     UpdateAllBut(&'a [&'a str]),
 }
 
-/// Rows per statement at most (bound values stay far below SQLite's limit of 32,766).
-const STATEMENT_ROWS: usize = 256;
+/// Rows per statement at most: bound values stay far below SQLite's limit (32,766), and on
+/// PostgreSQL a statement's values fit in one loopback segment (sqlx 0.9 leaves Nagle's
+/// algorithm on, and a message split across segments waits for a delayed ACK).
+fn statement_rows(backend: sea_orm::DbBackend) -> usize {
+    match backend {
+        sea_orm::DbBackend::Postgres => 32,
+        _ => 256,
+    }
+}
 
 fn prev_power_of_two(n: usize) -> usize {
     1 << (usize::BITS - 1 - n.leading_zeros())
@@ -150,7 +157,7 @@ impl BulkInsert<'_> {
         while left > 0 {
             // Whole blocks of a power of two rows: a handful of statement texts per table,
             // each prepared once, whatever the batch size.
-            let block = STATEMENT_ROWS.min(prev_power_of_two(left));
+            let block = statement_rows(backend).min(prev_power_of_two(left));
             left -= block;
             let chunk: Vec<Vec<sea_orm::Value>> = rows.by_ref().take(block).collect();
             let sql = self.sql(backend, chunk.len());
