@@ -16,7 +16,7 @@ use serde_json::Value;
 use sha2::Sha256;
 use tokio::sync::mpsc;
 use wheelend_tests::fleet::{fitted_vehicle, post_report, report};
-use wheelend_tests::tenants::{Tenants, two_trees};
+use wheelend_tests::tenants::{Tenants, add_group, add_tag, two_trees};
 use wheelend_tests::ws::{next_of, none_of, signed_in};
 use wheelend_tests::{Spawn, TestApp, fingerprint, json, spawn_app, spawn_app_with};
 
@@ -53,26 +53,8 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
     let Tenants { a, b, .. } = two_trees(&app).await;
     let truck = vehicle(&app, &a.admin, "沪A10001").await;
     let foreign = vehicle(&app, &b.admin, "沪B20001").await;
-    let foreign_group = app
-        .post(
-            "/api/web/group/saveGroup",
-            &json!({"name": "B crew"}),
-            Some(&b.admin),
-        )
-        .await
-        .ok()["ID"]
-        .as_i64()
-        .unwrap();
-    let foreign_tag = app
-        .post(
-            "/api/addTags",
-            &json!({"name": "B tag", "kind": "vehicle"}),
-            Some(&b.admin),
-        )
-        .await
-        .ok()[0]["id"]
-        .as_i64()
-        .unwrap();
+    let foreign_group = add_group(&app, &b.admin, "B crew").await;
+    let foreign_tag = add_tag(&app, &b.admin, "B tag").await;
 
     let rule = app
         .post(
@@ -171,16 +153,7 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
     // Targets: a vehicle, a group holding another vehicle, a tag on a third.
     let grouped = vehicle(&app, &a.admin, "沪A10002").await;
     let tagged = vehicle(&app, &a.admin, "沪A10003").await;
-    let group = app
-        .post(
-            "/api/web/group/saveGroup",
-            &json!({"name": "Night crew"}),
-            Some(&a.admin),
-        )
-        .await
-        .ok()["ID"]
-        .as_i64()
-        .unwrap();
+    let group = add_group(&app, &a.admin, "Night crew").await;
     app.put(
         "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
         &json!({"groupId": group, "vehicleIds": [grouped]}),
@@ -188,16 +161,7 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
     )
     .await
     .ok();
-    let tag = app
-        .post(
-            "/api/addTags",
-            &json!({"name": "Cold chain", "kind": "vehicle"}),
-            Some(&a.admin),
-        )
-        .await
-        .ok()[0]["id"]
-        .as_i64()
-        .unwrap();
+    let tag = add_tag(&app, &a.admin, "Cold chain").await;
     app.post(
         "/api/tag/setTags",
         &json!({"vehicleId": tagged, "tagIds": [tag]}),

@@ -6,7 +6,7 @@ use chrono::Utc;
 use entities::{device, vehicle_state, vehicle_wheel};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::Value;
-use wheelend_tests::tenants::{self, Tenants, mentions};
+use wheelend_tests::tenants::{self, Tenants, add_group, mentions};
 use wheelend_tests::{TestApp, json, spawn_app};
 
 const CAR: &str = "/api/web/car";
@@ -180,16 +180,7 @@ async fn vehicles_are_created_edited_and_deleted_with_their_wheels() {
     .code(7);
 
     // Edit: group, remark, plate.
-    let group = app
-        .post(
-            "/api/web/group/saveGroup",
-            &json!({"name": "North"}),
-            Some(&t.a.admin),
-        )
-        .await
-        .ok()["ID"]
-        .as_i64()
-        .unwrap();
+    let group = add_group(&app, &t.a.admin, "North").await;
     let edited = create(
         &app,
         &t.a.admin,
@@ -1153,16 +1144,7 @@ async fn vehicles_and_drivers_import_from_csv_and_xlsx_all_or_nothing() {
     let t = tenants::two_trees(&app).await;
     let admin = &t.platform;
     create_id(&app, &t.a.admin, json!({"plate": "ZZA-OLD"})).await;
-    let group = app
-        .post(
-            "/api/web/group/saveGroup",
-            &json!({"name": "West"}),
-            Some(&t.a.admin),
-        )
-        .await
-        .ok()["ID"]
-        .as_i64()
-        .unwrap();
+    let group = add_group(&app, &t.a.admin, "West").await;
     let ent = "Alpha Freight ZZA";
     let bad = format!(
         "plate,vin,kind,axleLayout,enterprise,group\n\

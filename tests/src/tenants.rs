@@ -52,6 +52,32 @@ pub async fn add_vehicle(app: &TestApp, token: &str, ent: i64, plate: &str) -> i
         .expect("updateCarInfo answers the vehicle")
 }
 
+/// Creates a vehicle group named `name` in the caller's enterprise and returns its id.
+pub async fn add_group(app: &TestApp, token: &str, name: &str) -> i64 {
+    app.post(
+        "/api/web/group/saveGroup",
+        &json!({"name": name}),
+        Some(token),
+    )
+    .await
+    .ok()["ID"]
+        .as_i64()
+        .expect("saveGroup answers the group")
+}
+
+/// Creates a vehicle tag named `name` in the caller's enterprise and returns its id.
+pub async fn add_tag(app: &TestApp, token: &str, name: &str) -> i64 {
+    app.post(
+        "/api/addTags",
+        &json!({"name": name, "kind": "vehicle"}),
+        Some(token),
+    )
+    .await
+    .ok()[0]["id"]
+        .as_i64()
+        .expect("addTags answers the tag")
+}
+
 /// Registers vehicles, each `(token, enterprise, plate)`, with [`add_vehicle`]; answers their
 /// ids in the same order.
 pub async fn add_vehicles<const N: usize>(app: &TestApp, list: [(&str, i64, &str); N]) -> [i64; N] {
