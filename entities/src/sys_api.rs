@@ -12,6 +12,9 @@ pub struct Model {
     pub method: String,
     pub api_group: String,
     pub description: String,
+    /// The kind the served call declares (`open`, `read`, `write`, `device`); `None` while
+    /// the server does not serve it; `legacy` until the first start after kinds were added.
+    pub kind: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

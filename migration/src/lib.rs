@@ -22,6 +22,7 @@ mod m20261121_000012_create_device_keys;
 mod m20261121_000013_create_push;
 mod m20261121_000030_create_shares_and_rejects;
 mod m20261122_000001_pack_wheel_readings;
+mod m20261124_000001_add_call_kinds;
 
 mod schema_helpers;
 
@@ -47,6 +48,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000013_create_push::Migration),
             Box::new(m20261121_000030_create_shares_and_rejects::Migration),
             Box::new(m20261122_000001_pack_wheel_readings::Migration),
+            Box::new(m20261124_000001_add_call_kinds::Migration),
         ]
     }
 }

@@ -147,7 +147,8 @@ impl FromRequestParts<crate::state::AppState> for Tenant {
         parts: &mut Parts,
         state: &crate::state::AppState,
     ) -> Result<Self, Self::Rejection> {
-        let CurrentUser(claims) = CurrentUser::from_request_parts(parts, state).await?;
+        // Refuses a missing or rejected session with its own message.
+        CurrentUser::from_request_parts(parts, state).await?;
         let requested = match parts
             .headers
             .get("x-ent-id")
@@ -171,18 +172,29 @@ impl FromRequestParts<crate::state::AppState> for Tenant {
             .extensions
             .get::<crate::routes::Trusteeship>()
             .is_some();
-        let user = crate::services::session::find_user_by_id(&state.db, claims.uid).await?;
+        let principal = parts
+            .extensions
+            .get::<std::sync::Arc<crate::services::principal::Principal>>()
+            .cloned()
+            .ok_or_else(|| {
+                AppError::SignedOut(text!(
+                    "未登录或非法访问，请登录",
+                    "Not signed in; please sign in"
+                ))
+            })?;
         let scope = crate::services::scope::Scope::resolve(
             &state.db,
             &state.tree,
-            user,
+            &principal,
             requested,
             captain,
         )
         .await?;
-        if scope.read_only()
-            && !crate::services::authz::is_read_call(parts.method.as_str(), parts.uri.path())
-        {
+        let kind = parts
+            .extensions
+            .get::<crate::services::authz::CallKind>()
+            .copied();
+        if scope.read_only() && kind != Some(crate::services::authz::CallKind::Read) {
             return Err(AppError::fail(text!(
                 "托管授权为只读，不能修改数据",
                 "This trusteeship is read-only; nothing may be changed"

@@ -92,6 +92,7 @@ impl Application {
             db: db.clone(),
             cfg: Arc::new(cfg),
             tokens,
+            principals: services::principal::Principals::new(db.clone()),
             policies,
             brands,
             pages,

@@ -5,10 +5,12 @@ use sea_orm::DatabaseConnection;
 use crate::config::Config;
 use crate::services::authz::Policies;
 use crate::services::brand::Brands;
+use crate::services::changes::Changes;
 use crate::services::files::FileStore;
 use crate::services::guard::LoginGuard;
 use crate::services::live::hub::LiveHub;
 use crate::services::pages::Pages;
+use crate::services::principal::Principals;
 use crate::services::qr::QrLogins;
 use crate::services::rule::dispatcher::Push;
 use crate::services::scope::TreeCache;
@@ -24,6 +26,8 @@ pub struct AppState {
     pub db: DatabaseConnection,
     pub cfg: Arc<Config>,
     pub tokens: Tokens,
+    /// Signed-in users' accounts and memberships, kept current by announced changes.
+    pub principals: Principals,
     pub policies: Policies,
     pub brands: Brands,
     pub pages: Pages,
@@ -42,11 +46,30 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Call after a change to who sees what (the enterprise tree, clusters, relations and the
-    /// vehicles they cover): drops the cached reach sets and reloads the fleet snapshot, so
-    /// access granted or taken away shows at once.
-    pub fn scope_changed(&self) {
-        self.tree.invalidate();
-        self.fleet.invalidate();
+    /// Brings every cache in line with what a call's services announced they changed
+    /// (`services::changes`), re-reading only what was named.
+    pub async fn apply(&self, changes: &Changes) {
+        if changes.all_users {
+            self.principals.forget_all();
+        } else {
+            self.principals.forget(changes.users.iter().copied()).await;
+        }
+        if changes.reach {
+            self.tree.invalidate();
+        }
+        if changes.all_vehicles {
+            self.fleet.invalidate();
+        } else {
+            self.fleet.touch(changes.vehicles.iter().copied());
+        }
+        if changes.repeaters {
+            self.fleet.repeaters_changed();
+        }
+        for imei in &changes.devices {
+            self.ingest.forget_device(imei).await;
+        }
+        if changes.brands {
+            self.pages.invalidate_all();
+        }
     }
 }

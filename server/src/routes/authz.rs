@@ -6,6 +6,8 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::services::authz::{
@@ -17,24 +19,24 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(update_casbin))
-        .routes(routes!(get_policy_paths))
-        .routes(routes!(get_authority_btn))
-        .routes(routes!(set_authority_btn))
-        .routes(routes!(can_remove_authority_btn))
-        .routes(routes!(get_authority_list))
-        .routes(routes!(create_authority))
-        .routes(routes!(copy_authority))
-        .routes(routes!(update_authority))
-        .routes(routes!(delete_authority))
-        .routes(routes!(set_data_authority))
-        .routes(routes!(get_api_list))
-        .routes(routes!(create_api))
-        .routes(routes!(get_api_by_id))
-        .routes(routes!(update_api))
-        .routes(routes!(get_all_apis))
-        .routes(routes!(delete_api))
-        .routes(routes!(delete_apis_by_ids))
+        .write(routes!(update_casbin))
+        .read(routes!(get_policy_paths))
+        .read(routes!(get_authority_btn))
+        .write(routes!(set_authority_btn))
+        .read(routes!(can_remove_authority_btn))
+        .read(routes!(get_authority_list))
+        .write(routes!(create_authority))
+        .write(routes!(copy_authority))
+        .write(routes!(update_authority))
+        .write(routes!(delete_authority))
+        .write(routes!(set_data_authority))
+        .read(routes!(get_api_list))
+        .write(routes!(create_api))
+        .read(routes!(get_api_by_id))
+        .write(routes!(update_api))
+        .read(routes!(get_all_apis))
+        .write(routes!(delete_api))
+        .write(routes!(delete_apis_by_ids))
 }
 
 type Empty = serde_json::Value;

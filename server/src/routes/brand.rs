@@ -5,6 +5,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::ApiJson;
 use crate::services::brand::{self, Brand, BrandChange};
@@ -12,8 +14,8 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(update))
+        .read(routes!(list))
+        .write(routes!(update))
 }
 
 /// The ten brand profiles, matched against the Host header to rebrand the console.
@@ -39,6 +41,5 @@ async fn update(
     ApiJson(req): ApiJson<BrandUpdate>,
 ) -> ApiResult<Brand> {
     let saved = brand::update(&state.db, &state.brands, req.id, req.change).await?;
-    state.pages.invalidate_all();
     Ok(ApiOk(saved))
 }

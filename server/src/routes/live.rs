@@ -6,7 +6,7 @@
 //! `{"type":"resume","after":N}` and gets what it missed, or `{"type":"resync"}` when that is
 //! no longer kept.
 
-use std::collections::BTreeSet;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -24,8 +24,9 @@ use tokio::time::{Instant, interval};
 use super::middleware::token_of;
 use crate::error::AppError;
 use crate::services::live::hub::{CatchUp, LiveEvent};
-use crate::services::scope::Scope;
-use crate::services::session::{SessionState, find_user_by_id};
+use crate::services::principal::Principal;
+use crate::services::scope::{Scope, VehicleVisibility};
+use crate::services::session::SessionState;
 use crate::state::AppState;
 use crate::text;
 
@@ -59,8 +60,8 @@ async fn connect(
         .into_response();
     };
     match authorize(&state, query, &headers).await {
-        Ok(scope) => upgrade
-            .on_upgrade(move |socket| serve(state, scope, socket))
+        Ok((token, scope)) => upgrade
+            .on_upgrade(move |socket| serve(state, token, scope, socket))
             .into_response(),
         Err(err) => err.into_response(),
     }
@@ -70,58 +71,59 @@ async fn authorize(
     state: &AppState,
     query: ConnectQuery,
     headers: &HeaderMap,
-) -> Result<Scope, AppError> {
+) -> Result<(String, Scope), AppError> {
     let token = query
         .token
         .filter(|t| !t.trim().is_empty())
         .or_else(|| token_of(headers))
         .ok_or(AppError::SignedOut(text!("未登录", "Not signed in")))?;
-    let claims = match state.tokens.verify(&token) {
-        SessionState::Valid(claims) => claims,
-        SessionState::Rejected(why) => return Err(AppError::SignedOut(why)),
-        SessionState::Anonymous => {
-            return Err(AppError::SignedOut(text!("未登录", "Not signed in")));
-        }
-    };
-    let user = find_user_by_id(&state.db, claims.uid).await?;
-    Scope::resolve(&state.db, &state.tree, user, query.ent, false).await
+    let principal = signed_in(state, &token).await?;
+    let scope = Scope::resolve(&state.db, &state.tree, &principal, query.ent, false).await?;
+    Ok((token, scope))
+}
+
+/// The same session check as every HTTP call: a frozen or deleted account is refused.
+async fn signed_in(state: &AppState, token: &str) -> Result<Arc<Principal>, AppError> {
+    match state.principals.authenticate(&state.tokens, token).await? {
+        (SessionState::Valid(_), Some(principal)) => Ok(principal),
+        (SessionState::Rejected(why), _) => Err(AppError::SignedOut(why)),
+        _ => Err(AppError::SignedOut(text!("未登录", "Not signed in"))),
+    }
 }
 
 /// Which events a connection may see: its enterprises' vehicles and those its relations cover.
 struct Audience {
     scope: Scope,
-    covered: BTreeSet<i64>,
-    covered_at: Instant,
+    vehicles: VehicleVisibility,
+    checked_at: Instant,
 }
 
 impl Audience {
     async fn new(state: &AppState, scope: Scope) -> Result<Self, AppError> {
-        let covered = scope.covered_vehicles(&state.db).await?;
+        let vehicles = scope.vehicle_visibility(&state.db).await?;
         Ok(Self {
             scope,
-            covered,
-            covered_at: Instant::now(),
+            vehicles,
+            checked_at: Instant::now(),
         })
     }
 
     async fn refresh(&mut self, state: &AppState) {
-        if self.covered_at.elapsed() < COVERAGE_REFRESH {
+        if self.checked_at.elapsed() < COVERAGE_REFRESH {
             return;
         }
         // On a database hiccup keep the last known coverage rather than drop the console.
-        if let Ok(covered) = self.scope.covered_vehicles(&state.db).await {
-            self.covered = covered;
+        if let Ok(vehicles) = self.scope.vehicle_visibility(&state.db).await {
+            self.vehicles = vehicles;
         }
-        self.covered_at = Instant::now();
+        self.checked_at = Instant::now();
     }
 
     fn sees(&self, event: &LiveEvent) -> bool {
         match event.recipient {
             // A pushed message goes to its member's connections only, staff included.
             Some(user) => user == self.scope.user.id,
-            None => {
-                self.scope.sees(event.enterprise_id) || self.covered.contains(&event.vehicle_id)
-            }
+            None => self.vehicles.sees(event.vehicle_id, event.enterprise_id),
         }
     }
 }
@@ -141,7 +143,7 @@ fn event_frame(event: &LiveEvent) -> Message {
     Message::Text(Utf8Bytes::from(event.frame.as_ref()))
 }
 
-async fn serve(state: AppState, scope: Scope, mut socket: WebSocket) {
+async fn serve(state: AppState, token: String, scope: Scope, mut socket: WebSocket) {
     let Ok(mut audience) = Audience::new(&state, scope).await else {
         return;
     };
@@ -198,7 +200,8 @@ async fn serve(state: AppState, scope: Scope, mut socket: WebSocket) {
                 }
             }
             _ = ping.tick() => {
-                if heard.elapsed() > SILENCE_LIMIT {
+                // A session signed out, frozen or deleted since the upgrade ends here too.
+                if heard.elapsed() > SILENCE_LIMIT || signed_in(&state, &token).await.is_err() {
                     let _ = socket.send(Message::Close(None)).await;
                     return;
                 }

@@ -8,6 +8,8 @@ use serde_json::json;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, ApiQuery, CurrentUser};
 use crate::services::menu::{self, BaseMenu, EnterpriseRole, MenuInput, RouteMenu};
@@ -16,19 +18,19 @@ use crate::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(get_menu_list))
-        .routes(routes!(add_base_menu))
-        .routes(routes!(get_base_menu_tree))
-        .routes(routes!(add_menu_authority))
-        .routes(routes!(delete_base_menu))
-        .routes(routes!(update_base_menu))
-        .routes(routes!(get_base_menu_by_id))
-        .routes(routes!(update_menu_root))
-        .routes(routes!(enterprise_authority_list))
-        .routes(routes!(enterprise_menu_authority))
-        .routes(routes!(enterprise_add_menu_authority))
-        .routes(routes!(enterprise_base_menu_tree))
-        .routes(routes!(get_menu))
+        .read(routes!(get_menu_list))
+        .write(routes!(add_base_menu))
+        .read(routes!(get_base_menu_tree))
+        .write(routes!(add_menu_authority))
+        .write(routes!(delete_base_menu))
+        .write(routes!(update_base_menu))
+        .read(routes!(get_base_menu_by_id))
+        .write(routes!(update_menu_root))
+        .read(routes!(enterprise_authority_list))
+        .read(routes!(enterprise_menu_authority))
+        .write(routes!(enterprise_add_menu_authority))
+        .read(routes!(enterprise_base_menu_tree))
+        .read(routes!(get_menu))
 }
 
 type Empty = serde_json::Value;

@@ -6,8 +6,9 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::AppError;
 use crate::i18n::cookie;
+use crate::services::authz::{CallKind, CallKinds};
 use crate::services::session::SessionState;
-use crate::services::{authz, oplog};
+use crate::services::{changes, oplog};
 use crate::state::AppState;
 use crate::text;
 
@@ -25,19 +26,27 @@ pub fn token_of(headers: &axum::http::HeaderMap) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// Judges the token once per request (extractors read the verdict) and hands out a fresh
-/// token in `new-token` when the current one is inside its buffer window.
+/// Judges the token once per request (extractors read the verdict and the caller's
+/// [`Principal`](crate::services::principal::Principal)) and hands out a fresh token in
+/// `new-token` when the current one is inside its buffer window.
 pub async fn session(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let token = token_of(req.headers());
-    let verdict = token
-        .as_deref()
-        .map_or(SessionState::Anonymous, |t| state.tokens.verify(t));
+    let (verdict, principal) = match token.as_deref() {
+        None => (SessionState::Anonymous, None),
+        Some(t) => match state.principals.authenticate(&state.tokens, t).await {
+            Ok(judged) => judged,
+            Err(err) => return err.into_response(),
+        },
+    };
     let refreshed = match &verdict {
         SessionState::Valid(claims) => state.tokens.refresh(claims),
         _ => None,
     };
     if let Some(token) = token {
         req.extensions_mut().insert(RawToken(token));
+    }
+    if let Some(principal) = principal {
+        req.extensions_mut().insert(principal);
     }
     req.extensions_mut().insert(verdict);
     let mut res = next.run(req).await;
@@ -84,16 +93,40 @@ pub fn strip_captain<B>(mut req: axum::http::Request<B>) -> axum::http::Request<
 #[derive(Clone, Copy, Debug)]
 pub struct Trusteeship;
 
-/// Open calls pass; every other call needs a valid session (else code 100) and a policy for
-/// the caller's role (else code 7, and the handler never runs).
-pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) -> Response {
+/// Finds the declared kind of the routed call and hands it to the layers and extractors
+/// after it; a method the path does not serve answers the 404 envelope.
+pub async fn classify(State(kinds): State<CallKinds>, mut req: Request, next: Next) -> Response {
     let path = req
         .extensions()
         .get::<MatchedPath>()
         .map_or_else(|| req.uri().path().to_owned(), |m| m.as_str().to_owned());
-    if authz::is_open(&path) {
+    match kinds.get(&path, req.method().as_str()) {
+        Some(kind) => {
+            req.extensions_mut().insert(kind);
+            next.run(req).await
+        }
+        None => AppError::NoSuchCall(req.uri().path().to_owned()).into_response(),
+    }
+}
+
+fn kind_of(req: &Request) -> CallKind {
+    // `classify` runs first on every routed call.
+    req.extensions()
+        .get::<CallKind>()
+        .copied()
+        .unwrap_or(CallKind::Write)
+}
+
+/// Open and device calls pass; every other call needs a valid session (else code 100) and a
+/// policy for the caller's role (else code 7, and the handler never runs).
+pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    if !kind_of(&req).signed_in() {
         return next.run(req).await;
     }
+    let path = req
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or_else(|| req.uri().path().to_owned(), |m| m.as_str().to_owned());
     let claims = match req.extensions().get::<SessionState>() {
         Some(SessionState::Valid(claims)) => claims.clone(),
         Some(SessionState::Rejected(text)) => {
@@ -118,18 +151,22 @@ pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) 
     }
 }
 
-/// Records every mutating call in the operation log (secrets masked, texts truncated).
-/// Where devices post their reports.
-const TELEMETRY_PATH: &str = "/tapi/device/report";
+/// Hands what the call's services announced to the caches once it has answered.
+pub async fn apply_changes(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let (res, changes) = changes::collect(next.run(req)).await;
+    if !changes.is_empty() {
+        state.apply(&changes).await;
+    }
+    res
+}
 
+/// Records every write call in the operation log (secrets masked, texts truncated).
 pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let method = req.method().as_str().to_owned();
-    let path = req.uri().path().to_owned();
-    // Device telemetry is not an operation: ingestion counts it and keeps what it refused
-    // (/web/log/reads); one log row per report would flood the operation log.
-    if authz::is_read_call(&method, &path) || path == TELEMETRY_PATH {
+    if !kind_of(&req).is_operation() {
         return next.run(req).await;
     }
+    let method = req.method().as_str().to_owned();
+    let path = req.uri().path().to_owned();
     let started = std::time::Instant::now();
     let at = chrono::Utc::now();
     let headers = req.headers();
@@ -159,12 +196,6 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         (Request::from_parts(parts, Body::from(bytes)), text)
     };
     let res = next.run(req).await;
-    // Any console write may change what the map shows (vehicles, devices, groups, relations):
-    // the fleet snapshot reloads before its next answer. Device reports (/tapi) reach it as
-    // live events instead.
-    if path.starts_with("/api/") {
-        state.fleet.invalidate();
-    }
     let (parts, resp_body) = res.into_parts();
     let is_json = parts
         .headers

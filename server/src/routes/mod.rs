@@ -3,6 +3,7 @@
 
 mod authz;
 mod brand;
+mod declare;
 mod device;
 mod enterprise;
 mod health;
@@ -31,6 +32,7 @@ pub(crate) use middleware::Trusteeship;
 
 use crate::error::{AppError, internal_error};
 use crate::openapi;
+use crate::services::authz::CallKinds;
 use crate::state::AppState;
 
 /// The `/api` calls of every area, with their OpenAPI descriptions.
@@ -70,13 +72,19 @@ pub fn app(
 + Send
 + 'static {
     let (router, spec) = openapi::split(api(), tapi());
+    let kinds = CallKinds::of_spec(&spec);
+    // Route layers run outermost last: classify → record → authorize → announce changes.
     let api_router = router
         .method_not_allowed_fallback(|uri: Uri| async move {
             AppError::NoSuchCall(uri.path().to_owned())
         })
+        .route_layer(mw::from_fn_with_state(
+            state.clone(),
+            middleware::apply_changes,
+        ))
         .route_layer(mw::from_fn_with_state(state.clone(), middleware::authorize))
-        .layer(mw::from_fn_with_state(state.clone(), middleware::record))
-        .layer(mw::from_fn_with_state(state.clone(), middleware::session));
+        .route_layer(mw::from_fn_with_state(state.clone(), middleware::record))
+        .route_layer(mw::from_fn_with_state(kinds, middleware::classify));
     let body_limit = state.cfg.body_limit;
     let app = Router::new()
         .merge(api_router)
@@ -85,6 +93,7 @@ pub fn app(
         .merge(live::routes())
         .merge(extra_routes.unwrap_or_default())
         .fallback(pages::page)
+        .layer(mw::from_fn_with_state(state.clone(), middleware::session))
         .with_state(state)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(mw::from_fn(crate::i18n::scope))

@@ -4,11 +4,10 @@
 use axum::body::Body;
 use std::collections::HashMap;
 
-use axum::extract::{Query, State};
+use axum::extract::{Extension, Query, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use super::middleware::token_of;
 use crate::assets::Public;
 use crate::error::AppError;
 use crate::i18n::Lang;
@@ -22,6 +21,7 @@ pub async fn page(
     method: Method,
     uri: Uri,
     headers: HeaderMap,
+    session: Option<Extension<SessionState>>,
 ) -> Response {
     let path = uri.path();
     let is_call = ["/api", "/tapi"]
@@ -33,7 +33,8 @@ pub async fn page(
     if let Some(file) = static_file(path, &headers) {
         return file;
     }
-    render(&state, &uri, &headers).await
+    let session = session.map(|Extension(s)| s);
+    render(&state, &uri, &headers, session.as_ref()).await
 }
 
 fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
@@ -94,7 +95,12 @@ async fn share_data(
     Ok(serde_json::json!({ "share": shared }))
 }
 
-async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
+async fn render(
+    state: &AppState,
+    uri: &Uri,
+    headers: &HeaderMap,
+    session: Option<&SessionState>,
+) -> Response {
     let host = headers
         .get("x-forwarded-host")
         .or_else(|| headers.get(header::HOST))
@@ -109,10 +115,12 @@ async fn render(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let lang = Lang::from_request(uri.query(), headers);
     // The visitor account renders exactly like an anonymous visit, so its pages share the
     // anonymous page cache (the console signs visitors in automatically on every open page).
-    let user = token_of(headers).and_then(|t| match state.tokens.verify(&t) {
-        SessionState::Valid(claims) if !claims.visitor => Some(PageUser::from(claims.as_ref())),
+    let user = match session {
+        Some(SessionState::Valid(claims)) if !claims.visitor => {
+            Some(PageUser::from(claims.as_ref()))
+        }
         _ => None,
-    });
+    };
     let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
     let (data, cacheable) = match share_segment(uri.path()) {
         // A failed lookup is a server error, not "not shared" (which would tell robots the page

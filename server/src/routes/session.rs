@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::middleware::{RawToken, token_of};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped};
@@ -22,27 +24,27 @@ use crate::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(login))
-        .routes(routes!(captcha))
-        .routes(routes!(logout))
-        .routes(routes!(get_user_info))
-        .routes(routes!(time_key))
-        .routes(routes!(scan))
-        .routes(routes!(recons))
-        .routes(routes!(send_sms))
-        .routes(routes!(register))
-        .routes(routes!(phone_code))
-        .routes(routes!(phone_login))
-        .routes(routes!(user_list))
-        .routes(routes!(member))
-        .routes(routes!(admin_register))
-        .routes(routes!(set_user_info))
-        .routes(routes!(set_self_info))
-        .routes(routes!(delete_user))
-        .routes(routes!(reset_password))
-        .routes(routes!(change_password))
-        .routes(routes!(reset_username))
-        .routes(routes!(set_user_authority))
+        .open(routes!(login))
+        .open(routes!(captcha))
+        .write(routes!(logout))
+        .read(routes!(get_user_info))
+        .open(routes!(time_key))
+        .open(routes!(scan))
+        .open(routes!(recons))
+        .open(routes!(send_sms))
+        .open(routes!(register))
+        .open(routes!(phone_code))
+        .open(routes!(phone_login))
+        .read(routes!(user_list))
+        .read(routes!(member))
+        .write(routes!(admin_register))
+        .write(routes!(set_user_info))
+        .write(routes!(set_self_info))
+        .write(routes!(delete_user))
+        .write(routes!(reset_password))
+        .write(routes!(change_password))
+        .write(routes!(reset_username))
+        .write(routes!(set_user_authority))
 }
 
 type Empty = Value;

@@ -16,6 +16,8 @@ use tower::ServiceExt as _;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, ApiQuery, CurrentUser, Tenant, parse_json};
 use crate::services::dictionary::{self, DetailFields, DetailFilter, DictionaryFields};
@@ -30,27 +32,27 @@ use crate::text;
 pub fn router() -> OpenApiRouter<AppState> {
     // Uploads and imports enforce their own limit (`uploads.max_bytes`) while streaming.
     let uploads = OpenApiRouter::new()
-        .routes(routes!(uploading))
-        .routes(routes!(upload_file))
-        .routes(routes!(import_csv))
+        .open(routes!(uploading))
+        .write(routes!(upload_file))
+        .write(routes!(import_csv))
         .layer(DefaultBodyLimit::disable());
     OpenApiRouter::new()
-        .routes(routes!(create_dictionary))
-        .routes(routes!(delete_dictionary))
-        .routes(routes!(update_dictionary))
-        .routes(routes!(find_dictionary))
-        .routes(routes!(list_dictionaries))
-        .routes(routes!(create_detail))
-        .routes(routes!(delete_detail))
-        .routes(routes!(update_detail))
-        .routes(routes!(find_detail))
-        .routes(routes!(list_details))
-        .routes(routes!(list_operation_records))
-        .routes(routes!(delete_operation_records))
-        .routes(routes!(list_files))
-        .routes(routes!(delete_file))
-        .routes(routes!(upload_grant))
-        .routes(routes!(wechat_jssdk))
+        .write(routes!(create_dictionary))
+        .write(routes!(delete_dictionary))
+        .write(routes!(update_dictionary))
+        .read(routes!(find_dictionary))
+        .read(routes!(list_dictionaries))
+        .write(routes!(create_detail))
+        .write(routes!(delete_detail))
+        .write(routes!(update_detail))
+        .read(routes!(find_detail))
+        .read(routes!(list_details))
+        .read(routes!(list_operation_records))
+        .write(routes!(delete_operation_records))
+        .read(routes!(list_files))
+        .write(routes!(delete_file))
+        .read(routes!(upload_grant))
+        .open(routes!(wechat_jssdk))
         .merge(uploads)
 }
 

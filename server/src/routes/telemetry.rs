@@ -5,6 +5,8 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::services::telemetry::ingest::{Credential, MAX_PER_REQUEST, Outcome, refused};
 use crate::services::telemetry::report::ReportBody;
@@ -12,7 +14,7 @@ use crate::state::AppState;
 use crate::text;
 
 pub fn tapi() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(report))
+    OpenApiRouter::new().device(routes!(report))
 }
 
 /// A device reports position, tyre and axle readings, supply and signal (`ts` in ms of device

@@ -35,237 +35,100 @@ e = some(where (p.eft == allow))
 m = r.sub == p.sub && keyMatch2(r.obj, p.obj) && r.act == p.act
 ";
 
-/// Calls anyone may make without signing in.
-pub const OPEN_CALLS: &[&str] = &[
-    "/api/health",
-    "/api/base/login",
-    "/api/base/captcha",
-    "/api/base/scan",
-    "/api/base/timeKey",
-    "/api/base/register",
-    "/api/base/sendSms",
-    // A share link's public page; the code in the request is the permission.
-    "/api/base/share",
-    "/api/user/login",
-    "/api/user/phone",
-    "/api/user/recons",
-    "/api/wechat/getWechatJSSDK",
-    // Checks its caller itself: a session with a policy for it, or an upload grant.
-    "/api/web/tool/aliyun/uploading",
-    "/tapi/device/report",
-];
-
-/// Calls that write although their name reads like a read.
-const WRITE_CALLS: &[&str] = &["/api/web/tool/csv"];
-
-pub fn is_open(path: &str) -> bool {
-    OPEN_CALLS.contains(&path)
+/// What a call is, declared where its route is registered (`routes::declare`); the operation
+/// log, read-only trusteeships, the default grants of new calls and the session check follow
+/// from it.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    serde::Deserialize,
+    ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum CallKind {
+    /// Anyone may make it without signing in (sign-in, captcha, share pages): no session, no
+    /// policy, not an operation.
+    Open,
+    /// Needs a session and a policy; changes nothing, so it is not logged and a read-only
+    /// trusteeship may make it.
+    Read,
+    /// Needs a session and a policy; changes data, so it is logged and refused under a
+    /// read-only trusteeship.
+    Write,
+    /// A device's own call, signed with its device key: no session, not an operation
+    /// (ingestion counts it).
+    Device,
 }
 
-/// Whether a call only reads. Most calls here are POST, so the method alone cannot tell;
-/// the last path segment does (`list`, `getUserInfo`, `watchList4`, `carInfo` …). Used to pick
-/// what the operation log records and what read-only roles may call.
-pub fn is_read_call(method: &str, path: &str) -> bool {
-    if WRITE_CALLS.contains(&path) {
-        return false;
+impl CallKind {
+    /// The OpenAPI operation extension that carries the kind.
+    pub const EXTENSION: &'static str = "x-call-kind";
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Open => "open",
+            Self::Read => "read",
+            Self::Write => "write",
+            Self::Device => "device",
+        }
     }
-    if method.eq_ignore_ascii_case("GET") {
-        return true;
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Open, Self::Read, Self::Write, Self::Device]
+            .into_iter()
+            .find(|k| k.as_str() == text)
     }
-    let last = path.rsplit('/').next().unwrap_or_default();
-    let lower = last.to_ascii_lowercase();
-    const READ_PREFIXES: &[&str] = &[
-        "get",
-        "find",
-        "list",
-        "search",
-        "query",
-        "statistic",
-        "info",
-        "detail",
-        "all",
-        "count",
-        "chart_data",
-        "view",
-        "nearby",
-        "analy",
-        "tree",
-        "day",
-        "heavy",
-        "version",
-        "online",
-        "ctwing",
-        "t_info",
-        "juris",
-        "relation_list",
-        "relationby",
-        "toggle",
-        "watchlist",
-        "data_",
-        "mileage",
-        "hour_",
-        "areal_",
-        "alarm_pie",
-        "ship_",
-        "tags_list",
-        "state_list",
-        "type_list",
-        "inform_list",
-        "event_list",
-        "task_list",
-        "message_",
-        "discuss_list",
-        "trailerlist",
-        "driverlist",
-        "sensor_",
-        "axle_list",
-        "axledata",
-        "supervisory",
-        "chip",
-        "tag_last",
-        "carbrandall",
-        "carseriesall",
-        "tyrebrandall",
-        "tyre_list",
-        "grainsize",
-        "spec",
-        "imeisn",
-        "is_white",
-        "test_heartbeat_list",
-        "setting_list",
-        "setting_info",
-        "captain_log",
-        "production",
-        "acceptorlog",
-        "updatelog",
-        "docking",
-        "colony",
-        "userlist",
-        "role_lists",
-        "entlistnew",
-        "lists",
-        "invitations",
-        "invitelog",
-        "getent",
-        "project_log",
-        "project_inform",
-        "project_task",
-        "project_list",
-        "category_list",
-        "flow/list",
-        "option",
-        "related_users",
-        "participant",
-        "fun_search",
-        "condition",
-        "details_list",
-        "order_car",
-        "dynamic_analysis",
-        "repair_info",
-        "order_device_ent",
-        "product_search",
-        "user_search",
-        "poi_search",
-        "task_search",
-        "label",
-        "default_t",
-        "order_type_t",
-        "snapshoot",
-        "filelist",
-        "location",
-        "push_log",
-        "memberlist",
-        "reads",
-        "incidents",
-        "tpms_log",
-        "installation",
-        "tyre_info",
-        "logslist",
-        "loglist",
-        "device",
-        "sensor",
-        "applets",
-        "abnormaltrack",
-        "instant",
-        "itinerary",
-        "infoall",
-        "brakingtp",
-        "pressure",
-        "deeplines",
-        "getpicture",
-        "servicetags",
-        "strategy",
-        "trip_management",
-        "spray",
-        "carclass",
-        "white_table",
-        "device_tags",
-        "parentnumber",
-        "work_info",
-    ];
-    const READ_SUFFIXES: &[&str] = &[
-        "list",
-        "info",
-        "all",
-        "tree",
-        "statistics",
-        "statistical",
-        "log",
-        "detail",
-        "chart",
-        "count",
-        "histogram",
-        "csv",
-        "collect",
-        "rate",
-        "search",
-        "distribution",
-        "byid",
-    ];
-    const WRITE_WORDS: &[&str] = &[
-        "save",
-        "update",
-        "set",
-        "del",
-        "add",
-        "create",
-        "copy",
-        "upload",
-        "import",
-        "reset",
-        "change",
-        "invite",
-        "cut",
-        "transfer",
-        "submit",
-        "attention",
-        "cmd",
-        "upgrade",
-        "remove",
-        "push_event",
-        "exchange",
-        "register",
-        "allocation",
-        "immediately",
-        "shield",
-        "dispose",
-        "maintain",
-        "declaration",
-        "synchroniz",
-        "marking",
-        "inup",
-        "tie",
-        "edit",
-        "batch",
-    ];
-    if WRITE_WORDS
-        .iter()
-        .any(|w| lower.starts_with(w) || lower.contains(&format!("_{w}")))
-    {
-        return false;
+
+    /// Whether the caller needs a session and a policy.
+    pub fn signed_in(self) -> bool {
+        matches!(self, Self::Read | Self::Write)
     }
-    READ_PREFIXES.iter().any(|p| lower.starts_with(p))
-        || READ_SUFFIXES.iter().any(|s| lower.ends_with(s))
+
+    /// Whether the operation log records it.
+    pub fn is_operation(self) -> bool {
+        self == Self::Write
+    }
+}
+
+/// The declared kind of every served call, by (full path pattern, method), read from the
+/// OpenAPI description the routers produce.
+#[derive(Debug, Clone, Default)]
+pub struct CallKinds(Arc<std::collections::HashMap<(String, String), CallKind>>);
+
+impl CallKinds {
+    pub fn of_spec(openapi: &utoipa::openapi::OpenApi) -> Self {
+        let mut kinds = std::collections::HashMap::new();
+        for (path, item) in &openapi.paths.paths {
+            for (method, op) in operations(item) {
+                if let Some(kind) = kind_of(op) {
+                    kinds.insert((path.clone(), method.to_owned()), kind);
+                }
+            }
+        }
+        Self(Arc::new(kinds))
+    }
+
+    /// The kind of `method` on the route `path` (HEAD is served by GET).
+    pub fn get(&self, path: &str, method: &str) -> Option<CallKind> {
+        let method = if method == "HEAD" { "GET" } else { method };
+        self.0.get(&(path.to_owned(), method.to_owned())).copied()
+    }
+}
+
+/// The kind an operation declares, if any.
+pub fn kind_of(op: &utoipa::openapi::path::Operation) -> Option<CallKind> {
+    op.extensions
+        .as_ref()?
+        .get(CallKind::EXTENSION)?
+        .as_str()
+        .and_then(CallKind::parse)
 }
 
 /// A call the API registry knows.
@@ -275,6 +138,8 @@ pub struct ApiEntry {
     pub method: String,
     pub group: String,
     pub description: String,
+    /// The declared kind; `None` for a catalogue call the server does not serve yet.
+    pub kind: Option<CallKind>,
 }
 
 /// Every call of the spec's catalogue plus every call the code documents, by (path, method).
@@ -293,6 +158,7 @@ pub fn registry(openapi: &utoipa::openapi::OpenApi) -> Vec<ApiEntry> {
                     method: method.into(),
                     group: area.into(),
                     description: String::new(),
+                    kind: None,
                 },
             );
         }
@@ -312,8 +178,10 @@ pub fn registry(openapi: &utoipa::openapi::OpenApi) -> Vec<ApiEntry> {
                     method: method.to_owned(),
                     group: group.clone(),
                     description: String::new(),
+                    kind: None,
                 });
             entry.description = description;
+            entry.kind = kind_of(op);
             if entry.group.is_empty() {
                 entry.group = group;
             }
@@ -349,6 +217,7 @@ pub async fn sync_registry<C: ConnectionTrait>(
             method: Set(e.method.clone()),
             api_group: Set(e.group.clone()),
             description: Set(e.description.clone()),
+            kind: Set(e.kind.map(|k| k.as_str().to_owned())),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()
@@ -401,11 +270,24 @@ pub async fn grant<C: ConnectionTrait>(
 }
 
 /// The casbin enforcer, loaded from `casbin_rule`; edits go to the table and the enforcer
-/// together, so they take effect at once.
+/// together, so they take effect at once. Decisions are remembered per (role, route, method):
+/// the enforcer evaluates its matcher over every policy, far too slow to run on each call, and
+/// every edit below forgets them all before the enforcer is unlocked.
 #[derive(Clone)]
 pub struct Policies {
     enforcer: Arc<RwLock<Enforcer>>,
+    decisions: Arc<std::sync::RwLock<std::collections::HashMap<Decision, bool>>>,
 }
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Decision {
+    role: i64,
+    path: Box<str>,
+    method: Box<str>,
+}
+
+/// Routes × methods × roles stay far below this; it bounds what odd requests can add.
+const MAX_DECISIONS: usize = 100_000;
 
 impl Policies {
     pub async fn load(db: &DatabaseConnection) -> anyhow::Result<Self> {
@@ -423,14 +305,47 @@ impl Policies {
         }
         Ok(Self {
             enforcer: Arc::new(RwLock::new(enforcer)),
+            decisions: Arc::default(),
         })
     }
 
+    /// Whether the role may make the call `method` on the route `path` (a route pattern).
     pub async fn allows(&self, authority_id: i64, path: &str, method: &str) -> bool {
+        let key = Decision {
+            role: authority_id,
+            path: path.into(),
+            method: method.into(),
+        };
+        if let Some(allowed) = self.decided().get(&key) {
+            return *allowed;
+        }
         let enforcer = self.enforcer.read().await;
-        enforcer
+        let allowed = enforcer
             .enforce((authority_id.to_string(), path, method))
-            .unwrap_or(false)
+            .unwrap_or(false);
+        let mut decisions = self.decisions_mut();
+        if decisions.len() >= MAX_DECISIONS {
+            decisions.clear();
+        }
+        // Recorded while the enforcer is read-locked, so an edit (write-locked) cannot slip
+        // between the decision and its recording.
+        decisions.insert(key, allowed);
+        drop(enforcer);
+        allowed
+    }
+
+    fn decided(&self) -> std::sync::RwLockReadGuard<'_, std::collections::HashMap<Decision, bool>> {
+        self.decisions
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn decisions_mut(
+        &self,
+    ) -> std::sync::RwLockWriteGuard<'_, std::collections::HashMap<Decision, bool>> {
+        self.decisions
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The (path, method) pairs granted to a role.
@@ -458,6 +373,8 @@ impl Policies {
             .await?;
         grant(&txn, authority_id, calls.iter().cloned()).await?;
         let mut enforcer = self.enforcer.write().await;
+        // No decision is taken while the enforcer is write-locked, so none outlives the edit.
+        self.decisions_mut().clear();
         txn.commit().await?;
         enforcer
             .remove_filtered_policy(0, vec![sub.clone()])
@@ -489,6 +406,8 @@ impl Policies {
     ) -> Result<(), AppError> {
         let internal = |e: casbin::Error| AppError::Internal(e.into());
         let mut enforcer = self.enforcer.write().await;
+        // No decision is taken while the enforcer is write-locked, so none outlives the edit.
+        self.decisions_mut().clear();
         txn.commit().await?;
         let mut query = casbin_rule::Entity::find().filter(casbin_rule::Column::Ptype.eq("p"));
         match roles {
@@ -1379,44 +1298,4 @@ pub async fn delete_apis(
         .exec(&txn)
         .await?;
     policies.commit_and_sync(txn, db, None).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_read_call;
-
-    #[test]
-    fn tells_reads_from_writes() {
-        for read in [
-            "/api/web/car/list",
-            "/api/user/getUserInfo",
-            "/api/web/car/watchList4",
-            "/api/web/car/statistics",
-            "/api/menu/getMenuList",
-            "/api/web/car/carInfo",
-            "/api/web/ent/my_enterprise/toggleList",
-            "/api/sysDictionary/findSysDictionary",
-        ] {
-            assert!(is_read_call("POST", read), "{read} reads");
-        }
-        for write in [
-            "/api/user/setUserInfo",
-            "/api/web/car/delCar",
-            "/api/menu/addBaseMenu",
-            "/api/web/car/updateCarInfo",
-            "/api/web/ent/my_enterprise/cut",
-            "/api/casbin/updateCasbin",
-            "/api/web/car/attention",
-            "/api/work/save_task",
-            "/api/web/device/cmd2",
-            "/api/web/tool/aliyun/uploading",
-            "/api/user/admin_register",
-            "/api/web/tool/csv",
-            "/api/fileUploadAndDownload/upload",
-            "/api/fileUploadAndDownload/deleteFile",
-            "/api/sysOperationRecord/deleteSysOperationRecordByIds",
-        ] {
-            assert!(!is_read_call("POST", write), "{write} writes");
-        }
-    }
 }

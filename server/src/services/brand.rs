@@ -154,9 +154,11 @@ pub async fn update(
     id: i64,
     change: BrandChange,
 ) -> Result<Brand, crate::error::AppError> {
+    announce(Change::Brands);
     use sea_orm::{ActiveModelTrait, Set};
 
     use crate::error::{AppError, DbResultExt};
+    use crate::services::changes::{Change, announce};
     use crate::text;
 
     let row = brand_profile::Entity::find_by_id(id)

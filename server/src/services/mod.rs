@@ -2,6 +2,7 @@
 
 pub mod authz;
 pub mod brand;
+pub mod changes;
 pub mod device;
 pub mod dictionary;
 pub mod enterprise;
@@ -14,6 +15,7 @@ pub mod menu_seed;
 pub mod oplog;
 pub mod pages;
 pub mod paging;
+pub mod principal;
 pub mod qr;
 pub mod report;
 pub mod rule;

@@ -23,13 +23,14 @@ use std::time::Duration;
 
 use chrono::Utc;
 use entities::{
-    cluster, cluster_enterprise, enterprise, relation, relation_vehicle, sys_user,
-    sys_user_authority, trusteeship,
+    cluster, cluster_enterprise, enterprise, relation, relation_vehicle, sys_user, trusteeship,
 };
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    QueryTrait,
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PrimaryKeyTrait, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait,
 };
+
+use super::principal::Principal;
 
 use super::seed::{
     PLATFORM_ENTERPRISE, ROLE_PLATFORM_OPERATOR, ROLE_PLATFORM_SUPPORT, ROLE_SUPER_ADMIN,
@@ -190,17 +191,15 @@ impl Scope {
     pub async fn resolve(
         db: &impl ConnectionTrait,
         tree: &TreeCache,
-        user: sys_user::Model,
+        principal: &Principal,
         requested: Option<i64>,
         captain: bool,
     ) -> Result<Self, AppError> {
+        let user = principal.user.clone();
         if captain {
             return Self::under_trusteeship(db, tree, user, requested).await;
         }
-        let memberships = sys_user_authority::Entity::find()
-            .filter(sys_user_authority::Column::UserId.eq(user.id))
-            .all(db)
-            .await?;
+        let memberships = &principal.memberships;
         // Staff status follows the active role where it is held: the console's check is
         // "role 999 or 666 and enterprise 1013" on the current values.
         let platform = user.authority_id == ROLE_SUPER_ADMIN
@@ -214,7 +213,7 @@ impl Scope {
             Some(e) => {
                 // A member may act for whatever any of their memberships reaches.
                 let mut allowed = false;
-                for m in &memberships {
+                for m in memberships {
                     if tree.reach(db, m.enterprise_id).await?.contains(&e) {
                         allowed = true;
                         break;
@@ -357,7 +356,8 @@ impl Scope {
 
     /// The condition for vehicle rows (and rows of vehicle data): the vehicle's enterprise is
     /// visible, or the vehicle is covered by a confirmed relation of type 2, 3 or 4 whose
-    /// grantee is visible. `vehicle_id` and `enterprise` are the row's columns.
+    /// grantee is visible. `vehicle_id` and `enterprise` are the row's columns. The same rule
+    /// in memory is [`VehicleVisibility::sees`].
     pub fn vehicle_filter<V: ColumnTrait, E: ColumnTrait>(
         &self,
         vehicle_id: V,
@@ -368,7 +368,7 @@ impl Scope {
         }
         Condition::any()
             .add(enterprise.is_in(self.visible.iter().copied()))
-            .add(vehicle_id.in_subquery(self.covered_query()))
+            .add(vehicle_id.in_subquery(self.covered().into_query()))
     }
 
     /// The vehicles granted to this scope by relations, as a query.
@@ -386,29 +386,68 @@ impl Scope {
             .filter(relation_vehicle::Column::RelationId.in_subquery(relations))
     }
 
-    fn covered_query(&self) -> sea_orm::sea_query::SelectStatement {
-        self.covered().into_query()
-    }
-
-    /// The vehicles confirmed relations grant this scope (beyond its own enterprises').
-    pub async fn covered_vehicles(
+    /// [`Self::vehicle_filter`]'s rule resolved for filtering in memory (the fleet snapshot,
+    /// the websocket): reads the vehicles relations grant this scope once.
+    pub async fn vehicle_visibility(
         &self,
         db: &impl ConnectionTrait,
-    ) -> Result<BTreeSet<i64>, AppError> {
-        let rows: Vec<i64> = self.covered().into_tuple::<i64>().all(db).await?;
-        Ok(rows.into_iter().collect())
+    ) -> Result<VehicleVisibility, AppError> {
+        let covered = if self.platform {
+            BTreeSet::new()
+        } else {
+            self.covered()
+                .into_tuple::<i64>()
+                .all(db)
+                .await?
+                .into_iter()
+                .collect()
+        };
+        Ok(VehicleVisibility {
+            platform: self.platform,
+            visible: Arc::clone(&self.visible),
+            covered,
+        })
     }
 
-    /// Whether the scope may see vehicle `vehicle_id` owned by `enterprise_id`.
-    pub async fn sees_vehicle(
-        &self,
-        db: &impl ConnectionTrait,
-        vehicle_id: i64,
-        enterprise_id: i64,
-    ) -> Result<bool, AppError> {
-        if self.sees(enterprise_id) {
-            return Ok(true);
-        }
-        Ok(self.covered_vehicles(db).await?.contains(&vehicle_id))
+    /// A row of `E` by id, if the scope sees its enterprise; else code 7 naming the thing
+    /// (unknown and foreign ids get the same answer, so nothing about other tenants leaks).
+    pub async fn find<E>(&self, db: &impl ConnectionTrait, id: i64) -> Result<E::Model, AppError>
+    where
+        E: EnterpriseOwned,
+        <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i64>,
+    {
+        E::find_by_id(id)
+            .filter(self.filter(E::ENTERPRISE))
+            .one(db)
+            .await?
+            .ok_or_else(|| E::not_found(id))
+    }
+}
+
+/// A table whose rows belong to an enterprise, for [`Scope::find`].
+pub trait EnterpriseOwned: EntityTrait {
+    /// The column holding the owning enterprise's id.
+    const ENTERPRISE: Self::Column;
+    /// The refusal for an id the caller does not see.
+    fn not_found(id: i64) -> AppError;
+}
+
+/// Which vehicles a scope sees, for filtering in memory.
+#[derive(Debug, Clone)]
+pub struct VehicleVisibility {
+    platform: bool,
+    visible: Arc<BTreeSet<i64>>,
+    covered: BTreeSet<i64>,
+}
+
+impl VehicleVisibility {
+    /// Whether vehicle `vehicle_id`, owned by `enterprise_id`, is seen.
+    pub fn sees(&self, vehicle_id: i64, enterprise_id: i64) -> bool {
+        self.platform || self.visible.contains(&enterprise_id) || self.covered.contains(&vehicle_id)
+    }
+
+    /// How many vehicles relations grant beyond the scope's own enterprises.
+    pub fn covered_count(&self) -> usize {
+        self.covered.len()
     }
 }

@@ -9,7 +9,7 @@ use sea_orm::{
     EntityTrait, QueryFilter, Set,
 };
 
-use super::authz::{self, ApiEntry, is_read_call};
+use super::authz::{self, ApiEntry, CallKind};
 
 /// Enterprise id of the platform operator (console-spec §6: roles 999/666 in it are staff).
 pub const PLATFORM_ENTERPRISE: i64 = 1013;
@@ -310,29 +310,51 @@ async fn demo_tenancy<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Registers calls the database does not know yet and grants each to the roles whose default
-/// set includes it. Calls already registered are left alone, so an operator's revocation of
-/// a default stays revoked across restarts and upgrades.
+/// Registers calls the database does not know yet, and grants each call the server serves to
+/// the roles whose default set includes it — once, when it is first served (a catalogue call
+/// registered earlier without a kind is granted when a release starts serving it). Calls
+/// already granted are left alone, so an operator's revocation of a default stays revoked
+/// across restarts and upgrades.
 async fn grant_new_calls<C: ConnectionTrait>(
     db: &C,
     registry: &[ApiEntry],
 ) -> Result<(), sea_orm::DbErr> {
     use entities::sys_api;
-    use std::collections::BTreeSet;
-    let known: BTreeSet<(String, String)> = sys_api::Entity::find()
+    use std::collections::BTreeMap;
+    let known: BTreeMap<(String, String), (i64, Option<String>)> = sys_api::Entity::find()
         .all(db)
         .await?
         .into_iter()
-        .map(|a| (a.path, a.method))
+        .map(|a| ((a.path, a.method), (a.id, a.kind)))
         .collect();
-    let new: Vec<ApiEntry> = registry
-        .iter()
-        .filter(|e| !known.contains(&(e.path.clone(), e.method.clone())))
-        .cloned()
-        .collect();
+    let mut new = Vec::new();
+    let mut newly_served = Vec::new();
+    for entry in registry {
+        let kind = entry.kind.map(|k| k.as_str().to_owned());
+        match known.get(&(entry.path.clone(), entry.method.clone())) {
+            None => {
+                if kind.is_some() {
+                    newly_served.push(entry.clone());
+                }
+                new.push(entry.clone());
+            }
+            Some((_, stored)) if *stored == kind => {}
+            Some((id, stored)) => {
+                if stored.is_none() && kind.is_some() {
+                    newly_served.push(entry.clone());
+                }
+                // A `legacy` row was granted by the rule before kinds: only its kind is recorded.
+                sys_api::Entity::update_many()
+                    .col_expr(sys_api::Column::Kind, sea_orm::sea_query::Expr::value(kind))
+                    .filter(sys_api::Column::Id.eq(*id))
+                    .exec(db)
+                    .await?;
+            }
+        }
+    }
     authz::sync_registry(db, &new).await?;
     for (role, _) in ROLES {
-        let calls = new
+        let calls = newly_served
             .iter()
             .filter(|e| default_grant(role, e))
             .map(|e| (e.path.clone(), e.method.clone()));
@@ -388,7 +410,7 @@ const FLEET_AREAS: &[&str] = &[
 fn default_grant(role: i64, call: &ApiEntry) -> bool {
     let path = call.path.as_str();
     let area = call.group.as_str();
-    let read = is_read_call(&call.method, path);
+    let read = call.kind == Some(CallKind::Read);
     let is_self = SELF_CALLS.contains(&path);
     match role {
         ROLE_SUPER_ADMIN => true,

@@ -17,6 +17,7 @@ use super::scope::{PLATFORM_ROLES, Scope};
 use super::seed::{ROLE_ENTERPRISE_ADMIN, ROLE_SUPER_ADMIN};
 use super::session::{hash_password, verify_password};
 use crate::error::{AppError, DbResultExt};
+use crate::services::changes::{Change, announce};
 use crate::text;
 
 pub const MIN_PASSWORD: usize = 8;
@@ -480,6 +481,7 @@ pub async fn update(
     actor: &Scope,
     u: UserUpdate,
 ) -> Result<UserRow, AppError> {
+    announce(Change::Users(vec![u.id]));
     let txn = crate::db::write_txn(db).await?;
     let user = reachable(&txn, actor, u.id).await?;
     let mut row: sys_user::ActiveModel = user.clone().into();
@@ -532,6 +534,7 @@ pub async fn update_self(
     uid: i64,
     u: UserUpdate,
 ) -> Result<UserRow, AppError> {
+    announce(Change::Users(vec![uid]));
     let user = super::session::find_user_by_id(db, uid).await?;
     let mut row: sys_user::ActiveModel = user.into();
     apply_profile(&mut row, &u)?;
@@ -540,6 +543,7 @@ pub async fn update_self(
 }
 
 pub async fn delete(db: &DatabaseConnection, actor: &Scope, id: i64) -> Result<(), AppError> {
+    announce(Change::Users(vec![id]));
     if id == actor.user.id {
         return Err(AppError::fail(text!(
             "不能删除自己",
@@ -569,6 +573,7 @@ pub async fn reset_password(
     id: i64,
     password: &str,
 ) -> Result<(), AppError> {
+    announce(Change::Users(vec![id]));
     check_password(password)?;
     let user = reachable(db, actor, id).await?;
     let mut row: sys_user::ActiveModel = user.into();
@@ -584,6 +589,7 @@ pub async fn change_password(
     old: &str,
     new: &str,
 ) -> Result<(), AppError> {
+    announce(Change::Users(vec![uid]));
     let user = super::session::find_user_by_id(db, uid).await?;
     if user.is_visitor {
         return Err(AppError::fail(text!(
@@ -611,6 +617,7 @@ pub async fn reset_username(
     id: i64,
     name: &str,
 ) -> Result<UserRow, AppError> {
+    announce(Change::Users(vec![id]));
     check_username(name)?;
     let user = reachable(db, actor, id).await?;
     let mut row: sys_user::ActiveModel = user.into();
@@ -631,6 +638,7 @@ pub async fn switch_authority(
     authority_id: i64,
     enterprise_id: Option<i64>,
 ) -> Result<sys_user::Model, AppError> {
+    announce(Change::Users(vec![uid]));
     let user = super::session::find_user_by_id(db, uid).await?;
     let mut held = sys_user_authority::Entity::find()
         .filter(sys_user_authority::Column::UserId.eq(uid))

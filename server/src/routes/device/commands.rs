@@ -7,6 +7,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::DeviceRequest;
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
@@ -15,12 +17,12 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(cmd2))
-        .routes(routes!(cmd3))
-        .routes(routes!(set_switch))
-        .routes(routes!(setting_list))
-        .routes(routes!(setting_info))
-        .routes(routes!(setting_up))
+        .write(routes!(cmd2))
+        .write(routes!(cmd3))
+        .write(routes!(set_switch))
+        .read(routes!(setting_list))
+        .read(routes!(setting_info))
+        .write(routes!(setting_up))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

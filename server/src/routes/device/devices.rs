@@ -6,6 +6,8 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::{Scoped, ScopedQuery};
 use crate::services::device::devices::{
@@ -17,14 +19,14 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(save))
-        .routes(routes!(set_sn))
-        .routes(routes!(imei_sn))
-        .routes(routes!(parent_number))
-        .routes(routes!(versions))
-        .routes(routes!(heavy))
-        .routes(routes!(online_rate))
+        .read(routes!(list))
+        .write(routes!(save))
+        .write(routes!(set_sn))
+        .read(routes!(imei_sn))
+        .write(routes!(parent_number))
+        .read(routes!(versions))
+        .read(routes!(heavy))
+        .read(routes!(online_rate))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -60,7 +62,6 @@ async fn save(
 ) -> ApiResult<DeviceRow> {
     let saved = devices::save(&state.db, &scope, req).await?;
     // Its binding or owner may have changed: ingestion looks it up afresh.
-    state.ingest.forget_device(&saved.imei).await;
     Ok(ApiOk(saved))
 }
 

@@ -6,6 +6,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{IdsRequest, done};
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
@@ -17,14 +19,14 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(url_list))
-        .routes(routes!(add_bin_url))
-        .routes(routes!(del_url_list))
-        .routes(routes!(to_upgrade))
-        .routes(routes!(save_update))
-        .routes(routes!(del_task))
-        .routes(routes!(update_log))
-        .routes(routes!(strategy))
+        .read(routes!(url_list))
+        .write(routes!(add_bin_url))
+        .write(routes!(del_url_list))
+        .write(routes!(to_upgrade))
+        .write(routes!(save_update))
+        .write(routes!(del_task))
+        .read(routes!(update_log))
+        .read(routes!(strategy))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

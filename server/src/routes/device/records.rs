@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{DevicePageRequest, DeviceRequest};
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
@@ -19,24 +21,24 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(white_table))
-        .routes(routes!(is_white))
-        .routes(routes!(save_table))
-        .routes(routes!(ctwing_log))
-        .routes(routes!(up_ctwing))
-        .routes(routes!(production_log))
-        .routes(routes!(test_heartbeat_set))
-        .routes(routes!(test_heartbeat_list))
-        .routes(routes!(acceptor_log))
-        .routes(routes!(up_acceptor))
-        .routes(routes!(captain_log))
-        .routes(routes!(applets))
+        .read(routes!(white_table))
+        .read(routes!(is_white))
+        .write(routes!(save_table))
+        .read(routes!(ctwing_log))
+        .write(routes!(up_ctwing))
+        .read(routes!(production_log))
+        .write(routes!(test_heartbeat_set))
+        .read(routes!(test_heartbeat_list))
+        .read(routes!(acceptor_log))
+        .write(routes!(up_acceptor))
+        .read(routes!(captain_log))
+        .read(routes!(applets))
 }
 
 pub fn tapi() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(get_sale))
-        .routes(routes!(set_sale))
+        .read(routes!(get_sale))
+        .write(routes!(set_sale))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

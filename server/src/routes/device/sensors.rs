@@ -6,6 +6,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{DeviceRequest, done};
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
@@ -17,16 +19,16 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(sensor_list))
-        .routes(routes!(get_sensor))
-        .routes(routes!(sensor_info))
-        .routes(routes!(sensor_log))
-        .routes(routes!(det_sensor))
-        .routes(routes!(change_tie))
+        .read(routes!(sensor_list))
+        .read(routes!(get_sensor))
+        .read(routes!(sensor_info))
+        .read(routes!(sensor_log))
+        .write(routes!(det_sensor))
+        .write(routes!(change_tie))
 }
 
 pub fn tapi() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(work_info))
+    OpenApiRouter::new().read(routes!(work_info))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -6,6 +6,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{IdsRequest, done};
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
@@ -15,14 +17,14 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(tag_list))
-        .routes(routes!(search_label))
-        .routes(routes!(add_tags))
-        .routes(routes!(del_tags))
-        .routes(routes!(set_tags))
-        .routes(routes!(set_device))
-        .routes(routes!(device_tags))
-        .routes(routes!(service_tags))
+        .read(routes!(tag_list))
+        .read(routes!(search_label))
+        .write(routes!(add_tags))
+        .write(routes!(del_tags))
+        .write(routes!(set_tags))
+        .write(routes!(set_device))
+        .read(routes!(device_tags))
+        .read(routes!(service_tags))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{EntRequest, part};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::Scoped;
@@ -18,16 +20,16 @@ use crate::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(colony_list))
-        .routes(routes!(list))
-        .routes(routes!(colony_info))
-        .routes(routes!(update_colony))
-        .routes(routes!(save_cluster))
-        .routes(routes!(save_ent))
-        .routes(routes!(list_ent))
-        .routes(routes!(add_ent))
-        .routes(routes!(toggle_list))
-        .routes(routes!(cut))
+        .read(routes!(colony_list))
+        .read(routes!(list))
+        .read(routes!(colony_info))
+        .write(routes!(update_colony))
+        .write(routes!(save_cluster))
+        .write(routes!(save_ent))
+        .read(routes!(list_ent))
+        .write(routes!(add_ent))
+        .read(routes!(toggle_list))
+        .write(routes!(cut))
 }
 
 /// The clusters an enterprise (default: the acting one) belongs to or supervises.
@@ -101,7 +103,6 @@ async fn update_colony(
         )));
     }
     let saved = clusters::save(&state.db, &scope, &req).await?;
-    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -115,7 +116,6 @@ async fn save_cluster(
     Scoped(scope, req): Scoped<ClusterInput>,
 ) -> ApiResult<ClusterRow> {
     let saved = clusters::save(&state.db, &scope, &req).await?;
-    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -143,7 +143,6 @@ async fn save_ent(
     let cluster: SaveEntCluster = part(&body)?;
     let ent: EnterpriseInput = part(&body)?;
     let saved = clusters::save_enterprise(&state.db, &scope, cluster.colony_id, &ent).await?;
-    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -200,7 +199,6 @@ async fn add_ent(
     let saved =
         clusters::add_enterprises(&state.db, &scope, req.colony_id, &req.ent_ids, req.remove)
             .await?;
-    state.scope_changed();
     Ok(ApiOk(saved))
 }
 

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{EntRequest, IdsRequest, done};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, Scoped, ScopedQuery, Tenant, check_named_enterprises};
@@ -22,21 +24,21 @@ use crate::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(toggle_list))
-        .routes(routes!(cut))
-        .routes(routes!(juris_info))
-        .routes(routes!(ent_list_new))
-        .routes(routes!(lists))
-        .routes(routes!(role_lists))
-        .routes(routes!(verification))
-        .routes(routes!(del_batch_ent))
-        .routes(routes!(query_ent))
-        .routes(routes!(docking_list))
-        .routes(routes!(tb_up))
-        .routes(routes!(user_list))
-        .routes(routes!(set_role))
-        .routes(routes!(find_tb_enterprise))
-        .routes(routes!(update_tb_enterprise))
+        .read(routes!(toggle_list))
+        .write(routes!(cut))
+        .read(routes!(juris_info))
+        .read(routes!(ent_list_new))
+        .read(routes!(lists))
+        .read(routes!(role_lists))
+        .write(routes!(verification))
+        .write(routes!(del_batch_ent))
+        .read(routes!(query_ent))
+        .read(routes!(docking_list))
+        .write(routes!(tb_up))
+        .read(routes!(user_list))
+        .write(routes!(set_role))
+        .read(routes!(find_tb_enterprise))
+        .write(routes!(update_tb_enterprise))
 }
 
 /// The caller's memberships as the enterprise switch list: `label` (entName), `logo`,
@@ -221,7 +223,6 @@ async fn del_batch_ent(
     Scoped(scope, req): Scoped<IdsRequest>,
 ) -> ApiResult<serde_json::Value> {
     enterprises::delete_batch(&state.db, &scope, &req.ids).await?;
-    state.scope_changed();
     done()
 }
 
@@ -284,7 +285,6 @@ async fn tb_up(
         allow_root: false,
     };
     let saved = enterprises::save(&state.db, &scope, &req, rules).await?;
-    state.scope_changed();
     let scope = scope.including(saved.id);
     Ok(ApiOk(
         enterprises::detail(&state.db, &scope, saved.id).await?,

@@ -5,6 +5,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::{IdsRequest, done};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::Scoped;
@@ -17,12 +19,12 @@ use crate::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(group_list))
-        .routes(routes!(group_user_list))
-        .routes(routes!(save_group))
-        .routes(routes!(set_group_users))
-        .routes(routes!(del_group))
-        .routes(routes!(update_group_vehicle))
+        .read(routes!(group_list))
+        .read(routes!(group_user_list))
+        .write(routes!(save_group))
+        .write(routes!(set_group_users))
+        .write(routes!(del_group))
+        .write(routes!(update_group_vehicle))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -5,6 +5,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::enterprise::invitations::{
@@ -19,16 +21,16 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(relation))
-        .routes(routes!(relation_save))
-        .routes(routes!(relation_list))
-        .routes(routes!(relation_by_ent))
-        .routes(routes!(set_cooperation))
-        .routes(routes!(invite))
-        .routes(routes!(invite_car))
-        .routes(routes!(invitation))
-        .routes(routes!(invitation_list))
-        .routes(routes!(invite_log))
+        .write(routes!(relation))
+        .write(routes!(relation_save))
+        .read(routes!(relation_list))
+        .read(routes!(relation_by_ent))
+        .write(routes!(set_cooperation))
+        .write(routes!(invite))
+        .write(routes!(invite_car))
+        .write(routes!(invitation))
+        .read(routes!(invitation_list))
+        .read(routes!(invite_log))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -108,7 +110,6 @@ async fn relation_save(
         reason: req.reason,
     };
     let saved = relations::change(&state.db, &scope, req.id, change).await?;
-    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -204,7 +205,6 @@ async fn set_cooperation(
     )
     .await?;
     // A confirmed cooperation's vehicles change at once.
-    state.scope_changed();
     Ok(ApiOk(saved))
 }
 
@@ -323,7 +323,6 @@ async fn invitation(
     let answered =
         invitations::answer(&state.db, &scope, req.id, req.action, &req.reason, manages).await?;
     // An accepted enterprise or vehicle invitation opens its vehicles to the invited side.
-    state.scope_changed();
     Ok(ApiOk(answered))
 }
 

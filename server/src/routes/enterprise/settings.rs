@@ -6,6 +6,8 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use serde_json::Value;
 
 use super::{EntRequest, IdRequest, done, part};
@@ -22,18 +24,18 @@ use crate::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(find_alarm))
-        .routes(routes!(find_alarm_new))
-        .routes(routes!(update_alarm))
-        .routes(routes!(project_list))
-        .routes(routes!(update_project))
-        .routes(routes!(delete_project))
-        .routes(routes!(get_ent_push))
-        .routes(routes!(set_ent_push))
-        .routes(routes!(supervise))
-        .routes(routes!(save_trusteeship))
-        .routes(routes!(list_trusteeships))
-        .routes(routes!(delete_trusteeship))
+        .read(routes!(find_alarm))
+        .read(routes!(find_alarm_new))
+        .write(routes!(update_alarm))
+        .read(routes!(project_list))
+        .write(routes!(update_project))
+        .write(routes!(delete_project))
+        .read(routes!(get_ent_push))
+        .write(routes!(set_ent_push))
+        .write(routes!(supervise))
+        .write(routes!(save_trusteeship))
+        .read(routes!(list_trusteeships))
+        .write(routes!(delete_trusteeship))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

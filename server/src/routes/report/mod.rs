@@ -7,6 +7,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
@@ -19,10 +21,10 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(incidents_list))
-        .routes(routes!(tpms_log))
-        .routes(routes!(reads_list))
-        .routes(routes!(ingestion_statistics))
+        .read(routes!(incidents_list))
+        .read(routes!(tpms_log))
+        .read(routes!(reads_list))
+        .read(routes!(ingestion_statistics))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

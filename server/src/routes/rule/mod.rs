@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
@@ -20,19 +22,19 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(rule_list))
-        .routes(routes!(rule_update))
-        .routes(routes!(rule_batch))
-        .routes(routes!(rule_vehicles))
-        .routes(routes!(rule_groups))
-        .routes(routes!(rule_tags))
-        .routes(routes!(rule_members))
-        .routes(routes!(member_list))
-        .routes(routes!(set_user))
-        .routes(routes!(push_event))
-        .routes(routes!(push_log))
-        .routes(routes!(webhook_list))
-        .routes(routes!(webhook_save))
+        .read(routes!(rule_list))
+        .write(routes!(rule_update))
+        .write(routes!(rule_batch))
+        .write(routes!(rule_vehicles))
+        .write(routes!(rule_groups))
+        .write(routes!(rule_tags))
+        .write(routes!(rule_members))
+        .read(routes!(member_list))
+        .write(routes!(set_user))
+        .write(routes!(push_event))
+        .read(routes!(push_log))
+        .read(routes!(webhook_list))
+        .write(routes!(webhook_save))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiRawOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
@@ -23,23 +25,23 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(watch_list))
-        .routes(routes!(statistics))
-        .routes(routes!(list))
-        .routes(routes!(car_info))
-        .routes(routes!(info_all))
-        .routes(routes!(update_car_info))
-        .routes(routes!(del_car))
-        .routes(routes!(update_plate))
-        .routes(routes!(update_imei))
-        .routes(routes!(transfer))
-        .routes(routes!(set_install))
-        .routes(routes!(attention))
-        .routes(routes!(get_sensor))
-        .routes(routes!(axle_list))
-        .routes(routes!(axle_change))
-        .routes(routes!(correlation_user))
-        .routes(routes!(correlation_set_user))
+        .read(routes!(watch_list))
+        .read(routes!(statistics))
+        .read(routes!(list))
+        .read(routes!(car_info))
+        .read(routes!(info_all))
+        .write(routes!(update_car_info))
+        .write(routes!(del_car))
+        .write(routes!(update_plate))
+        .write(routes!(update_imei))
+        .write(routes!(transfer))
+        .write(routes!(set_install))
+        .write(routes!(attention))
+        .read(routes!(get_sensor))
+        .read(routes!(axle_list))
+        .write(routes!(axle_change))
+        .read(routes!(correlation_user))
+        .write(routes!(correlation_set_user))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -369,7 +371,6 @@ async fn update_imei(
     Scoped(scope, req): Scoped<UpdateImeiRequest>,
 ) -> ApiResult<Value> {
     let device = records::bind_receiver(&state.db, &scope, req.car_id, &req.imei).await?;
-    state.ingest.forget_device(req.imei.trim()).await;
     Ok(ApiOk(json!({ "carId": req.car_id, "deviceId": device })))
 }
 

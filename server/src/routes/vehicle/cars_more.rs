@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use super::cars::{Affected, CarIdRequest, CarIdsRequest};
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
@@ -24,24 +26,24 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(trailer_change))
-        .routes(routes!(exchange_trailer))
-        .routes(routes!(trailer_list))
-        .routes(routes!(analyse_trailer))
-        .routes(routes!(driver_list))
-        .routes(routes!(update_driver))
-        .routes(routes!(set_support_swing))
-        .routes(routes!(save_swing))
-        .routes(routes!(get_swing))
-        .routes(routes!(device_setting))
-        .routes(routes!(state_list))
-        .routes(routes!(synchronization))
-        .routes(routes!(synchronization2))
-        .routes(routes!(found_demonstration))
-        .routes(routes!(search_firms))
-        .routes(routes!(get_picture))
-        .routes(routes!(search_car_type))
-        .routes(routes!(up_model_id))
+        .write(routes!(trailer_change))
+        .write(routes!(exchange_trailer))
+        .read(routes!(trailer_list))
+        .read(routes!(analyse_trailer))
+        .read(routes!(driver_list))
+        .write(routes!(update_driver))
+        .write(routes!(set_support_swing))
+        .write(routes!(save_swing))
+        .read(routes!(get_swing))
+        .write(routes!(device_setting))
+        .read(routes!(state_list))
+        .write(routes!(synchronization))
+        .read(routes!(synchronization2))
+        .write(routes!(found_demonstration))
+        .read(routes!(search_firms))
+        .read(routes!(get_picture))
+        .read(routes!(search_car_type))
+        .write(routes!(up_model_id))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -8,6 +8,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
@@ -19,20 +21,20 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(in_up_car_brands))
-        .routes(routes!(in_up_car_series))
-        .routes(routes!(car_class))
-        .routes(routes!(in_up_car_class))
-        .routes(routes!(car_brand_all))
-        .routes(routes!(car_series_all))
-        .routes(routes!(in_up_tyre_brands))
-        .routes(routes!(in_up_tyre))
-        .routes(routes!(tyre_brand_all))
-        .routes(routes!(grain_size))
-        .routes(routes!(spec))
-        .routes(routes!(del_tyre))
-        .routes(routes!(del_brand))
-        .routes(routes!(tyre_list))
+        .write(routes!(in_up_car_brands))
+        .write(routes!(in_up_car_series))
+        .read(routes!(car_class))
+        .write(routes!(in_up_car_class))
+        .read(routes!(car_brand_all))
+        .read(routes!(car_series_all))
+        .write(routes!(in_up_tyre_brands))
+        .write(routes!(in_up_tyre))
+        .read(routes!(tyre_brand_all))
+        .read(routes!(grain_size))
+        .read(routes!(spec))
+        .write(routes!(del_tyre))
+        .write(routes!(del_brand))
+        .read(routes!(tyre_list))
 }
 
 /// A name filter.

@@ -9,6 +9,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
@@ -27,30 +29,30 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(data_list))
-        .routes(routes!(data_mileage_list))
-        .routes(routes!(mileage_histogram))
-        .routes(routes!(itinerary))
-        .routes(routes!(instant))
-        .routes(routes!(braking_tp))
-        .routes(routes!(car_spray))
-        .routes(routes!(abnormal_track))
-        .routes(routes!(trip_management))
-        .routes(routes!(compute))
-        .routes(routes!(view_log))
-        .routes(routes!(alarm_submit))
-        .routes(routes!(abnormal_list))
-        .routes(routes!(axle_data))
-        .routes(routes!(axle_statistical))
-        .routes(routes!(car_service))
-        .routes(routes!(get_spray))
-        .routes(routes!(analyse_recent))
+        .read(routes!(data_list))
+        .read(routes!(data_mileage_list))
+        .read(routes!(mileage_histogram))
+        .read(routes!(itinerary))
+        .read(routes!(instant))
+        .read(routes!(braking_tp))
+        .read(routes!(car_spray))
+        .read(routes!(abnormal_track))
+        .read(routes!(trip_management))
+        .write(routes!(compute))
+        .read(routes!(view_log))
+        .write(routes!(alarm_submit))
+        .read(routes!(abnormal_list))
+        .read(routes!(axle_data))
+        .read(routes!(axle_statistical))
+        .write(routes!(car_service))
+        .read(routes!(get_spray))
+        .read(routes!(analyse_recent))
 }
 
 pub fn tapi() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(pressure))
-        .routes(routes!(deep_lines))
+        .read(routes!(pressure))
+        .read(routes!(deep_lines))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -6,6 +6,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::{ApiJson, Scoped};
 use crate::services::vehicle::share::{self, ShareInput, ShareRef, ShareRow, SharedVehicle};
@@ -13,10 +15,10 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(create))
-        .routes(routes!(list))
-        .routes(routes!(revoke))
-        .routes(routes!(view))
+        .write(routes!(create))
+        .read(routes!(list))
+        .write(routes!(revoke))
+        .open(routes!(view))
 }
 
 /// Creates a share link for a vehicle (its own enterprises; not a relation partner, not a

@@ -6,6 +6,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::routes::declare::Declare;
+
 use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
 use crate::services::paging::{PageQuery, PageResult};
@@ -14,8 +16,8 @@ use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(category_list))
-        .routes(routes!(category_save))
+        .read(routes!(category_list))
+        .write(routes!(category_save))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 
 use super::{carrier, carrier_name, ent_condition, find, find_owned, is_online, online_since};
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::enterprise::{contains, limited, names};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
@@ -544,6 +545,11 @@ pub async fn save(
         existing.as_ref().map(|d| &d.remark),
     )?;
     let now = Utc::now();
+    // Ingestion forgets the device under its old and new IMEI; the map re-reads its vehicle.
+    if let Some(d) = &existing {
+        announce(Change::Devices(vec![d.imei.clone()]));
+        announce(Change::Vehicles(d.vehicle_id.into_iter().collect()));
+    }
     let mut active = match existing {
         Some(d) => {
             let vehicle_kept = d.enterprise_id == ent;
@@ -581,6 +587,8 @@ pub async fn save(
         None
     };
     txn.commit().await?;
+    announce(Change::Devices(vec![saved.imei.clone()]));
+    announce(Change::Repeaters);
     let mut out = row(db, saved).await?;
     out.device_key = key;
     Ok(out)
@@ -603,6 +611,8 @@ pub async fn set_sn(
     active.updated_at = Set(Utc::now());
     let saved = active.update(&txn).await?;
     txn.commit().await?;
+    announce(Change::Devices(vec![saved.imei.clone()]));
+    announce(Change::Vehicles(saved.vehicle_id.into_iter().collect()));
     row(db, saved).await
 }
 
@@ -688,6 +698,7 @@ pub async fn parent_number(
             active.parent_id = Set(Some(parent.id));
             active.updated_at = Set(Utc::now());
             active.update(&txn).await?;
+            announce(Change::Repeaters);
             parent
         }
         None => match found.parent_id {

@@ -17,6 +17,7 @@ use sea_orm::{
 use super::devices::{KIND_RECEIVER, KIND_REPEATER, check_iccid, check_imei, check_sn};
 use crate::error::AppError;
 use crate::i18n::Text;
+use crate::services::changes::{Change, announce};
 use crate::services::import::{Col, ImportError, Importer, Record, RowError};
 use crate::services::scope::Scope;
 use crate::text;
@@ -319,8 +320,10 @@ async fn insert(txn: &DatabaseTransaction, mut rows: Vec<Row>) -> Result<u64, se
         }
         .insert(txn)
         .await?;
+        announce(Change::Devices(vec![row.imei.clone()]));
         ids.insert(row.imei, saved.id);
         written += 1;
     }
+    announce(Change::Repeaters);
     Ok(written)
 }

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 use super::enterprises::{self, EnterpriseInput, EnterpriseRow, SaveRules};
 use super::{find_visible, limited, required};
 use crate::error::{AppError, DbResultExt};
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::text;
@@ -284,6 +285,7 @@ pub async fn save(
     scope: &Scope,
     input: &ClusterInput,
 ) -> Result<ClusterRow, AppError> {
+    announce(Change::Reach);
     let txn = crate::db::write_txn(db).await?;
     let now = Utc::now();
     let existing = match input.cluster_id.filter(|c| *c != 0) {
@@ -410,6 +412,7 @@ pub async fn add_enterprises(
     ent_ids: &[i64],
     remove: bool,
 ) -> Result<ClusterRow, AppError> {
+    announce(Change::Reach);
     let ids: BTreeSet<i64> = ent_ids.iter().copied().collect();
     if ids.is_empty() {
         return Err(AppError::fail(text!(
@@ -441,6 +444,7 @@ pub async fn save_enterprise(
     cluster_id: i64,
     input: &EnterpriseInput,
 ) -> Result<EnterpriseRow, AppError> {
+    announce(Change::Reach);
     let rules = SaveRules {
         allow_move: false,
         allow_root: true,
@@ -500,6 +504,7 @@ pub async fn cut(
     scope: &Scope,
     cluster_id: i64,
 ) -> Result<Option<i64>, AppError> {
+    announce(Change::Users(vec![scope.user.id]));
     let chosen = if cluster_id == 0 {
         None
     } else {

@@ -18,6 +18,7 @@ use super::{
     verify_state_name, wheel_support_name,
 };
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{MAX_DEPTH, Scope};
 use crate::services::seed::PLATFORM_ENTERPRISE;
@@ -618,6 +619,7 @@ pub async fn save_in(
     input: &EnterpriseInput,
     rules: SaveRules,
 ) -> Result<enterprise::Model, AppError> {
+    announce(Change::Reach);
     let saved = if let Some(id) = input.ent_id.filter(|id| *id != 0) {
         let ent = find_visible(txn, scope, id).await?;
         let mut row: enterprise::ActiveModel = ent.clone().into();
@@ -698,6 +700,9 @@ pub async fn delete_batch(
     scope: &Scope,
     ids: &[i64],
 ) -> Result<(), AppError> {
+    announce(Change::AllUsers);
+    announce(Change::AllVehicles);
+    announce(Change::Reach);
     let ids: BTreeSet<i64> = ids.iter().copied().collect();
     if ids.is_empty() {
         return Err(AppError::fail(text!(
@@ -1111,6 +1116,6 @@ pub async fn jurisdiction(
         ent_list,
         supervised_clusters,
         relations,
-        covered_vehicle_count: scope.covered_vehicles(db).await?.len(),
+        covered_vehicle_count: scope.vehicle_visibility(db).await?.covered_count(),
     })
 }

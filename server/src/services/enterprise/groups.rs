@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::{find_visible, limited, required};
 use crate::error::{AppError, DbResultExt};
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::services::vehicle::records::require_owned_by;
@@ -366,6 +367,9 @@ pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
         .filter(group_user::Column::GroupId.is_in(ids.iter().copied()))
         .exec(&txn)
         .await?;
+    announce(Change::Vehicles(
+        vehicles_in_groups(&txn, ids.iter().copied()).await?,
+    ));
     enterprise_group_vehicle::Entity::delete_many()
         .filter(enterprise_group_vehicle::Column::GroupId.is_in(ids.iter().copied()))
         .exec(&txn)
@@ -376,6 +380,20 @@ pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
         .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// The vehicles in these groups.
+async fn vehicles_in_groups(
+    db: &impl ConnectionTrait,
+    groups: impl IntoIterator<Item = i64>,
+) -> Result<Vec<i64>, AppError> {
+    Ok(enterprise_group_vehicle::Entity::find()
+        .select_only()
+        .column(enterprise_group_vehicle::Column::VehicleId)
+        .filter(enterprise_group_vehicle::Column::GroupId.is_in(groups))
+        .into_tuple()
+        .all(db)
+        .await?)
 }
 
 /// A group's vehicles after an assignment.
@@ -419,7 +437,11 @@ pub async fn assign_vehicles(
         g.enterprise_id
     };
     require_owned_by(&txn, ent, &vehicles).await?;
+    announce(Change::Vehicles(vehicles.clone()));
     if replace && group_id != 0 {
+        announce(Change::Vehicles(
+            vehicles_in_groups(&txn, [group_id]).await?,
+        ));
         enterprise_group_vehicle::Entity::delete_many()
             .filter(enterprise_group_vehicle::Column::GroupId.eq(group_id))
             .exec(&txn)

@@ -26,6 +26,7 @@ use utoipa::ToSchema;
 use super::members::role_names;
 use super::{find, find_visible, json_list, limited, relation_type_name, to_json};
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::services::seed::ROLE_ENTERPRISE_MEMBER;
@@ -425,6 +426,8 @@ pub async fn answer(
     reason: &str,
     manages_relations: bool,
 ) -> Result<InvitationRow, AppError> {
+    announce(Change::Users(vec![scope.user.id]));
+    announce(Change::Reach);
     let reason = limited("reason", reason, 200)?;
     let txn = crate::db::write_txn(db).await?;
     let inv = invitation::Entity::find_by_id(id)

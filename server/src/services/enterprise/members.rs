@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use super::{Named, find, find_visible};
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{PLATFORM_ROLES, Scope};
 use crate::services::seed::ROLE_SUPER_ADMIN;
@@ -76,6 +77,7 @@ pub async fn cut(
     user: sys_user::Model,
     ent_id: i64,
 ) -> Result<sys_user::Model, AppError> {
+    announce(Change::Users(vec![user.id]));
     let held = sys_user_authority::Entity::find()
         .filter(sys_user_authority::Column::UserId.eq(user.id))
         .filter(sys_user_authority::Column::EnterpriseId.eq(ent_id))
@@ -295,6 +297,7 @@ pub async fn set_role(
     user_id: i64,
     authority_id: i64,
 ) -> Result<MemberRow, AppError> {
+    announce(Change::Users(vec![user_id]));
     let ent_id = scope.acting(ent_id)?;
     if user_id == scope.user.id {
         return Err(AppError::fail(text!(

@@ -25,6 +25,7 @@ use utoipa::ToSchema;
 use super::enterprises::{height, level_of, subtree, too_deep};
 use super::{find, find_visible, in_range, limited, relation_type_name};
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{MAX_DEPTH, RELATION_CONFIRMED, Scope};
 use crate::services::seed::PLATFORM_ENTERPRISE;
@@ -440,6 +441,7 @@ pub async fn change(
     id: i64,
     c: RelationChange,
 ) -> Result<RelationRow, AppError> {
+    announce(Change::Reach);
     let txn = crate::db::write_txn(db).await?;
     let r = find_relation(&txn, scope, id).await?;
     let now = Utc::now();
@@ -531,6 +533,7 @@ pub async fn set_cooperation(
     vehicle_ids: &[i64],
     remark: Option<String>,
 ) -> Result<RelationRow, AppError> {
+    announce(Change::Reach);
     let own = scope.acting(ent_id)?;
     if let Some(open) = open_between(db, own, target, 4).await? {
         return change(

@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{RELATION_CONFIRMED, Scope};
 use crate::text;
@@ -171,6 +172,7 @@ async fn sync_state(db: &impl ConnectionTrait, vehicle_id: i64) -> Result<(), Ap
         .filter(vehicle_state::Column::VehicleId.eq(vehicle_id))
         .exec(db)
         .await?;
+    announce(Change::Vehicles(vec![vehicle_id]));
     Ok(())
 }
 

@@ -12,6 +12,7 @@ use sea_orm::{
 };
 
 use super::records::{self, layout_positions, normalize_plate, parse_layout};
+use crate::services::changes::{Change, announce};
 use crate::services::import::{Col, ImportError, Importer, Record, RowError, insert_all};
 use crate::services::scope::Scope;
 use crate::text;
@@ -259,6 +260,7 @@ impl Importer for Vehicles {
                 .insert(txn)
                 .await?;
                 records::new_state(saved.id).insert(txn).await?;
+                announce(Change::Vehicles(vec![saved.id]));
                 records::reconcile_wheels(txn, saved.id, &positions)
                     .await
                     .map_err(|e| ImportError::Rows(vec![row_failure(rec, e)]))?;

@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 
 use super::{find, find_owned};
 use crate::error::{AppError, DbResultExt};
+use crate::services::changes::{Change, announce};
 use crate::services::scope::Scope;
 use crate::text;
 
@@ -384,6 +385,7 @@ pub async fn save(
         set_drivers(&txn, enterprise_id, saved.id, drivers).await?;
     }
     txn.commit().await?;
+    announce(Change::Vehicles(vec![saved.id]));
     Ok(saved.id)
 }
 
@@ -768,20 +770,10 @@ pub async fn delete(
     let ids = ids("carIds", vehicle_ids)?;
     let txn = crate::db::write_txn(db).await?;
     owned_all(&txn, scope, &ids).await?;
-    device::Entity::update_many()
-        .col_expr(device::Column::VehicleId, Expr::value(Option::<i64>::None))
-        .filter(device::Column::VehicleId.is_in(ids.clone()))
-        .exec(&txn)
-        .await?;
     sensor::Entity::update_many()
         .col_expr(sensor::Column::VehicleId, Expr::value(Option::<i64>::None))
         .col_expr(sensor::Column::Position, Expr::value(Option::<i32>::None))
         .filter(sensor::Column::VehicleId.is_in(ids.clone()))
-        .exec(&txn)
-        .await?;
-    vehicle::Entity::update_many()
-        .col_expr(vehicle::Column::TrailerId, Expr::value(Option::<i64>::None))
-        .filter(vehicle::Column::TrailerId.is_in(ids.clone()))
         .exec(&txn)
         .await?;
     enterprise_group_vehicle::Entity::delete_many()
@@ -792,12 +784,46 @@ pub async fn delete(
         .filter(relation_vehicle::Column::VehicleId.is_in(ids.clone()))
         .exec(&txn)
         .await?;
+    let unbound = imeis_of_vehicles(&txn, &ids).await?;
+    device::Entity::update_many()
+        .col_expr(device::Column::VehicleId, Expr::value(Option::<i64>::None))
+        .filter(device::Column::VehicleId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
+    let pulling: Vec<i64> = vehicle::Entity::find()
+        .select_only()
+        .column(vehicle::Column::Id)
+        .filter(vehicle::Column::TrailerId.is_in(ids.clone()))
+        .into_tuple()
+        .all(&txn)
+        .await?;
+    vehicle::Entity::update_many()
+        .col_expr(vehicle::Column::TrailerId, Expr::value(Option::<i64>::None))
+        .filter(vehicle::Column::TrailerId.is_in(ids.clone()))
+        .exec(&txn)
+        .await?;
     let done = vehicle::Entity::delete_many()
-        .filter(vehicle::Column::Id.is_in(ids))
+        .filter(vehicle::Column::Id.is_in(ids.clone()))
         .exec(&txn)
         .await?;
     txn.commit().await?;
+    announce(Change::Vehicles([ids, pulling].concat()));
+    announce(Change::Devices(unbound));
     Ok(done.rows_affected)
+}
+
+/// The IMEIs of the devices bound to these vehicles.
+async fn imeis_of_vehicles(
+    db: &impl ConnectionTrait,
+    vehicle_ids: &[i64],
+) -> Result<Vec<String>, AppError> {
+    Ok(device::Entity::find()
+        .select_only()
+        .column(device::Column::Imei)
+        .filter(device::Column::VehicleId.is_in(vehicle_ids.iter().copied()))
+        .into_tuple()
+        .all(db)
+        .await?)
 }
 
 /// Renames a vehicle (the plate stays unique).
@@ -818,6 +844,7 @@ pub async fn rename(
         .await
         .on_conflict(|| text!("车牌已存在", "plate already exists"))?;
     txn.commit().await?;
+    announce(Change::Vehicles(vec![id]));
     Ok(plate)
 }
 
@@ -861,8 +888,12 @@ pub async fn bind_receiver(
                 plate
             )));
         }
-        Some(d.id)
+        Some(d)
     };
+    // The receiver it replaces is forgotten by ingestion as well as the new one.
+    let mut rebound = imeis_of_vehicles(&txn, &[v.id]).await?;
+    rebound.extend(target.as_ref().map(|d| d.imei.clone()));
+    let target = target.map(|d| d.id);
     device::Entity::update_many()
         .col_expr(device::Column::VehicleId, Expr::value(Option::<i64>::None))
         .filter(device::Column::VehicleId.eq(v.id))
@@ -878,6 +909,8 @@ pub async fn bind_receiver(
             .await?;
     }
     txn.commit().await?;
+    announce(Change::Vehicles(vec![v.id]));
+    announce(Change::Devices(rebound));
     Ok(target)
 }
 
@@ -935,7 +968,11 @@ pub async fn transfer(
         .exec(&txn)
         .await?;
     crate::services::enterprise::relations::prune_coverage(&txn, Some(&ids)).await?;
+    let moved_devices = imeis_of_vehicles(&txn, &ids).await?;
     txn.commit().await?;
+    announce(Change::Vehicles(ids));
+    announce(Change::Devices(moved_devices));
+    announce(Change::Reach);
     Ok(done.rows_affected)
 }
 
@@ -953,10 +990,11 @@ pub async fn set_install(
     let done = vehicle::Entity::update_many()
         .col_expr(vehicle::Column::InstallState, Expr::value(state))
         .col_expr(vehicle::Column::UpdatedAt, Expr::value(Utc::now()))
-        .filter(vehicle::Column::Id.is_in(ids))
+        .filter(vehicle::Column::Id.is_in(ids.clone()))
         .exec(&txn)
         .await?;
     txn.commit().await?;
+    announce(Change::Vehicles(ids));
     Ok(done.rows_affected)
 }
 
@@ -1296,9 +1334,10 @@ pub async fn set_model(
         update = update.col_expr(vehicle::Column::DeviceTypeId, Expr::value(c.device_type_id));
     }
     let done = update
-        .filter(vehicle::Column::Id.is_in(ids))
+        .filter(vehicle::Column::Id.is_in(ids.clone()))
         .exec(&txn)
         .await?;
     txn.commit().await?;
+    announce(Change::Vehicles(ids));
     Ok(done.rows_affected)
 }

@@ -3,13 +3,13 @@
 //! memory, and the map asks for all of them at once.
 //!
 //! Each vehicle is kept with its watchList4 entry already serialised (full and map subset). The
-//! snapshot is read from the database on first use, after any console write (the operation
-//! middleware calls [`FleetSnapshot::invalidate`]), and at least every [`MAX_AGE`]. Between
-//! reloads the vehicles named by live events (reports, alarms) are re-read by id before the next
-//! answer and by a background pass every second, so the feed never lags what the websocket
-//! already told consoles. Scope, follows and member filters are applied per request.
+//! snapshot is read from the database on first use, after a write that may have changed every
+//! vehicle, and at least every [`MAX_AGE`]. Between reloads the vehicles named by live events
+//! (reports, alarms) and by console writes (`services::changes`) are re-read by id before the
+//! next answer and by a background pass every second, so the feed never lags what the
+//! websocket already told consoles. Scope, follows and member filters are applied per request.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -23,7 +23,7 @@ use tokio::sync::broadcast::{self, error::TryRecvError};
 use super::fleet::{self, FleetFilter, FleetRow, FleetStatistics};
 use crate::error::AppError;
 use crate::services::live::hub::{LiveEvent, LiveHub};
-use crate::services::scope::Scope;
+use crate::services::scope::{Scope, VehicleVisibility};
 
 /// A reload at least this often catches writes that bypass the console's calls.
 const MAX_AGE: Duration = Duration::from_secs(60);
@@ -45,6 +45,8 @@ struct Shared {
     changed: Mutex<HashSet<i64>>,
     /// Set by a write (or missed events): reload everything before the next answer.
     stale: AtomicBool,
+    /// Set when receivers gained or lost repeaters: recount before the next answer.
+    repeaters_stale: AtomicBool,
     /// One reload or refresh at a time.
     loading: tokio::sync::Mutex<()>,
 }
@@ -87,9 +89,7 @@ fn serialise(entry: &fleet::FleetEntry) -> Box<str> {
 
 /// Who asks, reduced to what filtering in memory needs.
 struct Audience {
-    platform: bool,
-    visible: Arc<BTreeSet<i64>>,
-    covered: BTreeSet<i64>,
+    vehicles: VehicleVisibility,
     followed: HashSet<i64>,
     /// Only these vehicles (a member's), when asked.
     only: Option<HashSet<i64>>,
@@ -98,9 +98,7 @@ struct Audience {
 
 impl Audience {
     fn sees(&self, row: &FleetRow) -> bool {
-        (self.platform
-            || self.visible.contains(&row.enterprise_id)
-            || self.covered.contains(&row.id))
+        self.vehicles.sees(row.id, row.enterprise_id)
             && self.enterprise.is_none_or(|e| e == row.enterprise_id)
             && self.only.as_ref().is_none_or(|o| o.contains(&row.id))
     }
@@ -117,6 +115,7 @@ impl FleetSnapshot {
                 events: Mutex::new(events),
                 changed: Mutex::new(HashSet::new()),
                 stale: AtomicBool::new(true),
+                repeaters_stale: AtomicBool::new(false),
                 loading: tokio::sync::Mutex::new(()),
             }),
         };
@@ -139,10 +138,24 @@ impl FleetSnapshot {
         snapshot
     }
 
-    /// Forget everything: the next answer reloads (after a change to vehicles, devices, groups
-    /// or relations).
+    /// Forget everything: the next answer reloads (after a write that may have changed any
+    /// vehicle).
     pub fn invalidate(&self) {
         self.shared.stale.store(true, Ordering::Release);
+    }
+
+    /// Re-read these vehicles before the next answer (after a write changed them).
+    pub fn touch(&self, vehicles: impl IntoIterator<Item = i64>) {
+        self.shared
+            .changed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend(vehicles);
+    }
+
+    /// Recount repeaters per receiver before the next answer.
+    pub fn repeaters_changed(&self) {
+        self.shared.repeaters_stale.store(true, Ordering::Release);
     }
 
     /// The map feed's `data` as JSON: `{deviceList, total, at}`; `full` gives every key, else
@@ -219,11 +232,7 @@ impl FleetSnapshot {
         if let Some(e) = enterprise {
             scope.require(e)?;
         }
-        let covered = if scope.platform {
-            BTreeSet::new()
-        } else {
-            scope.covered_vehicles(db).await?
-        };
+        let vehicles = scope.vehicle_visibility(db).await?;
         let followed: Vec<i64> = vehicle_follower::Entity::find()
             .select_only()
             .column(vehicle_follower::Column::VehicleId)
@@ -246,9 +255,7 @@ impl FleetSnapshot {
             None => None,
         };
         Ok(Audience {
-            platform: scope.platform,
-            visible: Arc::clone(&scope.visible),
-            covered,
+            vehicles,
             followed: followed.into_iter().collect(),
             only,
             enterprise,
@@ -313,6 +320,9 @@ impl FleetSnapshot {
         if !complete || old || self.shared.stale.swap(false, Ordering::AcqRel) {
             return self.reload().await;
         }
+        if self.shared.repeaters_stale.swap(false, Ordering::AcqRel) {
+            self.recount_repeaters().await?;
+        }
         let changed: Vec<i64> = {
             let mut changed = self
                 .shared
@@ -341,8 +351,9 @@ impl FleetSnapshot {
     }
 
     async fn reload(&self) -> Result<(), AppError> {
-        // Events up to here are covered by the reload.
+        // Events and announced changes up to here are covered by the reload.
         self.shared.stale.store(false, Ordering::Release);
+        self.shared.repeaters_stale.store(false, Ordering::Release);
         self.shared
             .changed
             .lock()
@@ -365,6 +376,33 @@ impl FleetSnapshot {
             repeaters,
             loaded_at: Some(Instant::now()),
         };
+        Ok(())
+    }
+
+    /// Re-reads repeater counts and re-serialises the vehicles whose count changed.
+    async fn recount_repeaters(&self) -> Result<(), AppError> {
+        let counts = fleet::repeater_counts(&self.shared.db).await?;
+        let mut vehicles = self.write();
+        let Vehicles {
+            by_id, repeaters, ..
+        } = &mut *vehicles;
+        let cutoff = fleet::cutoff();
+        let moved: Vec<i64> = by_id
+            .values()
+            .filter(|k| {
+                k.row
+                    .device_id
+                    .is_some_and(|d| repeaters.get(&d) != counts.get(&d))
+            })
+            .map(|k| k.row.id)
+            .collect();
+        *repeaters = counts;
+        for id in moved {
+            if let Some(kept) = by_id.remove(&id) {
+                let offline = kept.row.offline(cutoff);
+                by_id.insert(id, Kept::new(kept.row, repeaters, offline));
+            }
+        }
         Ok(())
     }
 

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use super::find_owned;
 use super::records::KIND_TRAILER;
 use crate::error::AppError;
+use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
 use crate::text;
@@ -89,6 +90,7 @@ pub async fn hitch(
         .filter(vehicle::Column::Id.eq(tractor.id))
         .exec(db)
         .await?;
+    announce(Change::Vehicles(vec![tractor.id]));
     let place = place.unwrap_or_default();
     trailer_swap::ActiveModel {
         enterprise_id: Set(tractor.enterprise_id),
