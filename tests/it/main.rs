@@ -3,6 +3,7 @@
 mod authorization_matrix;
 mod authz;
 mod contract;
+mod core;
 mod device;
 mod durability;
 mod enterprise;

@@ -17,7 +17,7 @@ use super::{ent_condition, find_many, refuse_read_only, required};
 use crate::error::AppError;
 use crate::services::enterprise::{contains, limited};
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::text;
 
 pub const QUEUED: i16 = 0;
@@ -380,16 +380,11 @@ pub async fn to_upgrade(
     task_rows(db, created).await
 }
 
-async fn find_task(
-    db: &impl sea_orm::ConnectionTrait,
-    scope: &Scope,
-    id: i64,
-) -> Result<upgrade_task::Model, AppError> {
-    upgrade_task::Entity::find_by_id(id)
-        .filter(scope.filter(upgrade_task::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| AppError::fail(text!("升级任务 {} 不存在", "No upgrade task {}", id)))
+impl EnterpriseOwned for upgrade_task::Entity {
+    const ENTERPRISE: Self::Column = upgrade_task::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        AppError::fail(text!("升级任务 {} 不存在", "No upgrade task {}", id))
+    }
 }
 
 /// Moves a task along (`may_move`); an upgraded task sets the device's version.
@@ -402,7 +397,7 @@ pub async fn save_status(
 ) -> Result<TaskRow, AppError> {
     refuse_read_only(scope)?;
     let txn = crate::db::write_txn(db).await?;
-    let t = find_task(&txn, scope, id).await?;
+    let t = scope.find::<upgrade_task::Entity>(&txn, id).await?;
     if !may_move(t.status, status) {
         return Err(AppError::fail(text!(
             "升级任务 {} 不能从 {} 变为 {}",
@@ -436,7 +431,7 @@ pub async fn cancel(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
     super::require_ids(ids)?;
     let txn = crate::db::write_txn(db).await?;
     for id in ids {
-        let t = find_task(&txn, scope, *id).await?;
+        let t = scope.find::<upgrade_task::Entity>(&txn, *id).await?;
         if !matches!(t.status, QUEUED | SENT) {
             return Err(AppError::fail(text!(
                 "升级任务 {} 状态为 {}，只能取消排队中或已下发的任务",

@@ -15,7 +15,7 @@ use super::{find_visible, limited, required};
 use crate::error::{AppError, DbResultExt};
 use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::services::vehicle::records::require_owned_by;
 use crate::text;
 
@@ -62,17 +62,11 @@ fn not_found(id: i64) -> AppError {
     AppError::fail(text!("分组 {} 不存在", "Group {} does not exist", id))
 }
 
-/// A group of an enterprise the scope sees (others look absent).
-async fn find_group(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    id: i64,
-) -> Result<group::Model, AppError> {
-    group::Entity::find_by_id(id)
-        .filter(scope.filter(group::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| not_found(id))
+impl EnterpriseOwned for group::Entity {
+    const ENTERPRISE: Self::Column = group::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        not_found(id)
+    }
 }
 
 async fn group_rows(
@@ -286,7 +280,7 @@ pub async fn save(
     let now = Utc::now();
     let (mut row, ent, existing) = match input.id.filter(|i| *i != 0) {
         Some(id) => {
-            let g = find_group(&txn, scope, id).await?;
+            let g = scope.find::<group::Entity>(&txn, id).await?;
             let ent = g.enterprise_id;
             (g.into(), ent, true)
         }
@@ -343,7 +337,7 @@ pub async fn set_users(
 ) -> Result<GroupRow, AppError> {
     let users: BTreeSet<i64> = user_ids.iter().copied().collect();
     let txn = crate::db::write_txn(db).await?;
-    let g = find_group(&txn, scope, id).await?;
+    let g = scope.find::<group::Entity>(&txn, id).await?;
     require_members(&txn, g.enterprise_id, &users).await?;
     replace_users(&txn, id, &users).await?;
     txn.commit().await?;
@@ -361,7 +355,7 @@ pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
     }
     let txn = crate::db::write_txn(db).await?;
     for id in &ids {
-        find_group(&txn, scope, *id).await?;
+        scope.find::<group::Entity>(&txn, *id).await?;
     }
     group_user::Entity::delete_many()
         .filter(group_user::Column::GroupId.is_in(ids.iter().copied()))
@@ -425,7 +419,7 @@ pub async fn assign_vehicles(
         find_visible(&txn, scope, ent).await?;
         ent
     } else {
-        let g = find_group(&txn, scope, group_id).await?;
+        let g = scope.find::<group::Entity>(&txn, group_id).await?;
         if let Some(asked) = ent_id.filter(|e| *e != 0 && *e != g.enterprise_id) {
             return Err(AppError::fail(text!(
                 "分组 {} 不属于企业 {}",

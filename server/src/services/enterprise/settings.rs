@@ -25,7 +25,7 @@ use super::{Named, find_visible, json_list, limited, required, to_json};
 use crate::error::{AppError, DbResultExt};
 use crate::i18n::Text;
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::text;
 
 /// Axle positions with their own thresholds; `general` holds the enterprise-wide values.
@@ -746,16 +746,11 @@ fn project_not_found(id: i64) -> AppError {
     AppError::fail(text!("项目 {} 不存在", "Project {} does not exist", id))
 }
 
-async fn find_project(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    id: i64,
-) -> Result<project::Model, AppError> {
-    project::Entity::find_by_id(id)
-        .filter(scope.filter(project::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| project_not_found(id))
+impl EnterpriseOwned for project::Entity {
+    const ENTERPRISE: Self::Column = project::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        project_not_found(id)
+    }
 }
 
 pub async fn projects(
@@ -834,7 +829,7 @@ pub async fn save_project(
     let now = Utc::now();
     let (mut row, existing) = match input.id.filter(|i| *i != 0) {
         Some(id) => {
-            let p = find_project(&txn, scope, id).await?;
+            let p = scope.find::<project::Entity>(&txn, id).await?;
             if let Some(e) = input.ent_id.filter(|e| *e != 0 && *e != p.enterprise_id) {
                 return Err(AppError::fail(text!(
                     "项目 {} 不属于企业 {}",
@@ -923,7 +918,7 @@ pub async fn delete_projects(
     }
     let txn = crate::db::write_txn(db).await?;
     for id in &ids {
-        find_project(&txn, scope, *id).await?;
+        scope.find::<project::Entity>(&txn, *id).await?;
     }
     project::Entity::delete_many()
         .filter(project::Column::Id.is_in(ids.iter().copied()))

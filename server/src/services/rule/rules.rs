@@ -21,7 +21,7 @@ use crate::db::write_txn;
 use crate::error::AppError;
 use crate::services::enterprise::{contains, json_list, required, to_json, vehicle_ids};
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::text;
 
 /// `push_rule_targets.kind`.
@@ -260,17 +260,11 @@ fn not_found(id: i64) -> AppError {
     AppError::fail(text!("推送规则 {} 不存在", "No push rule {}", id))
 }
 
-/// A rule of an enterprise the scope sees.
-async fn find(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    id: i64,
-) -> Result<push_rule::Model, AppError> {
-    push_rule::Entity::find_by_id(id)
-        .filter(scope.filter(push_rule::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| not_found(id))
+impl EnterpriseOwned for push_rule::Entity {
+    const ENTERPRISE: Self::Column = push_rule::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        not_found(id)
+    }
 }
 
 async fn one(db: &impl ConnectionTrait, id: i64) -> Result<Rule, AppError> {
@@ -296,7 +290,7 @@ pub async fn save(
         check_quiet(input.quiet_from.as_deref(), input.quiet_to.as_deref())?;
     let now = Utc::now();
     let mut row = match input.id {
-        Some(id) => find(db, scope, id).await?.into(),
+        Some(id) => scope.find::<push_rule::Entity>(db, id).await?.into(),
         None => push_rule::ActiveModel {
             enterprise_id: Set(scope.acting(input.ent_id)?),
             created_at: Set(now),
@@ -466,7 +460,7 @@ pub async fn set_targets(
 ) -> Result<Rule, AppError> {
     super::require_manager(scope)?;
     let txn = write_txn(db).await?;
-    let rule = find(&txn, scope, id).await?;
+    let rule = scope.find::<push_rule::Entity>(&txn, id).await?;
     let ids = check_targets(&txn, rule.enterprise_id, kind, ids).await?;
     push_rule_target::Entity::delete_many()
         .filter(push_rule_target::Column::RuleId.eq(id))
@@ -498,7 +492,7 @@ pub async fn set_members(
 ) -> Result<Rule, AppError> {
     super::require_manager(scope)?;
     let txn = write_txn(db).await?;
-    let rule = find(&txn, scope, id).await?;
+    let rule = scope.find::<push_rule::Entity>(&txn, id).await?;
     let users = check_members(&txn, "memberIds", rule.enterprise_id, user_ids).await?;
     push_rule_member::Entity::delete_many()
         .filter(push_rule_member::Column::RuleId.eq(id))

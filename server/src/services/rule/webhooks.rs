@@ -26,7 +26,7 @@ use crate::db::write_txn;
 use crate::error::AppError;
 use crate::services::enterprise::{json_list, to_json};
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::services::vehicle::alarms::{ACKNOWLEDGED, AlarmEvent, CLEARED};
 use crate::text;
 
@@ -123,16 +123,11 @@ fn not_found(id: i64) -> AppError {
     AppError::fail(text!("推送地址 {} 不存在", "No webhook {}", id))
 }
 
-async fn find(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    id: i64,
-) -> Result<webhook::Model, AppError> {
-    webhook::Entity::find_by_id(id)
-        .filter(scope.filter(webhook::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| not_found(id))
+impl EnterpriseOwned for webhook::Entity {
+    const ENTERPRISE: Self::Column = webhook::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        not_found(id)
+    }
 }
 
 /// Webhooks of an enterprise (default: the acting one), oldest first.
@@ -159,7 +154,7 @@ pub async fn deliveries(
     id: i64,
     page: PageQuery,
 ) -> Result<PageResult<Delivery>, AppError> {
-    find(db, scope, id).await?;
+    scope.find::<webhook::Entity>(db, id).await?;
     let select = webhook_delivery::Entity::find()
         .filter(webhook_delivery::Column::WebhookId.eq(id))
         .order_by_desc(webhook_delivery::Column::Id);
@@ -242,7 +237,7 @@ pub async fn save(
         let id = input
             .id
             .ok_or_else(|| AppError::fail(text!("删除需要 id", "Deleting needs an id")))?;
-        let found = find(db, scope, id).await?;
+        let found = scope.find::<webhook::Entity>(db, id).await?;
         webhook::Entity::delete_by_id(id).exec(db).await?;
         return Ok(found.into());
     }
@@ -250,7 +245,7 @@ pub async fn save(
     let kinds = check_kinds("kinds", &input.kinds, false)?;
     let min_level = check_level("minLevel", input.min_level)?;
     let (mut row, issue): (webhook::ActiveModel, bool) = match input.id {
-        Some(id) => (find(db, scope, id).await?.into(), input.rotate_secret),
+        Some(id) => (scope.find::<webhook::Entity>(db, id).await?.into(), input.rotate_secret),
         None => (
             webhook::ActiveModel {
                 enterprise_id: Set(scope.acting(input.ent_id)?),

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use crate::error::AppError;
 use crate::services::enterprise::{contains, limited, required};
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::text;
 
 /// A driver in the list.
@@ -176,16 +176,11 @@ fn not_found(id: i64) -> AppError {
     AppError::fail(text!("司机 {} 不存在", "No driver {}", id))
 }
 
-async fn find(
-    db: &impl ConnectionTrait,
-    scope: &Scope,
-    id: i64,
-) -> Result<driver::Model, AppError> {
-    driver::Entity::find_by_id(id)
-        .filter(scope.filter(driver::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| not_found(id))
+impl EnterpriseOwned for driver::Entity {
+    const ENTERPRISE: Self::Column = driver::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        not_found(id)
+    }
 }
 
 /// Creates (no id) or edits a driver and, when given, the vehicles they drive.
@@ -198,7 +193,7 @@ pub async fn save(
     let txn = crate::db::write_txn(db).await?;
     let now = Utc::now();
     let mut row: driver::ActiveModel = match input.id.filter(|i| *i != 0) {
-        Some(id) => find(&txn, scope, id).await?.into(),
+        Some(id) => scope.find::<driver::Entity>(&txn, id).await?.into(),
         None => {
             let ent = scope.acting(input.enterprise_id)?;
             if input.name.is_none() {
@@ -283,7 +278,7 @@ pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
     }
     let txn = crate::db::write_txn(db).await?;
     for id in &ids {
-        find(&txn, scope, *id).await?;
+        scope.find::<driver::Entity>(&txn, *id).await?;
     }
     let done = driver::Entity::delete_many()
         .filter(driver::Column::Id.is_in(ids))

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use crate::error::{AppError, DbResultExt};
 use crate::services::enterprise::{contains, limited, required};
 use crate::services::paging::{self, PageQuery, PageResult};
-use crate::services::scope::Scope;
+use crate::services::scope::{EnterpriseOwned, Scope};
 use crate::text;
 
 /// What a category classifies by.
@@ -142,16 +142,11 @@ pub struct CategoryInput {
     pub sort: i32,
 }
 
-async fn find(
-    db: &DatabaseConnection,
-    scope: &Scope,
-    id: i64,
-) -> Result<work_category::Model, AppError> {
-    work_category::Entity::find_by_id(id)
-        .filter(scope.filter(work_category::Column::EnterpriseId))
-        .one(db)
-        .await?
-        .ok_or_else(|| AppError::fail(text!("分类 {} 不存在", "No category {}", id)))
+impl EnterpriseOwned for work_category::Entity {
+    const ENTERPRISE: Self::Column = work_category::Column::EnterpriseId;
+    fn not_found(id: i64) -> AppError {
+        AppError::fail(text!("分类 {} 不存在", "No category {}", id))
+    }
 }
 
 fn refuse_read_only(scope: &Scope) -> Result<(), AppError> {
@@ -183,7 +178,7 @@ pub async fn save(
         )
     };
     let saved = if let Some(id) = input.id {
-        let found = find(db, scope, id).await?;
+        let found = scope.find::<work_category::Entity>(db, id).await?;
         let mut row: work_category::ActiveModel = found.into();
         row.kind = Set(input.kind.code());
         row.name = Set(name.clone());
@@ -218,7 +213,7 @@ pub async fn delete(
 ) -> Result<(), AppError> {
     refuse_read_only(scope)?;
     let id = id.ok_or_else(|| AppError::fail(text!("删除需要 id", "Deleting needs an id")))?;
-    let found = find(db, scope, id).await?;
+    let found = scope.find::<work_category::Entity>(db, id).await?;
     work_category::Entity::delete_by_id(found.id)
         .exec(db)
         .await?;
