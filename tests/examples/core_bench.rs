@@ -112,7 +112,11 @@ async fn main() {
     let app = spawn_app().await;
     println!(
         "core_bench on {}, {vehicles} vehicles reporting every 30 s, {connections} connections × {} s per call",
-        if app.is_postgres() { "PostgreSQL" } else { "SQLite" },
+        if app.is_postgres() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        },
         run.as_secs()
     );
     let devices = demo::ensure_fleet(&app.state.db, vehicles)

@@ -591,14 +591,16 @@ async fn update_authority_renames_and_moves_but_never_into_a_cycle() {
         .unwrap();
     assert_eq!(role["authorityName"], "renamed");
     assert_eq!(role["parentId"], 0);
-    // The method matters: POST is not the call (and no role holds a policy for it).
-    app.post(
-        "/api/authority/updateAuthority",
-        &json!({"authorityId": 7001, "authorityName": "posted"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    // The method matters: POST is not the call (the 404 envelope, nothing changed).
+    let res = app
+        .post(
+            "/api/authority/updateAuthority",
+            &json!({"authorityId": 7001, "authorityName": "posted"}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(res.status, reqwest::StatusCode::NOT_FOUND);
+    assert_eq!(res.envelope().code, 7);
     // Moving a child to the top level is fine.
     app.put(
         "/api/authority/updateAuthority",

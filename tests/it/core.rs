@@ -36,7 +36,12 @@ fn every_served_call_declares_its_kind() {
 fn sign_in_captcha_and_qr_polls_are_open_and_member_lists_read() {
     let spec = wheelend::openapi::spec();
     let kinds = wheelend::services::authz::CallKinds::of_spec(&spec);
-    for open in ["/api/base/login", "/api/base/captcha", "/api/base/scan", "/api/user/login"] {
+    for open in [
+        "/api/base/login",
+        "/api/base/captcha",
+        "/api/base/scan",
+        "/api/user/login",
+    ] {
         assert_eq!(kinds.get(open, "POST"), Some(CallKind::Open), "{open}");
     }
     for read in [
@@ -58,9 +63,13 @@ async fn only_writes_are_operations() {
     let token = app.admin_token().await;
     app.post("/api/base/captcha", &json!({}), None).await.ok();
     app.get("/api/user/getUserInfo", Some(&token)).await.ok();
-    app.post("/api/web/car/list", &json!({"page": 1, "pageSize": 10}), Some(&token))
-        .await
-        .ok();
+    app.post(
+        "/api/web/car/list",
+        &json!({"page": 1, "pageSize": 10}),
+        Some(&token),
+    )
+    .await
+    .ok();
     app.post(
         "/api/sysDictionary/createSysDictionary",
         &json!({"name": "Kinds", "type": "kinds_test", "status": true}),
@@ -125,7 +134,10 @@ async fn freezing_a_user_signs_out_every_token_at_once() {
     .await
     .ok();
     for token in [&first, &second] {
-        let msg = app.get("/api/user/getUserInfo", Some(token)).await.code(100);
+        let msg = app
+            .get("/api/user/getUserInfo", Some(token))
+            .await
+            .code(100);
         assert!(msg.contains("禁") || msg.contains("disabled"), "{msg}");
     }
     // Thawed, the same tokens work again.
@@ -180,9 +192,13 @@ async fn a_role_change_applies_to_existing_tokens_on_their_next_call() {
     .await;
     let token = app.login("promoted.driver", ADMIN_PASSWORD).await;
     // A member may not edit vehicles …
-    app.post("/api/web/car/set_install", &json!({"carIds": [1], "installState": 1}), Some(&token))
-        .await
-        .code(7);
+    app.post(
+        "/api/web/car/set_install",
+        &json!({"carIds": [1], "installState": 1}),
+        Some(&token),
+    )
+    .await
+    .code(7);
     // … until made the enterprise's administrator.
     app.post(
         "/api/web/ent/setRole",
@@ -199,9 +215,13 @@ async fn a_role_change_applies_to_existing_tokens_on_their_next_call() {
 async fn refused_and_open_calls_store_nothing_about_tokens() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    app.post("/api/base/login", &json!({"username": "admin", "password": "wrong"}), None)
-        .await
-        .code(7);
+    app.post(
+        "/api/base/login",
+        &json!({"username": "admin", "password": "wrong"}),
+        None,
+    )
+    .await
+    .code(7);
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     let logged = sys_operation_record::Entity::find()
         .filter(sys_operation_record::Column::Path.contains("login"))

@@ -245,7 +245,10 @@ pub async fn save(
     let kinds = check_kinds("kinds", &input.kinds, false)?;
     let min_level = check_level("minLevel", input.min_level)?;
     let (mut row, issue): (webhook::ActiveModel, bool) = match input.id {
-        Some(id) => (scope.find::<webhook::Entity>(db, id).await?.into(), input.rotate_secret),
+        Some(id) => (
+            scope.find::<webhook::Entity>(db, id).await?.into(),
+            input.rotate_secret,
+        ),
         None => (
             webhook::ActiveModel {
                 enterprise_id: Set(scope.acting(input.ent_id)?),
