@@ -329,6 +329,8 @@ async fn grant_new_calls<C: ConnectionTrait>(
         .collect();
     let mut new = Vec::new();
     let mut newly_served = Vec::new();
+    // Rows whose recorded kind changes, by their new kind: one statement per kind.
+    let mut rekinded: BTreeMap<Option<String>, Vec<i64>> = BTreeMap::new();
     for entry in registry {
         let kind = entry.kind.map(|k| k.as_str().to_owned());
         match known.get(&(entry.path.clone(), entry.method.clone())) {
@@ -344,13 +346,16 @@ async fn grant_new_calls<C: ConnectionTrait>(
                     newly_served.push(entry.clone());
                 }
                 // A `legacy` row was granted by the rule before kinds: only its kind is recorded.
-                sys_api::Entity::update_many()
-                    .col_expr(sys_api::Column::Kind, sea_orm::sea_query::Expr::value(kind))
-                    .filter(sys_api::Column::Id.eq(*id))
-                    .exec(db)
-                    .await?;
+                rekinded.entry(kind).or_default().push(*id);
             }
         }
+    }
+    for (kind, ids) in rekinded {
+        sys_api::Entity::update_many()
+            .col_expr(sys_api::Column::Kind, sea_orm::sea_query::Expr::value(kind))
+            .filter(sys_api::Column::Id.is_in(ids))
+            .exec(db)
+            .await?;
     }
     authz::sync_registry(db, &new).await?;
     for (role, _) in ROLES {
