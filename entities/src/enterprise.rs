@@ -38,6 +38,8 @@ pub struct Model {
     pub verify_reason: String,
     pub verify_submitted_at: Option<DateTimeUtc>,
     pub verify_reviewed_at: Option<DateTimeUtc>,
+    /// Holds sample data: the visitor account sees these enterprises and no other.
+    pub is_sample: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,5 +1,6 @@
 //! sea-orm entities: one module per table, the shape of the rows and nothing else.
-//! Rules over them live in the server's services.
+//! Rules over them live in the server's services; the one exception is [`secrets`], the list
+//! of secret field names, shared with the migrations that mask stored text.
 
 pub mod acceptor_log;
 pub mod brand_profile;
@@ -44,6 +45,7 @@ pub mod push_rule_target;
 pub mod rejected_report;
 pub mod relation;
 pub mod relation_vehicle;
+pub mod secrets;
 pub mod sensor;
 pub mod sensor_log;
 pub mod sms_outbox;
@@ -60,6 +62,7 @@ pub mod sys_dictionary;
 pub mod sys_dictionary_detail;
 pub mod sys_enterprise_menu;
 pub mod sys_file;
+pub mod sys_login_record;
 pub mod sys_operation_record;
 pub mod sys_user;
 pub mod sys_user_authority;

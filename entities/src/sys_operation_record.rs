@@ -19,7 +19,7 @@ pub struct Model {
     /// Request body, truncated, secrets masked.
     #[sea_orm(column_type = "Text")]
     pub body: String,
-    /// Response body, truncated.
+    /// Response body, truncated, secrets masked.
     #[sea_orm(column_type = "Text")]
     pub resp: String,
     pub created_at: DateTimeUtc,

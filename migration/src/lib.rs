@@ -23,6 +23,9 @@ mod m20261121_000013_create_push;
 mod m20261121_000030_create_shares_and_rejects;
 mod m20261122_000001_pack_wheel_readings;
 mod m20261124_000001_add_call_kinds;
+mod m20261124_000002_mask_oplog_secrets;
+mod m20261124_000003_create_login_records;
+mod m20261124_000004_add_sample_enterprises;
 
 mod schema_helpers;
 
@@ -49,6 +52,9 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000030_create_shares_and_rejects::Migration),
             Box::new(m20261122_000001_pack_wheel_readings::Migration),
             Box::new(m20261124_000001_add_call_kinds::Migration),
+            Box::new(m20261124_000002_mask_oplog_secrets::Migration),
+            Box::new(m20261124_000003_create_login_records::Migration),
+            Box::new(m20261124_000004_add_sample_enterprises::Migration),
         ]
     }
 }

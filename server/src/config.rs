@@ -32,6 +32,9 @@ pub struct Config {
     pub simulate_interval_secs: u64,
     /// Days of positions and wheel readings kept; older ones are deleted daily. 0 keeps all.
     pub history_retention_days: u32,
+    /// Days of operation records and sign-in records kept; older ones are deleted daily (the
+    /// only way rows leave them, apart from the super admin's deletions). 0 keeps all.
+    pub operation_log_retention_days: u32,
     /// Port of the embedded MQTT broker; 0 turns it off.
     pub mqtt_port: u16,
     /// Address the embedded MQTT broker listens on.
@@ -48,6 +51,19 @@ pub struct Config {
     pub token_buffer_secs: i64,
     /// Largest accepted request body, in bytes.
     pub body_limit: usize,
+    /// Reverse proxies whose `X-Forwarded-For`/`-Host`/`-Proto` are believed (IPs or CIDRs, a
+    /// list or one comma-separated string). Default none: the TCP peer is the client.
+    #[serde(deserialize_with = "nets")]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// Requests per second each client IP may make (static assets not counted); 0 turns the
+    /// limit off.
+    pub rate_limit_per_ip: u32,
+    /// Requests an IP may make at once above its rate (0: the rate itself).
+    pub rate_limit_burst: u32,
+    /// Requests per second of every visitor session together; 0 turns the limit off.
+    pub visitor_rate_limit: u32,
+    /// Requests the visitor sessions may make at once above their rate (0: the rate itself).
+    pub visitor_rate_burst: u32,
     pub ssr: SsrSettings,
     pub uploads: UploadSettings,
     pub wechat: WeChatSettings,
@@ -136,6 +152,7 @@ struct Defaults {
     simulate_vehicles: usize,
     simulate_interval_secs: u64,
     history_retention_days: u32,
+    operation_log_retention_days: u32,
     mqtt_port: u16,
     mqtt_bind: &'static str,
     mqtt_topic_prefix: &'static str,
@@ -143,6 +160,11 @@ struct Defaults {
     token_ttl_secs: i64,
     token_buffer_secs: i64,
     body_limit: usize,
+    trusted_proxies: &'static [&'static str],
+    rate_limit_per_ip: u32,
+    rate_limit_burst: u32,
+    visitor_rate_limit: u32,
+    visitor_rate_burst: u32,
     ssr: SsrDefaults,
     uploads: UploadDefaults,
     wechat: WeChatDefaults,
@@ -212,6 +234,7 @@ impl Config {
             simulate_vehicles: 200,
             simulate_interval_secs: 30,
             history_retention_days: 400,
+            operation_log_retention_days: 180,
             mqtt_port: 1884,
             mqtt_bind: "127.0.0.1",
             mqtt_topic_prefix: "wheelend",
@@ -219,6 +242,11 @@ impl Config {
             token_ttl_secs: 7 * 24 * 3600,
             token_buffer_secs: 24 * 3600,
             body_limit: 4 * 1024 * 1024,
+            trusted_proxies: &[],
+            rate_limit_per_ip: 100,
+            rate_limit_burst: 400,
+            visitor_rate_limit: 50,
+            visitor_rate_burst: 300,
             ssr: SsrDefaults {
                 deadline_ms: 2000,
                 memory_mb: 256,
@@ -272,9 +300,9 @@ fn flag<'de, D: serde::Deserializer<'de>>(de: D) -> Result<bool, D::Error> {
     }
 }
 
-/// A list written as a sequence or as one comma-separated string; entries are trimmed,
-/// lower-cased, stripped of a leading dot, and empty ones dropped.
-fn list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<String>, D::Error> {
+/// A list written as a sequence or as one comma-separated string, entries trimmed and empty
+/// ones dropped.
+fn entries<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<String>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {
@@ -287,7 +315,31 @@ fn list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<String>, D::Error
     };
     Ok(items
         .iter()
-        .map(|i| i.trim().trim_start_matches('.').to_ascii_lowercase())
+        .map(|i| i.trim())
+        .filter(|i| !i.is_empty())
+        .map(str::to_owned)
+        .collect())
+}
+
+/// [`entries`] lower-cased and stripped of a leading dot (file extensions).
+fn list<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<String>, D::Error> {
+    Ok(entries(de)?
+        .iter()
+        .map(|i| i.trim_start_matches('.').to_ascii_lowercase())
         .filter(|i| !i.is_empty())
         .collect())
+}
+
+/// [`entries`] as addresses and networks; a bare address is a network of one.
+fn nets<'de, D: serde::Deserializer<'de>>(de: D) -> Result<Vec<ipnet::IpNet>, D::Error> {
+    entries(de)?
+        .iter()
+        .map(|i| {
+            i.parse::<ipnet::IpNet>()
+                .or_else(|_| i.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| {
+                    serde::de::Error::custom(format!("{i:?} is not an IP address or CIDR network"))
+                })
+        })
+        .collect()
 }

@@ -19,16 +19,48 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|r| body_rejection(&r))?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        parse_json(bytes).map(ApiJson)
+        parse_json(&json_body(req, state).await?).map(ApiJson)
     }
+}
+
+/// The JSON text of a request body; an empty body reads as `{}`. A body sent as anything but
+/// JSON is refused (code 7, naming the type): a browser sends `text/plain` and form bodies
+/// across sites without asking, JSON only to sites that allow it.
+async fn json_body<S: Send + Sync>(req: Request, state: &S) -> Result<Bytes, AppError> {
+    let content_type = req
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    let bytes = Bytes::from_request(req, state)
+        .await
+        .map_err(|r| body_rejection(&r))?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Bytes::from_static(b"{}"));
+    }
+    match content_type {
+        Some(t) if is_json(&t) => Ok(bytes),
+        Some(t) => Err(AppError::fail(text!(
+            "请求体类型 {} 不受支持，请使用 application/json",
+            "Content type {} is not accepted; send application/json",
+            t
+        ))),
+        None => Err(AppError::fail(text!(
+            "请求体缺少类型，请使用 application/json",
+            "The request body has no content type; send application/json"
+        ))),
+    }
+}
+
+/// `application/json` or a `+json` type (`application/merge-patch+json`), any parameters.
+fn is_json(content_type: &str) -> bool {
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
 fn body_rejection(rejection: &BytesRejection) -> AppError {
@@ -43,8 +75,14 @@ fn body_rejection(rejection: &BytesRejection) -> AppError {
     }
 }
 
-/// Deserializes JSON, naming the offending field in the error.
+/// Checks JSON against the input rules ([`crate::input`]) and deserializes it, naming the
+/// offending field in the error.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    crate::input::check_json(bytes)?;
+    deserialize(bytes)
+}
+
+fn deserialize<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     let de = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(de).map_err(|err| {
         let path = err.path().to_string();
@@ -77,16 +115,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or_default();
-        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
-        serde_path_to_error::deserialize(de)
-            .map(ApiQuery)
-            .map_err(|err| {
-                AppError::fail(field_error(
-                    &err.path().to_string(),
-                    &err.inner().to_string(),
-                ))
-            })
+        crate::input::check_query(query)?;
+        deserialize_query(query).map(ApiQuery)
     }
+}
+
+fn deserialize_query<T: DeserializeOwned>(query: &str) -> Result<T, AppError> {
+    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    serde_path_to_error::deserialize(de).map_err(|err| {
+        AppError::fail(field_error(
+            &err.path().to_string(),
+            &err.inner().to_string(),
+        ))
+    })
 }
 
 /// The signed-in caller. Rejects with code 100 when the request has no valid session.
@@ -108,18 +149,12 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
     }
 }
 
-/// The client address: the first `X-Forwarded-For` hop when a proxy set it, else the peer.
-pub fn client_ip(headers: &axum::http::HeaderMap, extensions: &axum::http::Extensions) -> String {
-    headers
-        .get("x-forwarded-for")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').next())
-        .map(|v| v.trim().to_owned())
-        .or_else(|| {
-            extensions
-                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-                .map(|c| c.0.ip().to_string())
-        })
+/// The client's address as the edge resolved it ([`ClientAddr`](crate::routes::ClientAddr):
+/// the TCP peer, or what a trusted proxy forwarded).
+pub fn client_ip(extensions: &axum::http::Extensions) -> String {
+    extensions
+        .get::<crate::routes::ClientAddr>()
+        .map(|c| c.ip.to_string())
         .unwrap_or_default()
 }
 
@@ -130,7 +165,23 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(client_ip(&parts.headers, &parts.extensions)))
+        Ok(Self(client_ip(&parts.extensions)))
+    }
+}
+
+/// Where a sign-in comes from: the caller's address ([`ClientIp`]) and browser.
+impl<S: Send + Sync> FromRequestParts<S> for crate::services::signins::Origin {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let ClientIp(ip) = ClientIp::from_request_parts(parts, state).await?;
+        let agent = parts
+            .headers
+            .get(axum::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        Ok(Self { ip, agent })
     }
 }
 
@@ -255,18 +306,12 @@ impl<T: DeserializeOwned> FromRequest<crate::state::AppState> for Scoped<T> {
     ) -> Result<Self, Self::Rejection> {
         let (mut parts, body) = req.into_parts();
         let Tenant(scope) = Tenant::from_request_parts(&mut parts, state).await?;
-        let bytes = Bytes::from_request(Request::from_parts(parts, body), state)
-            .await
-            .map_err(|r| body_rejection(&r))?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        if let Ok(serde_json::Value::Object(map)) = serde_json::from_slice(bytes) {
+        let bytes = json_body(Request::from_parts(parts, body), state).await?;
+        crate::input::check_json(&bytes)?;
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_slice(&bytes) {
             check_named_enterprises(&scope, |k| map.get(k), &ENTERPRISE_FIELDS)?;
         }
-        parse_json(bytes).map(|body| Scoped(scope, body))
+        deserialize(&bytes).map(|body| Scoped(scope, body))
     }
 }
 
@@ -282,12 +327,12 @@ impl<T: DeserializeOwned> FromRequestParts<crate::state::AppState> for ScopedQue
     ) -> Result<Self, Self::Rejection> {
         let Tenant(scope) = Tenant::from_request_parts(parts, state).await?;
         let query = parts.uri.query().unwrap_or_default();
+        crate::input::check_query(query)?;
         let map: serde_json::Map<String, serde_json::Value> =
             form_urlencoded::parse(query.as_bytes())
                 .map(|(k, v)| (k.into_owned(), serde_json::Value::String(v.into_owned())))
                 .collect();
         check_named_enterprises(&scope, |k| map.get(k), &ENTERPRISE_FIELDS)?;
-        let ApiQuery(q) = ApiQuery::<T>::from_request_parts(parts, state).await?;
-        Ok(ScopedQuery(scope, q))
+        deserialize_query(query).map(|q| ScopedQuery(scope, q))
     }
 }

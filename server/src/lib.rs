@@ -9,8 +9,10 @@ pub mod db;
 pub mod error;
 pub mod extract;
 pub mod i18n;
+pub mod input;
 pub mod openapi;
 pub mod routes;
+pub mod serve;
 pub mod services;
 pub mod state;
 
@@ -112,7 +114,26 @@ impl Application {
             push,
         };
         services::telemetry::mqtt::start(&state.cfg, &state.ingest)?;
-        services::vehicle::history::start_retention(db.clone(), state.cfg.history_retention_days);
+        use services::retention;
+        retention::daily(
+            db.clone(),
+            "history",
+            state.cfg.history_retention_days,
+            |db, before| async move { services::vehicle::history::prune(&db, before).await },
+        );
+        let audit_days = state.cfg.operation_log_retention_days;
+        retention::daily(
+            db.clone(),
+            "operation log",
+            audit_days,
+            |db, before| async move { services::oplog::prune(&db, before).await },
+        );
+        retention::daily(
+            db.clone(),
+            "sign-ins",
+            audit_days,
+            |db, before| async move { services::signins::prune(&db, before).await },
+        );
         if state.cfg.simulate {
             services::telemetry::demo::start_in_process(
                 &db,
@@ -146,12 +167,7 @@ impl Application {
     /// When accepting connections fails.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let app = routes::app(self.state, self.extra_routes);
-        axum::serve(
-            self.listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(shutdown_signal())
-        .await
+        serve::serve(self.listener, app, shutdown_signal()).await
     }
 }
 

@@ -1,7 +1,8 @@
 //! Core benchmark: what a signed-in call costs beside `/api/health`, measured while the fleet
 //! reports (30,000 simulated vehicles every 30 s through ingestion, as in `live_bench`).
 //! Each call runs with 8 connections for 10 s; then 32 connections of the open visitor
-//! account flood the server while one other user's calls are timed.
+//! account flood the server (with the shipped visitor budget) while one other user's calls
+//! are timed. Client and server share the process, so the rates include the client's cost.
 //!
 //! `cargo run --release -p wheelend-tests --example core_bench`
 //! (`BENCH_VEHICLES`, `BENCH_SECS` and `BENCH_CONNECTIONS` change the fleet, the run length
@@ -13,7 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use wheelend::services::telemetry::demo;
 use wheelend::services::telemetry::ingest::Credential;
-use wheelend_tests::{TestApp, spawn_app};
+use wheelend_tests::{Spawn, TestApp, percentile, spawn_app_with};
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -39,17 +40,8 @@ struct Figures {
     not_ok: usize,
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        clippy::cast_precision_loss
-    )]
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i].as_secs_f64() * 1000.0
+fn ms_at(sorted: &[Duration], p: f64) -> f64 {
+    percentile(sorted, p).as_secs_f64() * 1000.0
 }
 
 /// Sends `call` on `connections` connections for `run`, one request after another on each.
@@ -98,8 +90,8 @@ async fn load(app: &TestApp, call: &Call, connections: usize, run: Duration) -> 
     let rate = all.len() as f64 / run.as_secs_f64();
     Figures {
         rate,
-        p50_ms: percentile(&all, 0.5),
-        p99_ms: percentile(&all, 0.99),
+        p50_ms: ms_at(&all, 0.5),
+        p99_ms: ms_at(&all, 0.99),
         not_ok,
     }
 }
@@ -109,7 +101,20 @@ async fn main() {
     let vehicles = usize::try_from(env_or("BENCH_VEHICLES", 30_000)).unwrap_or(30_000);
     let run = Duration::from_secs(env_or("BENCH_SECS", 10));
     let connections = usize::try_from(env_or("BENCH_CONNECTIONS", 8)).unwrap_or(8);
-    let app = spawn_app().await;
+    // The shipped visitor budget, so the flood below meets what a real one would. The
+    // per-address budget stays off: every connection here comes from 127.0.0.1.
+    let shipped = wheelend::config::Config::figment()
+        .extract::<wheelend::config::Config>()
+        .expect("the defaults");
+    let app = spawn_app_with(Spawn {
+        configure: Some(Box::new(move |mut cfg| {
+            cfg.visitor_rate_limit = shipped.visitor_rate_limit;
+            cfg.visitor_rate_burst = shipped.visitor_rate_burst;
+            cfg
+        })),
+        ..Spawn::default()
+    })
+    .await;
     println!(
         "core_bench on {}, {vehicles} vehicles reporting every 30 s, {connections} connections × {} s per call",
         if app.is_postgres() {

@@ -16,7 +16,7 @@ use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 use wheelend::services::telemetry::demo;
 use wheelend::services::telemetry::ingest::Credential;
-use wheelend_tests::{spawn_app, ws};
+use wheelend_tests::{percentile, spawn_app, ws};
 
 const VEHICLES: usize = 30_000;
 const INTERVAL: Duration = Duration::from_secs(30);
@@ -25,18 +25,6 @@ const DEVICE_OFFLINE: i64 = 11;
 /// Two intervals after the first.
 const RUN: Duration = Duration::from_secs(90);
 
-fn percentile(sorted: &[i64], p: f64) -> i64 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        clippy::cast_precision_loss
-    )]
-    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted[i]
-}
 
 /// An alarm frame also comes when an open alarm rises in level; it carries the alarm's start,
 /// long before the report that raised the level. Frames this late are those.

@@ -3,7 +3,7 @@
 //! none of tree B's rows from any list, and cannot read, change or delete B's rows by id (code
 //! 7, database unchanged); `x-ent-id` or an `enterprise` field naming B is refused; a relation
 //! opens exactly the vehicles it covers and ending it closes them; switching enterprise changes
-//! what lists return.
+//! what lists return. The visitor is a third tenant: it sees neither tree.
 //!
 //! **A new area adds its calls to [`probes`]** (lists to `lists`, calls naming one of B's rows
 //! to `by_id`) and the rows it needs in tree B to [`seed_b`]; its tables go into
@@ -554,6 +554,8 @@ async fn tree_a_never_sees_or_touches_tree_b() {
     let t = tenants::two_trees(&app).await;
     let b_rows = seed_b(&app, &t).await;
     let (lists, by_id) = probes(&t, &b_rows);
+    // The visitor is a tenant of its own: the sample enterprise, never either tree.
+    let visitor = app.visitor_token().await;
     let snapshot = fingerprint(&app.state.db).await;
 
     for probe in &lists {
@@ -611,6 +613,18 @@ async fn tree_a_never_sees_or_touches_tree_b() {
                 .await;
             field.code(7);
         }
+        let seen = app
+            .call(probe.method, probe.path, &probe.body, Some(&visitor), &[])
+            .await;
+        if seen.envelope().code == 0 {
+            assert!(
+                !mentions(&seen.text, "ZZA") && !mentions(&seen.text, "ZZB"),
+                "{what} as the visitor leaks a tree: {}",
+                seen.text
+            );
+        } else {
+            seen.code(7);
+        }
         // The header naming A's own branch is fine for A's admin.
         let a_child = t.a.child.to_string();
         app.call(
@@ -626,7 +640,7 @@ async fn tree_a_never_sees_or_touches_tree_b() {
 
     for probe in &by_id {
         let what = format!("{} {}", probe.method, probe.path);
-        for token in [&t.a.admin, &t.a.member] {
+        for token in [&t.a.admin, &t.a.member, &visitor] {
             let answer = app
                 .call(probe.method, probe.path, &probe.body, Some(token), &[])
                 .await;

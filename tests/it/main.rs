@@ -1,11 +1,14 @@
 //! One test binary; a module per area.
 
 mod authorization_matrix;
+mod audit;
 mod authz;
+mod bad_input;
 mod contract;
 mod core;
 mod device;
 mod durability;
+mod edge;
 mod enterprise;
 mod foundation;
 mod isolation;

@@ -38,6 +38,11 @@ fn base_config(data_dir: &std::path::Path) -> Config {
         // Tests that speak MQTT pick a free port (or broker) themselves.
         .merge(("mqtt_port", 0))
         .merge(("ssr.workers", 2))
+        // Every test client is 127.0.0.1: budgets no test reaches unless it lowers them.
+        .merge(("rate_limit_per_ip", 1_000_000))
+        .merge(("rate_limit_burst", 1_000_000))
+        .merge(("visitor_rate_limit", 1_000_000))
+        .merge(("visitor_rate_burst", 1_000_000))
         .extract()
         .expect("test configuration is valid")
 }
@@ -555,4 +560,19 @@ pub async fn insert_user(
     .await
     .expect("insert membership");
     id
+}
+
+/// The value at quantile `p` (0–1) of `sorted`, nearest rank; the default when empty. Shared by
+/// the benchmarks.
+pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
+    if sorted.is_empty() {
+        return T::default();
+    }
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss
+    )]
+    let i = ((sorted.len() - 1) as f64 * p.clamp(0.0, 1.0)).round() as usize;
+    sorted[i]
 }

@@ -4,6 +4,7 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::ClientAddr;
 use crate::error::AppError;
 use crate::i18n::cookie;
 use crate::services::authz::{CallKind, CallKinds};
@@ -17,14 +18,23 @@ use crate::text;
 pub struct RawToken(pub String);
 
 pub fn token_of(headers: &axum::http::HeaderMap) -> Option<String> {
-    headers
-        .get("x-token")
-        .and_then(|v| v.to_str().ok())
-        .or_else(|| cookie(headers, "x-token"))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
+    header_token(headers)
+        .or_else(|| non_empty(cookie(headers, "x-token")))
         .map(str::to_owned)
 }
+
+fn header_token(headers: &axum::http::HeaderMap) -> Option<&str> {
+    non_empty(headers.get("x-token").and_then(|v| v.to_str().ok()))
+}
+
+fn non_empty(token: Option<&str>) -> Option<&str> {
+    token.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// Marks a request whose token came from the `x-token` cookie alone. Browsers attach cookies
+/// to requests other sites make them send, so such a request may write only from this site.
+#[derive(Clone, Copy)]
+pub struct CookieOnly;
 
 /// Judges the token once per request (extractors read the verdict and the caller's
 /// [`Principal`](crate::services::principal::Principal)) and hands out a fresh token in
@@ -43,6 +53,9 @@ pub async fn session(State(state): State<AppState>, mut req: Request, next: Next
         _ => None,
     };
     if let Some(token) = token {
+        if header_token(req.headers()).is_none() {
+            req.extensions_mut().insert(CookieOnly);
+        }
         req.extensions_mut().insert(RawToken(token));
     }
     if let Some(principal) = principal {
@@ -118,9 +131,11 @@ fn kind_of(req: &Request) -> CallKind {
 }
 
 /// Open and device calls pass; every other call needs a valid session (else code 100) and a
-/// policy for the caller's role (else code 7, and the handler never runs).
+/// policy for the caller's role (else code 7, and the handler never runs). A write signed in
+/// by the cookie alone must come from this site (else code 7).
 pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    if !kind_of(&req).signed_in() {
+    let kind = kind_of(&req);
+    if !kind.signed_in() {
         return next.run(req).await;
     }
     let path = req
@@ -140,6 +155,16 @@ pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) 
             .into_response();
         }
     };
+    if kind == CallKind::Write
+        && req.extensions().get::<CookieOnly>().is_some()
+        && !from_this_site(&req)
+    {
+        return AppError::fail(text!(
+            "拒绝跨站写请求：请在 x-token 请求头中携带令牌",
+            "A cross-site write was refused: send the token in the x-token header"
+        ))
+        .into_response();
+    }
     if state
         .policies
         .allows(claims.authority_id, &path, req.method().as_str())
@@ -151,6 +176,20 @@ pub async fn authorize(State(state): State<AppState>, req: Request, next: Next) 
     }
 }
 
+/// Whether the request's `Origin` (or, without one, its `Referer`) is this site, as the edge
+/// resolved it. A request carrying neither cannot show where it comes from.
+fn from_this_site(req: &Request) -> bool {
+    let Some(client) = req.extensions().get::<ClientAddr>() else {
+        return false;
+    };
+    let headers = req.headers();
+    headers
+        .get(header::ORIGIN)
+        .or_else(|| headers.get(header::REFERER))
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|source| client.same_origin(source))
+}
+
 /// Hands what the call's services announced to the caches once it has answered.
 pub async fn apply_changes(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let (res, changes) = changes::collect(next.run(req)).await;
@@ -160,7 +199,8 @@ pub async fn apply_changes(State(state): State<AppState>, req: Request, next: Ne
     res
 }
 
-/// Records every write call in the operation log (secrets masked, texts truncated).
+/// Records every write call in the operation log: request and response bodies with their
+/// secrets masked (sign-ins are open calls, audited by the session service instead).
 pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> Response {
     if !kind_of(&req).is_operation() {
         return next.run(req).await;
@@ -175,7 +215,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default()
         .to_owned();
-    let ip = crate::extract::client_ip(req.headers(), req.extensions());
+    let ip = crate::extract::client_ip(req.extensions());
     let user_id = match req.extensions().get::<SessionState>() {
         Some(SessionState::Valid(c)) => Some(c.uid),
         _ => None,
@@ -204,7 +244,7 @@ pub async fn record(State(state): State<AppState>, req: Request, next: Next) -> 
     let (resp_body, resp) = if is_json {
         match axum::body::to_bytes(resp_body, usize::MAX).await {
             Ok(bytes) => {
-                let text = oplog::truncate(String::from_utf8_lossy(&bytes).into_owned());
+                let text = oplog::mask_body(&bytes);
                 (Body::from(bytes), text)
             }
             Err(_) => (Body::empty(), String::new()),

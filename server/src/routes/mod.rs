@@ -5,6 +5,7 @@ mod authz;
 mod brand;
 mod declare;
 mod device;
+mod edge;
 mod enterprise;
 mod health;
 mod live;
@@ -20,14 +21,16 @@ mod vehicle;
 mod work;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{Request, Uri};
+use axum::http::{HeaderValue, Request, Uri, header};
 use axum::{Router, middleware as mw};
 use tower::{Layer as _, ServiceBuilder};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
+pub(crate) use edge::ClientAddr;
 pub(crate) use middleware::Trusteeship;
 
 use crate::error::{AppError, internal_error};
@@ -86,6 +89,8 @@ pub fn app(
         .route_layer(mw::from_fn_with_state(state.clone(), middleware::record))
         .route_layer(mw::from_fn_with_state(kinds, middleware::classify));
     let body_limit = state.cfg.body_limit;
+    let edge = edge::Edge::new(&state.cfg);
+    // Outermost first: admit (client resolved, its budget) → session → the visitors' budget.
     let app = Router::new()
         .merge(api_router)
         .merge(openapi::docs(spec))
@@ -93,15 +98,32 @@ pub fn app(
         .merge(live::routes())
         .merge(extra_routes.unwrap_or_default())
         .fallback(pages::page)
+        .layer(mw::from_fn_with_state(edge.clone(), edge::share_visitors))
         .layer(mw::from_fn_with_state(state.clone(), middleware::session))
+        .layer(mw::from_fn_with_state(edge, edge::admit))
         .with_state(state)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(mw::from_fn(crate::i18n::scope))
         .layer(
             ServiceBuilder::new()
-                .layer(TraceLayer::new_for_http())
+                .layer(TraceLayer::new_for_http().make_span_with(request_span))
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::X_CONTENT_TYPE_OPTIONS,
+                    HeaderValue::from_static("nosniff"),
+                ))
                 .layer(CatchPanicLayer::custom(|_| internal_error()))
                 .layer(CompressionLayer::new()),
         );
     tower::util::MapRequestLayer::new(middleware::strip_captain).layer(app)
+}
+
+/// The span of a request as tracing shows it; the query string may carry a token (the
+/// websocket's, an upload grant), so it is masked like every logged text.
+fn request_span<B>(req: &Request<B>) -> tracing::Span {
+    tracing::debug_span!(
+        "request",
+        method = %req.method(),
+        uri = %entities::secrets::mask_loose(&req.uri().to_string()),
+        version = ?req.version(),
+    )
 }

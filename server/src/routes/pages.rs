@@ -8,9 +8,11 @@ use axum::extract::{Extension, Query, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
+use super::edge::page_headers;
 use crate::assets::Public;
 use crate::error::AppError;
 use crate::i18n::Lang;
+use crate::routes::ClientAddr;
 use crate::services::pages::{Page, PageUser, RenderInput};
 use crate::services::session::SessionState;
 use crate::services::vehicle::share::{self, ShareRef};
@@ -22,6 +24,7 @@ pub async fn page(
     uri: Uri,
     headers: HeaderMap,
     session: Option<Extension<SessionState>>,
+    Extension(client): Extension<ClientAddr>,
 ) -> Response {
     let path = uri.path();
     let is_call = ["/api", "/tapi"]
@@ -34,7 +37,7 @@ pub async fn page(
         return file;
     }
     let session = session.map(|Extension(s)| s);
-    render(&state, &uri, &headers, session.as_ref()).await
+    render(&state, &uri, &headers, &client, session.as_ref()).await
 }
 
 fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
@@ -99,19 +102,12 @@ async fn render(
     state: &AppState,
     uri: &Uri,
     headers: &HeaderMap,
+    client: &ClientAddr,
     session: Option<&SessionState>,
 ) -> Response {
-    let host = headers
-        .get("x-forwarded-host")
-        .or_else(|| headers.get(header::HOST))
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("localhost");
-    let scheme = headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("http");
-    let origin = format!("{scheme}://{host}");
-    let brand = state.brands.for_host(host);
+    let scheme = if client.https { "https" } else { "http" };
+    let origin = format!("{scheme}://{}", client.host);
+    let brand = state.brands.for_host(&client.host);
     let lang = Lang::from_request(uri.query(), headers);
     // The visitor account renders exactly like an anonymous visit, so its pages share the
     // anonymous page cache (the console signs visitors in automatically on every open page).
@@ -156,6 +152,7 @@ async fn render(
                 header::VARY,
                 HeaderValue::from_static("Cookie, Accept-Language, Host"),
             );
+            page_headers(res.headers_mut(), client);
             res
         }
         Err(ssr::SsrError::Busy) => {
@@ -170,7 +167,7 @@ async fn render(
             res
         }
         Err(err) => {
-            tracing::error!(error = %err, url, "page render failed");
+            tracing::error!(error = %err, url = %entities::secrets::mask_loose(url), "page render failed");
             cannot_render()
         }
     }

@@ -17,6 +17,7 @@ use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped};
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::qr::{QrAction, QrStatus};
 use crate::services::session::{self, SignIn, UserInfo};
+use crate::services::signins::Origin;
 use crate::services::sms::{self, Purpose};
 use crate::services::users::{self, NewUser, UserFilter, UserRow, UserUpdate};
 use crate::state::AppState;
@@ -102,7 +103,7 @@ async fn session_for(
     responses((status = 200, body = Envelope<LoginResponse>)))]
 async fn login(
     State(state): State<AppState>,
-    ClientIp(ip): ClientIp,
+    origin: Origin,
     headers: HeaderMap,
     ApiJson(req): ApiJson<LoginRequest>,
 ) -> ApiResult<LoginResponse> {
@@ -118,8 +119,8 @@ async fn login(
             captcha_id: &req.captcha_id,
             captcha: &req.captcha,
             alternate_token: alternate.as_deref(),
-            ip: &ip,
         },
+        &origin,
     )
     .await?;
     session_for(&state, user).await
@@ -228,6 +229,7 @@ pub struct ScanResponse {
     responses((status = 200, body = Envelope<ScanResponse>)))]
 async fn scan(
     State(state): State<AppState>,
+    origin: Origin,
     ApiJson(req): ApiJson<KeyRequest>,
 ) -> ApiResult<ScanResponse> {
     let (status, user_id) = state.qr.poll(&req.key);
@@ -238,8 +240,8 @@ async fn scan(
         expires_at: None,
     };
     if let Some(uid) = user_id {
-        let ApiOk(login) =
-            session_for(&state, session::find_user_by_id(&state.db, uid).await?).await?;
+        let user = session::qr_sign_in(&state.db, uid, &origin).await?;
+        let ApiOk(login) = session_for(&state, user).await?;
         answer.token = Some(login.token);
         answer.user = Some(login.user);
         answer.expires_at = Some(login.expires_at);
@@ -322,6 +324,7 @@ pub struct RegisterRequest {
     responses((status = 200, body = Envelope<LoginResponse>)))]
 async fn register(
     State(state): State<AppState>,
+    origin: Origin,
     ApiJson(req): ApiJson<RegisterRequest>,
 ) -> ApiResult<LoginResponse> {
     sms::check_phone(&req.phone)?;
@@ -339,6 +342,7 @@ async fn register(
         },
     )
     .await?;
+    session::registered(&state.db, &user, &origin);
     session_for(&state, user).await
 }
 
@@ -375,17 +379,10 @@ pub struct PhoneLoginRequest {
     responses((status = 200, body = Envelope<LoginResponse>)))]
 async fn phone_login(
     State(state): State<AppState>,
+    origin: Origin,
     ApiJson(req): ApiJson<PhoneLoginRequest>,
 ) -> ApiResult<LoginResponse> {
-    sms::check_phone(&req.phone)?;
-    let user = users::by_phone(&state.db, &req.phone).await?;
-    sms::verify_code(&state.db, &req.phone, Purpose::Login, &req.sms_code).await?;
-    if user.enable != 1 {
-        return Err(AppError::fail(text!(
-            "用户被禁止登录",
-            "This account is disabled"
-        )));
-    }
+    let user = session::phone_sign_in(&state.db, &req.phone, &req.sms_code, &origin).await?;
     session_for(&state, user).await
 }
 

@@ -276,18 +276,15 @@ pub async fn grant<C: ConnectionTrait>(
 #[derive(Clone)]
 pub struct Policies {
     enforcer: Arc<RwLock<Enforcer>>,
-    decisions: Arc<std::sync::RwLock<std::collections::HashMap<Decision, bool>>>,
+    decisions: Arc<std::sync::RwLock<Decisions>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Decision {
-    role: i64,
-    path: Box<str>,
-    method: Box<str>,
-}
+/// Decisions by route pattern, then by (role, method, allowed): a lookup borrows the call's
+/// strings and allocates nothing. A route has a handful of (role, method) pairs.
+type Decisions = std::collections::HashMap<Box<str>, Vec<(i64, Box<str>, bool)>>;
 
-/// Routes × methods × roles stay far below this; it bounds what odd requests can add.
-const MAX_DECISIONS: usize = 100_000;
+/// Registered routes stay far below this; it bounds what odd requests can add.
+const MAX_DECIDED_ROUTES: usize = 10_000;
 
 impl Policies {
     pub async fn load(db: &DatabaseConnection) -> anyhow::Result<Self> {
@@ -311,30 +308,34 @@ impl Policies {
 
     /// Whether the role may make the call `method` on the route `path` (a route pattern).
     pub async fn allows(&self, authority_id: i64, path: &str, method: &str) -> bool {
-        let key = Decision {
-            role: authority_id,
-            path: path.into(),
-            method: method.into(),
-        };
-        if let Some(allowed) = self.decided().get(&key) {
-            return *allowed;
+        let decided = self.decided().get(path).and_then(|pairs| {
+            pairs
+                .iter()
+                .find(|(role, m, _)| *role == authority_id && &**m == method)
+                .map(|(.., allowed)| *allowed)
+        });
+        if let Some(allowed) = decided {
+            return allowed;
         }
         let enforcer = self.enforcer.read().await;
         let allowed = enforcer
             .enforce((authority_id.to_string(), path, method))
             .unwrap_or(false);
         let mut decisions = self.decisions_mut();
-        if decisions.len() >= MAX_DECISIONS {
+        if decisions.len() >= MAX_DECIDED_ROUTES {
             decisions.clear();
         }
         // Recorded while the enforcer is read-locked, so an edit (write-locked) cannot slip
         // between the decision and its recording.
-        decisions.insert(key, allowed);
+        decisions
+            .entry(path.into())
+            .or_default()
+            .push((authority_id, method.into(), allowed));
         drop(enforcer);
         allowed
     }
 
-    fn decided(&self) -> std::sync::RwLockReadGuard<'_, std::collections::HashMap<Decision, bool>> {
+    fn decided(&self) -> std::sync::RwLockReadGuard<'_, Decisions> {
         self.decisions
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -342,7 +343,7 @@ impl Policies {
 
     fn decisions_mut(
         &self,
-    ) -> std::sync::RwLockWriteGuard<'_, std::collections::HashMap<Decision, bool>> {
+    ) -> std::sync::RwLockWriteGuard<'_, Decisions> {
         self.decisions
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -1033,10 +1034,16 @@ pub async fn api_list(
 ) -> Result<PageResult<ApiItem>, AppError> {
     let mut q = sys_api::Entity::find();
     if !filter.path.trim().is_empty() {
-        q = q.filter(sys_api::Column::Path.contains(filter.path.trim()));
+        q = q.filter(crate::services::search::contains(
+            sys_api::Column::Path,
+            filter.path.trim(),
+        ));
     }
     if !filter.description.trim().is_empty() {
-        q = q.filter(sys_api::Column::Description.contains(filter.description.trim()));
+        q = q.filter(crate::services::search::contains(
+            sys_api::Column::Description,
+            filter.description.trim(),
+        ));
     }
     if !filter.method.trim().is_empty() {
         q = q.filter(sys_api::Column::Method.eq(filter.method.trim().to_ascii_uppercase()));

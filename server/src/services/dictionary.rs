@@ -260,8 +260,14 @@ pub async fn list_dictionaries(
     if let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) {
         q = q.filter(
             Condition::any()
-                .add(sys_dictionary::Column::Name.contains(name))
-                .add(sys_dictionary::Column::Type.contains(name)),
+                .add(crate::services::search::contains(
+                    sys_dictionary::Column::Name,
+                    name,
+                ))
+                .add(crate::services::search::contains(
+                    sys_dictionary::Column::Type,
+                    name,
+                )),
         );
     }
     let found = q.all(db).await?;
@@ -509,7 +515,7 @@ pub async fn list_details<T>(
     use sys_dictionary_detail::Column as C;
     let mut q = sys_dictionary_detail::Entity::find();
     if let Some(label) = filter.label.as_deref().filter(|l| !l.is_empty()) {
-        q = q.filter(C::Label.contains(label));
+        q = q.filter(crate::services::search::contains(C::Label, label));
     }
     if let Some(value) = filter.value.as_deref().filter(|v| !v.is_empty()) {
         q = q.filter(C::Value.eq(value));

@@ -644,7 +644,10 @@ impl FileStore {
     ) -> Result<PageResult<T>, AppError> {
         let mut q = sys_file::Entity::find().order_by_desc(sys_file::Column::Id);
         if let Some(keyword) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
-            q = q.filter(sys_file::Column::Name.contains(keyword));
+            q = q.filter(crate::services::search::contains(
+                sys_file::Column::Name,
+                keyword,
+            ));
         }
         if let Some(class_id) = class_id.filter(|c| *c > 0) {
             q = q.filter(sys_file::Column::ClassId.eq(class_id));

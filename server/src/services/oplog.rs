@@ -3,23 +3,17 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use entities::{sys_operation_record, sys_user};
+use entities::{secrets, sys_operation_record, sys_user};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::error::AppError;
 use crate::services::paging::{self, PageQuery, PageResult};
+use crate::services::retention;
+use crate::services::seed::ROLE_SUPER_ADMIN;
 use crate::text;
 
 /// Longest stored request or response text.
 const MAX_TEXT: usize = 2048;
-const SECRET_KEYS: &[&str] = &[
-    "password",
-    "newpassword",
-    "secret",
-    "token",
-    "smscode",
-    "captcha",
-];
 
 pub struct Entry {
     /// When the call arrived (entries are stored in the background, not necessarily in order).
@@ -35,35 +29,13 @@ pub struct Entry {
     pub resp: String,
 }
 
-/// Masks secret fields of a JSON body (any depth) and truncates; non-JSON is only truncated.
+/// A request or response body as the log keeps it: secrets masked
+/// ([`entities::secrets`]), then truncated.
 pub fn mask_body(raw: &[u8]) -> String {
-    match serde_json::from_slice::<serde_json::Value>(raw) {
-        Ok(mut value) => {
-            mask(&mut value);
-            truncate(value.to_string())
-        }
-        Err(_) => truncate(String::from_utf8_lossy(raw).into_owned()),
-    }
+    truncate(secrets::mask(&String::from_utf8_lossy(raw)))
 }
 
-fn mask(value: &mut serde_json::Value) {
-    match value {
-        serde_json::Value::Object(map) => {
-            for (key, v) in map.iter_mut() {
-                let key = key.to_ascii_lowercase().replace(['_', '-'], "");
-                if SECRET_KEYS.iter().any(|s| key.contains(s)) {
-                    *v = serde_json::Value::String("******".into());
-                } else {
-                    mask(v);
-                }
-            }
-        }
-        serde_json::Value::Array(items) => items.iter_mut().for_each(mask),
-        _ => {}
-    }
-}
-
-pub fn truncate(mut text: String) -> String {
+fn truncate(mut text: String) -> String {
     if text.len() > MAX_TEXT {
         let mut cut = MAX_TEXT;
         while !text.is_char_boundary(cut) {
@@ -133,6 +105,33 @@ pub struct UserBrief {
     pub nick_name: String,
 }
 
+/// The users with these ids that still exist, by id.
+pub async fn briefs(
+    db: &DatabaseConnection,
+    ids: impl IntoIterator<Item = i64>,
+) -> Result<HashMap<i64, UserBrief>, AppError> {
+    let ids: Vec<i64> = ids.into_iter().collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(sys_user::Entity::find()
+        .filter(sys_user::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| {
+            (
+                u.id,
+                UserBrief {
+                    id: u.id,
+                    username: u.username,
+                    nick_name: u.nick_name,
+                },
+            )
+        })
+        .collect())
+}
+
 /// One page of records, newest first, each with its user (when it still exists).
 pub async fn list(
     db: &DatabaseConnection,
@@ -157,7 +156,7 @@ pub async fn list(
         .map(str::trim)
         .filter(|p| !p.is_empty())
     {
-        q = q.filter(C::Path.contains(path));
+        q = q.filter(crate::services::search::contains(C::Path, path));
     }
     if let Some(status) = filter.status {
         q = q.filter(C::Status.eq(status));
@@ -172,27 +171,7 @@ pub async fn list(
         q = q.filter(C::CreatedAt.lte(to));
     }
     let page = paging::fetch(db, q, page, |r| r).await?;
-    let ids: Vec<i64> = page.list.iter().filter_map(|r| r.user_id).collect();
-    let users: HashMap<i64, UserBrief> = if ids.is_empty() {
-        HashMap::new()
-    } else {
-        sys_user::Entity::find()
-            .filter(sys_user::Column::Id.is_in(ids))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|u| {
-                (
-                    u.id,
-                    UserBrief {
-                        id: u.id,
-                        username: u.username,
-                        nick_name: u.nick_name,
-                    },
-                )
-            })
-            .collect()
-    };
+    let users = briefs(db, page.list.iter().filter_map(|r| r.user_id)).await?;
     Ok(PageResult {
         list: page
             .list
@@ -208,8 +187,20 @@ pub async fn list(
     })
 }
 
-/// Deletes the records with these ids; answers how many existed.
-pub async fn delete_by_ids(db: &DatabaseConnection, ids: &[i64]) -> Result<u64, AppError> {
+/// Deletes the records with these ids; answers how many existed. The log is append-only for
+/// everyone but the super admin (active role 888): whoever it records may not edit it, and
+/// rows otherwise leave it only by retention ([`prune`]).
+pub async fn delete_by_ids(
+    db: &DatabaseConnection,
+    authority_id: i64,
+    ids: &[i64],
+) -> Result<u64, AppError> {
+    if authority_id != ROLE_SUPER_ADMIN {
+        return Err(AppError::fail(text!(
+            "操作记录只能由超级管理员删除",
+            "Only the super admin may delete operation records"
+        )));
+    }
     if ids.is_empty() {
         return Err(AppError::fail(text!(
             "请选择要删除的记录（ids 为空）",
@@ -223,19 +214,11 @@ pub async fn delete_by_ids(db: &DatabaseConnection, ids: &[i64]) -> Result<u64, 
     Ok(result.rows_affected)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::mask_body;
-
-    #[test]
-    fn masks_secrets_at_any_depth() {
-        let masked = mask_body(
-            br#"{"username":"a","password":"p","nested":{"newPassword":"q","sms_code":"1"}}"#,
-        );
-        assert!(
-            !masked.contains("\"p\"") && !masked.contains("\"q\"") && !masked.contains("\"1\""),
-            "{masked}"
-        );
-        assert!(masked.contains("\"username\":\"a\""));
-    }
+/// Deletes the records of calls made before `before` (retention); answers how many went.
+///
+/// # Errors
+/// When the database fails.
+pub async fn prune(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<u64, AppError> {
+    use sys_operation_record::{Column, Entity};
+    retention::delete_before::<Entity>(db, Column::Id, Column::CreatedAt, before).await
 }

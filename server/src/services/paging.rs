@@ -1,6 +1,10 @@
 //! Paged lists (console-spec §9: default size 10; the console offers 10, 50, 100 and 500).
+//!
+//! Every list call pages through [`PageQuery::checked`]: the one place that decides the bounds
+//! (page ≥ 1, pageSize 1..=[`MAX_PAGE_SIZE`]) and computes the rows to skip with checked
+//! arithmetic, so no page number can overflow an offset or reach the database unchecked.
 
-use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, Select};
+use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QuerySelect, Select};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -8,6 +12,11 @@ use crate::error::AppError;
 use crate::text;
 
 pub const MAX_PAGE_SIZE: u64 = 500;
+pub const DEFAULT_PAGE_SIZE: u64 = 10;
+
+/// The furthest a page may start: both databases take signed 64-bit offsets, and the page's
+/// last row must fit too.
+const MAX_OFFSET: u64 = i64::MAX as u64 - MAX_PAGE_SIZE;
 
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -35,26 +44,74 @@ fn first_page() -> u64 {
 }
 
 fn default_size() -> u64 {
-    10
+    DEFAULT_PAGE_SIZE
+}
+
+/// A page whose bounds were checked, with the rows it skips.
+#[derive(Debug, Clone, Copy)]
+pub struct Page {
+    pub page: u64,
+    pub page_size: u64,
+    /// Rows before this page: `(page - 1) × pageSize`, at most [`MAX_OFFSET`].
+    pub offset: u64,
 }
 
 impl PageQuery {
-    /// Rejects out-of-range values with a message naming them.
-    pub fn checked(self) -> Result<Self, AppError> {
-        if self.page == 0 {
-            return Err(AppError::fail(text!(
-                "page 必须从 1 开始",
-                "page starts at 1"
-            )));
+    /// Rejects out-of-range values (code 7 naming `page` or `pageSize`).
+    pub fn checked(self) -> Result<Page, AppError> {
+        bounds(self.page, self.page_size)
+    }
+}
+
+/// The paging rule: pageSize in 1..=[`MAX_PAGE_SIZE`], page from 1 while its offset fits.
+pub fn bounds(page: u64, page_size: u64) -> Result<Page, AppError> {
+    if page_size == 0 || page_size > MAX_PAGE_SIZE {
+        return Err(AppError::fail(text!(
+            "pageSize 必须在 1 到 {} 之间",
+            "pageSize must be between 1 and {}",
+            MAX_PAGE_SIZE
+        )));
+    }
+    if page == 0 {
+        return Err(AppError::fail(text!(
+            "page 必须从 1 开始",
+            "page starts at 1"
+        )));
+    }
+    let offset = (page - 1)
+        .checked_mul(page_size)
+        .filter(|o| *o <= MAX_OFFSET)
+        .ok_or_else(|| {
+            AppError::fail(text!(
+                "page 过大：(page - 1) × pageSize 不能超过 {}",
+                "page is too large: (page - 1) × pageSize must not exceed {}",
+                MAX_OFFSET
+            ))
+        })?;
+    Ok(Page {
+        page,
+        page_size,
+        offset,
+    })
+}
+
+impl Page {
+    /// The row just past this page (`offset + pageSize`), for lists merged in memory from
+    /// sources each read that deep.
+    pub fn end(self) -> u64 {
+        self.offset + self.page_size
+    }
+
+    /// This page of `rows` already in order in memory, `total` being the size of the whole list.
+    pub fn of<T>(self, rows: impl IntoIterator<Item = T>, total: u64) -> PageResult<T> {
+        let skip = usize::try_from(self.offset).unwrap_or(usize::MAX);
+        let take = usize::try_from(self.page_size).unwrap_or(usize::MAX);
+        PageResult {
+            list: rows.into_iter().skip(skip).take(take).collect(),
+            total,
+            page: self.page,
+            page_size: self.page_size,
         }
-        if self.page_size == 0 || self.page_size > MAX_PAGE_SIZE {
-            return Err(AppError::fail(text!(
-                "pageSize 必须在 1 到 {} 之间",
-                "pageSize must be between 1 and {}",
-                MAX_PAGE_SIZE
-            )));
-        }
-        Ok(self)
     }
 }
 
@@ -80,14 +137,38 @@ where
     M: FromQueryResult + Sized + Send + Sync,
     C: ConnectionTrait,
 {
-    let query = query.checked()?;
-    let paginator = select.paginate(db, query.page_size);
-    let total = paginator.num_items().await?;
-    let rows = paginator.fetch_page(query.page - 1).await?;
+    let page = query.checked()?;
+    let total = select
+        .clone()
+        .paginate(db, page.page_size)
+        .num_items()
+        .await?;
+    let rows = select
+        .offset(page.offset)
+        .limit(page.page_size)
+        .all(db)
+        .await?;
     Ok(PageResult {
         list: rows.into_iter().map(map).collect(),
         total,
-        page: query.page,
-        page_size: query.page_size,
+        page: page.page,
+        page_size: page.page_size,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_never_overflow() {
+        assert_eq!(bounds(3, 10).unwrap().offset, 20);
+        assert!(bounds(0, 10).is_err());
+        assert!(bounds(1, 0).is_err());
+        assert!(bounds(1, MAX_PAGE_SIZE + 1).is_err());
+        assert!(bounds(u64::MAX, MAX_PAGE_SIZE).is_err());
+        assert!(bounds(i64::MAX as u64, 100).is_err());
+        let last = bounds(MAX_OFFSET / MAX_PAGE_SIZE + 1, MAX_PAGE_SIZE).unwrap();
+        assert!(i64::try_from(last.end()).is_ok());
+    }
 }

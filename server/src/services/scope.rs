@@ -13,6 +13,8 @@
 //!   to pass on (`vehicle::records::require_owned_below`).
 //! - Platform staff see everything: the super admin (active role 888), and 999/666 acting in
 //!   the platform enterprise 1013.
+//! - The visitor account sees the sample enterprises (`is_sample`) and nothing else, whatever
+//!   its memberships or current enterprise say.
 //! - A `/captain` request is served under the caller's trusteeship instead: the entrusted
 //!   enterprise (and its subtree unless restricted) is all they see, whoever they are, and a
 //!   read-only trusteeship refuses every mutating call.
@@ -66,7 +68,8 @@ pub struct Scope {
     pub enterprise_id: Option<i64>,
     /// Platform staff: sees everything (never under a trusteeship).
     pub platform: bool,
-    /// The enterprises the request sees (empty for platform staff: no limit).
+    /// The enterprises the request sees; for platform staff, every enterprise there is (so an
+    /// unknown id is refused before a write names it).
     pub visible: Arc<BTreeSet<i64>>,
     /// The cluster the request runs under: the trusteeship's, else the user's current one.
     pub cluster_id: Option<i64>,
@@ -80,6 +83,10 @@ pub struct Scope {
 pub struct TreeCache {
     subtrees: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
     reach: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+    /// The sample enterprises, under the key 0.
+    samples: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+    /// Every enterprise, under the key 0: what platform staff see.
+    every: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
 }
 
 fn cache() -> moka::future::Cache<i64, Arc<BTreeSet<i64>>> {
@@ -94,6 +101,8 @@ impl Default for TreeCache {
         Self {
             subtrees: cache(),
             reach: cache(),
+            samples: cache(),
+            every: cache(),
         }
     }
 }
@@ -103,6 +112,41 @@ impl TreeCache {
     pub fn invalidate(&self) {
         self.subtrees.invalidate_all();
         self.reach.invalidate_all();
+        self.samples.invalidate_all();
+        self.every.invalidate_all();
+    }
+
+    /// The enterprises holding sample data: what the visitor sees.
+    pub async fn samples(&self, db: &impl ConnectionTrait) -> Result<Arc<BTreeSet<i64>>, AppError> {
+        Self::enterprises(&self.samples, db, enterprise::Column::IsSample.eq(true)).await
+    }
+
+    /// Every enterprise: what platform staff see.
+    pub async fn every(&self, db: &impl ConnectionTrait) -> Result<Arc<BTreeSet<i64>>, AppError> {
+        Self::enterprises(&self.every, db, Condition::all()).await
+    }
+
+    async fn enterprises(
+        cache: &moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+        db: &impl ConnectionTrait,
+        which: impl sea_orm::sea_query::IntoCondition,
+    ) -> Result<Arc<BTreeSet<i64>>, AppError> {
+        if let Some(hit) = cache.get(&0).await {
+            return Ok(hit);
+        }
+        let all: Arc<BTreeSet<i64>> = Arc::new(
+            enterprise::Entity::find()
+                .select_only()
+                .column(enterprise::Column::Id)
+                .filter(which)
+                .into_tuple::<i64>()
+                .all(db)
+                .await?
+                .into_iter()
+                .collect(),
+        );
+        cache.insert(0, all.clone()).await;
+        Ok(all)
     }
 
     /// `root` and every enterprise below it.
@@ -196,6 +240,9 @@ impl Scope {
         captain: bool,
     ) -> Result<Self, AppError> {
         let user = principal.user.clone();
+        if user.is_visitor {
+            return Self::sample(db, tree, user, requested).await;
+        }
         if captain {
             return Self::under_trusteeship(db, tree, user, requested).await;
         }
@@ -227,7 +274,8 @@ impl Scope {
             None => user.now_ent_id,
         };
         let visible = match (platform, enterprise_id) {
-            (true, _) | (false, None) => Arc::default(),
+            (true, _) => tree.every(db).await?,
+            (false, None) => Arc::default(),
             (false, Some(e)) => tree.reach(db, e).await?,
         };
         Ok(Self {
@@ -236,6 +284,33 @@ impl Scope {
             enterprise_id,
             platform,
             visible,
+            trusteeship: None,
+        })
+    }
+
+    /// The visitor's scope: the sample enterprises only, acting for the one asked for (when it
+    /// is one of them), else its current one if sample, else the first.
+    async fn sample(
+        db: &impl ConnectionTrait,
+        tree: &TreeCache,
+        user: sys_user::Model,
+        requested: Option<i64>,
+    ) -> Result<Self, AppError> {
+        let visible = tree.samples(db).await?;
+        let enterprise_id = match requested {
+            Some(e) if visible.contains(&e) => Some(e),
+            Some(e) => return Err(may_not_act(e)),
+            None => user
+                .now_ent_id
+                .filter(|e| visible.contains(e))
+                .or_else(|| visible.first().copied()),
+        };
+        Ok(Self {
+            user,
+            enterprise_id,
+            platform: false,
+            visible,
+            cluster_id: None,
             trusteeship: None,
         })
     }
@@ -305,7 +380,7 @@ impl Scope {
     /// moved within) what it sees, before the tree cache reflects it.
     #[must_use]
     pub fn including(mut self, id: i64) -> Self {
-        if !self.platform && !self.visible.contains(&id) {
+        if !self.visible.contains(&id) {
             let mut v = (*self.visible).clone();
             v.insert(id);
             self.visible = Arc::new(v);
@@ -320,9 +395,9 @@ impl Scope {
             .is_some_and(|t| t.restriction & RESTRICT_READ_ONLY != 0)
     }
 
-    /// Whether the request may see data of enterprise `id`.
+    /// Whether the request may see data of enterprise `id` (which exists).
     pub fn sees(&self, id: i64) -> bool {
-        self.platform || self.visible.contains(&id)
+        self.visible.contains(&id)
     }
 
     /// Refuses an enterprise the request may not act for, naming it.

@@ -17,6 +17,8 @@ pub const DEMO_ENTERPRISE: i64 = 1014;
 pub const DEMO_BRANCH: i64 = 1015;
 /// A second demo tree: a tyre-service provider with custody of the demo fleet's vehicles.
 pub const DEMO_SERVICE: i64 = 1016;
+/// The sample fleet (`is_sample`): all the visitor account sees.
+pub const SAMPLE_ENTERPRISE: i64 = 1017;
 /// The demo cluster; colony 7 is the trusteeship (`/captain`) brand (console-spec §9).
 pub const DEMO_CLUSTER: i64 = 7;
 
@@ -140,7 +142,18 @@ pub async fn run(
             0,
         ),
         (DEMO_SERVICE, None, "示范轮胎服务商", "示范服务商", 2),
+        (
+            SAMPLE_ENTERPRISE,
+            None,
+            "示例车队（演示数据）",
+            "示例车队",
+            0,
+        ),
     ];
+    let sample_exists = enterprise::Entity::find_by_id(SAMPLE_ENTERPRISE)
+        .one(&txn)
+        .await?
+        .is_some();
     for (id, parent, name, abbreviation, ent_type) in enterprises {
         let row = enterprise::ActiveModel {
             id: Set(id),
@@ -156,11 +169,15 @@ pub async fn run(
             verified: Set(true),
             verify_state: Set(2),
             colony_id: Set(None),
+            is_sample: Set(id == SAMPLE_ENTERPRISE),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()
         };
         insert_missing(&txn, row, enterprise::Column::Id).await?;
+    }
+    if !sample_exists {
+        sample_fleet(&txn, now).await?;
     }
     if txn.get_database_backend() == DatabaseBackend::Postgres {
         // Explicit ids leave the identity sequence behind; move it past them.
@@ -214,14 +231,16 @@ pub async fn run(
             "访客 visitor",
             &random_password(),
             ROLE_VISITOR,
-            DEMO_ENTERPRISE,
+            SAMPLE_ENTERPRISE,
             true,
         );
         let visitor = sys_user::Entity::insert(visitor)
             .exec(&txn)
             .await?
             .last_insert_id;
-        membership(&txn, visitor, DEMO_ENTERPRISE, ROLE_VISITOR).await?;
+        membership(&txn, visitor, SAMPLE_ENTERPRISE, ROLE_VISITOR).await?;
+    } else if !sample_exists {
+        visitor_to_sample(&txn).await?;
     }
     grant_new_calls(&txn, registry).await?;
     let roles: Vec<i64> = ROLES.iter().map(|(id, _)| *id).collect();
@@ -229,6 +248,113 @@ pub async fn run(
     super::dictionary::seed(&txn).await?;
     txn.commit().await?;
     Ok(report)
+}
+
+/// The vehicles the visitor's map shows as sample data (the console's `SAMPLE_FLEET`):
+/// plate, axle layout, longitude, latitude. The plates carry 示例 ("sample") so that no real
+/// vehicle's plate is ever taken.
+const SAMPLE_VEHICLES: [(&str, &str, f64, f64); 10] = [
+    ("示例粤B·7K21A", "2,4,4", 113.934, 22.543),
+    ("示例粤B·3M058", "2,4", 114.057, 22.612),
+    ("示例粤S·9D317", "2,4,4", 113.752, 23.021),
+    ("示例粤A·2F806", "2,4", 113.323, 23.129),
+    ("示例粤L·6H442", "2,2,4", 114.413, 23.112),
+    ("示例粤B·5T920", "2,4,4", 113.871, 22.748),
+    ("示例粤E·1R663", "2,4", 113.121, 23.021),
+    ("示例粤B·8Q145", "2,2,4", 114.241, 22.721),
+    ("示例粤S·4N207", "2,4", 113.981, 22.952),
+    ("示例粤A·7C551", "2,4,4", 113.452, 22.853),
+];
+
+/// Registers the sample fleet when the sample enterprise is first created (vehicles an
+/// operator later removes stay removed). A plate already taken is skipped.
+async fn sample_fleet<C: ConnectionTrait>(
+    db: &C,
+    now: chrono::DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    use super::vehicle::records::{layout_positions, new_state, parse_layout, reconcile_wheels};
+    use entities::{vehicle, vehicle_state};
+    let plates = SAMPLE_VEHICLES.map(|(plate, ..)| plate);
+    let rows = SAMPLE_VEHICLES
+        .iter()
+        .map(|(plate, layout, ..)| vehicle::ActiveModel {
+            enterprise_id: Set(SAMPLE_ENTERPRISE),
+            plate: Set((*plate).into()),
+            vin: Set(String::new()),
+            kind: Set(0),
+            trailer_id: Set(None),
+            brand_id: Set(None),
+            series_id: Set(None),
+            class_id: Set(None),
+            device_type_id: Set(0),
+            head_img_url: Set(String::new()),
+            axle_layout: Set((*layout).into()),
+            install_state: Set(1),
+            power_supply: Set(0),
+            recharge: Set(false),
+            remark: Set("示例数据 sample data".into()),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        });
+    vehicle::Entity::insert_many(rows)
+        .on_conflict(
+            OnConflict::column(vehicle::Column::Plate)
+                .do_nothing()
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
+    let added = vehicle::Entity::find()
+        .filter(vehicle::Column::EnterpriseId.eq(SAMPLE_ENTERPRISE))
+        .filter(vehicle::Column::Plate.is_in(plates))
+        .all(db)
+        .await?;
+    for v in added {
+        let Some((_, layout, lon, lat)) = SAMPLE_VEHICLES.iter().find(|s| s.0 == v.plate) else {
+            continue;
+        };
+        let axles = parse_layout(layout).map_err(|e| sea_orm::DbErr::Custom(e.to_string()))?;
+        reconcile_wheels(db, v.id, &layout_positions(&axles).1)
+            .await
+            .map_err(|e| sea_orm::DbErr::Custom(e.to_string()))?;
+        let mut state = new_state(v.id);
+        state.lat = Set(Some(*lat));
+        state.lon = Set(Some(*lon));
+        vehicle_state::Entity::insert(state)
+            .on_conflict(
+                OnConflict::column(vehicle_state::Column::VehicleId)
+                    .do_nothing()
+                    .to_owned(),
+            )
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A visitor seeded before the sample enterprise existed belonged to the demo fleet; it moves
+/// to the sample enterprise with it (once, when that enterprise is created).
+async fn visitor_to_sample<C: ConnectionTrait>(db: &C) -> Result<(), sea_orm::DbErr> {
+    use sea_orm::sea_query::Expr;
+    let visitors = sys_user::Entity::find()
+        .filter(sys_user::Column::IsVisitor.eq(true))
+        .all(db)
+        .await?;
+    let ids: Vec<i64> = visitors.iter().map(|u| u.id).collect();
+    sys_user_authority::Entity::delete_many()
+        .filter(sys_user_authority::Column::UserId.is_in(ids.clone()))
+        .exec(db)
+        .await?;
+    for visitor in &visitors {
+        membership(db, visitor.id, SAMPLE_ENTERPRISE, visitor.authority_id).await?;
+    }
+    sys_user::Entity::update_many()
+        .col_expr(sys_user::Column::NowEntId, Expr::value(SAMPLE_ENTERPRISE))
+        .filter(sys_user::Column::Id.is_in(ids))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// The demo cluster (the fleet and the service provider, supervised by the platform) and a
@@ -400,6 +526,9 @@ const VISITOR_SELF_CALLS: &[&str] = &[
     "/api/sysAuthorityMenusEnterprise/getMenu",
     "/api/sysDictionary/findSysDictionary",
 ];
+/// Reads the screens of the visitor's menus make outside the vehicle, track and report areas:
+/// the vehicle list's group filter (the visitor sees only sample data, see `Scope`).
+const VISITOR_READS: &[&str] = &["/api/web/group/groupList"];
 const FLEET_AREAS: &[&str] = &[
     "enterprise",
     "vehicle",
@@ -441,6 +570,7 @@ fn default_grant(role: i64, call: &ApiEntry) -> bool {
         ROLE_CLUSTER_SUPERVISOR => is_self || (read && FLEET_AREAS.contains(&area)),
         ROLE_VISITOR => {
             VISITOR_SELF_CALLS.contains(&path)
+                || VISITOR_READS.contains(&path)
                 || (read && matches!(area, "vehicle" | "track" | "report"))
         }
         _ => false,

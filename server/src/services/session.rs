@@ -13,6 +13,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::signins::{self, Attempt, Method, Origin, Outcome};
 use crate::error::AppError;
 use crate::i18n::Text;
 use crate::text;
@@ -225,39 +226,98 @@ pub async fn find_user_by_id(
         })
 }
 
-/// Checks a password sign-in.
-pub async fn password_sign_in(
+/// A refused sign-in: the answer for the caller and what the audit keeps.
+struct Refused {
+    outcome: Outcome,
+    user_id: Option<i64>,
+    error: AppError,
+}
+
+/// How a step's error is audited: as `outcome`, unless the server itself failed.
+fn refusing(outcome: Outcome, user_id: Option<i64>) -> impl FnOnce(AppError) -> Refused {
+    move |error| Refused {
+        outcome: if matches!(error, AppError::Internal(_)) {
+            Outcome::Error
+        } else {
+            outcome
+        },
+        user_id,
+        error,
+    }
+}
+
+impl From<AppError> for Refused {
+    fn from(error: AppError) -> Self {
+        refusing(Outcome::Error, None)(error)
+    }
+}
+
+fn disabled() -> AppError {
+    AppError::fail(text!("用户被禁止登录", "This account is disabled"))
+}
+
+/// Audits a sign-in attempt ([`signins`]) and answers it. `username` is the name given; the
+/// account's own name is kept when none was.
+fn audited(
     db: &DatabaseConnection,
+    origin: &Origin,
+    method: Method,
     username: &str,
-    password: &str,
+    attempt: Result<sys_user::Model, Refused>,
 ) -> Result<sys_user::Model, AppError> {
-    let user = find_user(db, username).await?;
-    // Hash even for unknown accounts so timing does not reveal which exist.
-    let hash = user
+    let given = username.trim();
+    let (username, user_id, outcome) = match &attempt {
+        Ok(user) if given.is_empty() => (user.username.as_str(), Some(user.id), Outcome::Ok),
+        Ok(user) => (given, Some(user.id), Outcome::Ok),
+        Err(refused) => (given, refused.user_id, refused.outcome),
+    };
+    signins::record(
+        db,
+        origin,
+        &Attempt {
+            method,
+            username,
+            user_id,
+            outcome,
+        },
+    );
+    attempt.map_err(|refused| refused.error)
+}
+
+/// Checks a password against an account (or none: then against a dummy hash, so timing does
+/// not reveal which accounts exist).
+fn check_password(
+    account: Option<sys_user::Model>,
+    password: &str,
+) -> Result<sys_user::Model, Refused> {
+    let hash = account
         .as_ref()
         .map_or(DUMMY_HASH, |u| u.password_hash.as_str());
     let ok = verify_password(password, hash);
-    match user {
-        Some(user) if ok && !user.is_visitor => {
-            if user.enable != 1 {
-                return Err(AppError::fail(text!(
-                    "用户被禁止登录",
-                    "This account is disabled"
-                )));
-            }
-            Ok(user)
-        }
-        _ => Err(bad_credentials()),
+    match account {
+        // The visitor signs in only as the visitor.
+        Some(user) if !ok || user.is_visitor => Err(refusing(Outcome::BadPassword, Some(user.id))(
+            bad_credentials(),
+        )),
+        Some(user) if user.enable != 1 => Err(refusing(Outcome::Frozen, Some(user.id))(disabled())),
+        Some(user) => Ok(user),
+        None => Err(refusing(Outcome::UnknownUser, None)(bad_credentials())),
     }
 }
 
 /// The built-in visitor account the console signs in with automatically.
-pub async fn visitor_sign_in(db: &DatabaseConnection) -> Result<sys_user::Model, AppError> {
+async fn visitor_sign_in(db: &DatabaseConnection) -> Result<sys_user::Model, Refused> {
     sys_user::Entity::find()
         .filter(sys_user::Column::IsVisitor.eq(true))
         .one(db)
-        .await?
-        .ok_or_else(|| AppError::fail(text!("访客账号未开放", "Visitor access is not available")))
+        .await
+        .map_err(AppError::from)?
+        .ok_or_else(|| {
+            refusing(Outcome::UnknownUser, None)(AppError::fail(text!(
+                "访客账号未开放",
+                "Visitor access is not available"
+            )))
+        })
 }
 
 /// argon2id hash of a random string nobody knows, verified against for unknown usernames.
@@ -356,74 +416,162 @@ pub struct SignIn<'a> {
     /// A stored alternate account's token (console-spec §7): with no password it is exchanged
     /// for a fresh session of that account.
     pub alternate_token: Option<&'a str>,
-    pub ip: &'a str,
 }
 
 fn need_captcha(text: Text) -> AppError {
     AppError::FailWith(text, serde_json::json!({ "needCaptcha": true }))
 }
 
-/// Decides who a login call signs in: the visitor, an alternate account, or a password user
-/// (throttled per IP and account, with a captcha after a few failures).
+/// Decides who a login call signs in — the visitor, an alternate account, or a password user
+/// (throttled per IP and account, with a captcha after a few failures) — and audits it.
 pub async fn sign_in(
     db: &DatabaseConnection,
     guard: &super::guard::LoginGuard,
     tokens: &Tokens,
     req: SignIn<'_>,
+    origin: &Origin,
 ) -> Result<sys_user::Model, AppError> {
-    if req.kind == "visitorLogin" {
-        return visitor_sign_in(db).await;
-    }
-    if req.password.is_empty()
+    let (method, attempt) = if req.kind == "visitorLogin" {
+        (Method::Visitor, visitor_sign_in(db).await)
+    } else if req.password.is_empty()
         && let Some(token) = req.alternate_token
     {
-        return match tokens.verify(token) {
-            SessionState::Valid(claims) => {
-                let user = find_user_by_id(db, claims.uid).await?;
-                if user.enable != 1 {
-                    return Err(AppError::fail(text!(
-                        "用户被禁止登录",
-                        "This account is disabled"
-                    )));
-                }
-                Ok(user)
-            }
-            SessionState::Rejected(text) => Err(AppError::SignedOut(text)),
-            SessionState::Anonymous => Err(bad_credentials()),
-        };
+        (Method::Switch, switch_sign_in(db, tokens, token).await)
+    } else {
+        (
+            Method::Password,
+            password_sign_in(db, guard, &req, &origin.ip).await,
+        )
+    };
+    audited(db, origin, method, req.username, attempt)
+}
+
+/// A stored alternate account's token exchanged for a session of that account.
+async fn switch_sign_in(
+    db: &DatabaseConnection,
+    tokens: &Tokens,
+    token: &str,
+) -> Result<sys_user::Model, Refused> {
+    let claims = match tokens.verify(token) {
+        SessionState::Valid(claims) => claims,
+        SessionState::Rejected(text) => {
+            return Err(refusing(Outcome::Expired, None)(AppError::SignedOut(text)));
+        }
+        SessionState::Anonymous => {
+            return Err(refusing(Outcome::BadPassword, None)(bad_credentials()));
+        }
+    };
+    let user = find_user_by_id(db, claims.uid)
+        .await
+        .map_err(refusing(Outcome::UnknownUser, Some(claims.uid)))?;
+    if user.enable != 1 {
+        return Err(refusing(Outcome::Frozen, Some(user.id))(disabled()));
     }
+    Ok(user)
+}
+
+async fn password_sign_in(
+    db: &DatabaseConnection,
+    guard: &super::guard::LoginGuard,
+    req: &SignIn<'_>,
+    ip: &str,
+) -> Result<sys_user::Model, Refused> {
     let username = req.username.trim();
     if username.is_empty() || req.password.is_empty() {
-        return Err(AppError::fail(text!(
+        return Err(refusing(Outcome::BadPassword, None)(AppError::fail(text!(
             "请输入用户名和密码",
             "Enter the username and password"
-        )));
+        ))));
     }
-    guard.check_locked(username)?;
-    if guard.needs_captcha(req.ip, username) {
+    let account = find_user(db, username).await?;
+    let user_id = account.as_ref().map(|u| u.id);
+    guard
+        .check_locked(username)
+        .map_err(refusing(Outcome::Throttled, user_id))?;
+    if guard.needs_captcha(ip, username) {
+        let captcha = refusing(Outcome::Captcha, user_id);
         if req.captcha_id.is_empty() || req.captcha.trim().is_empty() {
-            return Err(need_captcha(text!("请输入验证码", "Enter the captcha")));
+            return Err(captcha(need_captcha(text!(
+                "请输入验证码",
+                "Enter the captcha"
+            ))));
         }
         guard
             .verify_captcha(req.captcha_id, req.captcha)
             .map_err(|e| match e {
                 AppError::Fail(text) => need_captcha(text),
                 other => other,
-            })?;
+            })
+            .map_err(captcha)?;
     }
-    match password_sign_in(db, username, req.password).await {
+    match check_password(account, req.password) {
         Ok(user) => {
-            guard.succeeded(req.ip, username);
+            guard.succeeded(ip, username);
             Ok(user)
         }
-        Err(err) => {
-            guard.failed(req.ip, username);
-            match err {
-                AppError::Fail(text) if guard.needs_captcha(req.ip, username) => {
-                    Err(need_captcha(text))
-                }
-                other => Err(other),
+        Err(mut refused) => {
+            guard.failed(ip, username);
+            if let AppError::Fail(text) = &refused.error
+                && guard.needs_captcha(ip, username)
+            {
+                refused.error = need_captcha(text.clone());
             }
+            Err(refused)
         }
     }
+}
+
+/// Phone sign-in: the code sent to a registered phone signs its account in.
+pub async fn phone_sign_in(
+    db: &DatabaseConnection,
+    phone: &str,
+    sms_code: &str,
+    origin: &Origin,
+) -> Result<sys_user::Model, AppError> {
+    let attempt = async {
+        super::sms::check_phone(phone).map_err(refusing(Outcome::UnknownUser, None))?;
+        let user = super::users::by_phone(db, phone)
+            .await
+            .map_err(refusing(Outcome::UnknownUser, None))?;
+        super::sms::verify_code(db, phone, super::sms::Purpose::Login, sms_code)
+            .await
+            .map_err(refusing(Outcome::BadCode, Some(user.id)))?;
+        if user.enable != 1 {
+            return Err(refusing(Outcome::Frozen, Some(user.id))(disabled()));
+        }
+        Ok(user)
+    };
+    audited(db, origin, Method::Sms, phone, attempt.await)
+}
+
+/// The QR sign-in the phone of account `uid` confirmed.
+pub async fn qr_sign_in(
+    db: &DatabaseConnection,
+    uid: i64,
+    origin: &Origin,
+) -> Result<sys_user::Model, AppError> {
+    let attempt = async {
+        let user = find_user_by_id(db, uid)
+            .await
+            .map_err(refusing(Outcome::UnknownUser, Some(uid)))?;
+        if user.enable != 1 {
+            return Err(refusing(Outcome::Frozen, Some(uid))(disabled()));
+        }
+        Ok(user)
+    };
+    audited(db, origin, Method::Qr, "", attempt.await)
+}
+
+/// Audits the sign-in a registration makes for the account it created.
+pub fn registered(db: &DatabaseConnection, user: &sys_user::Model, origin: &Origin) {
+    signins::record(
+        db,
+        origin,
+        &Attempt {
+            method: Method::Register,
+            username: &user.username,
+            user_id: Some(user.id),
+            outcome: Outcome::Ok,
+        },
+    );
 }

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use entities::{enterprise, sys_authority, sys_user, sys_user_authority};
-use sea_orm::sea_query::LikeExpr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
@@ -14,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::paging::{self, PageQuery, PageResult};
 use super::scope::{PLATFORM_ROLES, Scope};
+use super::search::contains;
 use super::seed::{ROLE_ENTERPRISE_ADMIN, ROLE_SUPER_ADMIN};
 use super::session::{hash_password, verify_password};
 use crate::error::{AppError, DbResultExt};
@@ -250,15 +250,6 @@ pub struct UserFilter {
     pub keyword: Option<String>,
 }
 
-/// `%text%` with the LIKE wildcards in `text` taken literally.
-pub fn like(text: &str) -> LikeExpr {
-    let escaped = text
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    LikeExpr::new(format!("%{escaped}%")).escape('\\')
-}
-
 /// Users the actor may see: all for platform staff, else members of their current enterprise.
 pub async fn list(
     db: &DatabaseConnection,
@@ -287,7 +278,7 @@ pub async fn list(
         (sys_user::Column::Email, &filter.email),
     ] {
         if let Some(v) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-            cond = cond.add(column.like(like(v)));
+            cond = cond.add(contains(column, v));
         }
     }
     if let Some(k) = filter
@@ -303,7 +294,7 @@ pub async fn list(
             sys_user::Column::Phone,
         ]
         .into_iter()
-        .fold(Condition::any(), |c, col| c.add(col.like(like(k))));
+        .fold(Condition::any(), |c, col| c.add(contains(col, k)));
         cond = cond.add(any);
     }
     if let Some(a) = filter.authority_id {
@@ -706,6 +697,8 @@ pub async fn register(
             )));
         }
     }
+    // A new enterprise: platform staff see it at once (to verify it).
+    announce(Change::Reach);
     let txn = crate::db::write_txn(db).await?;
     let now = Utc::now();
     let company = r.company.trim().to_owned();

@@ -17,9 +17,10 @@ use utoipa::ToSchema;
 use super::{carrier, carrier_name, ent_condition, find, find_owned, is_online, online_since};
 use crate::error::AppError;
 use crate::services::changes::{Change, announce};
-use crate::services::enterprise::{contains, limited, names};
+use crate::services::enterprise::{limited, names};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::text;
 
 pub const KIND_RECEIVER: i16 = 0;

@@ -15,9 +15,10 @@ use utoipa::ToSchema;
 
 use super::{ent_condition, find_many, refuse_read_only, required};
 use crate::error::AppError;
-use crate::services::enterprise::{contains, limited};
+use crate::services::enterprise::limited;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{EnterpriseOwned, Scope};
+use crate::services::search::contains;
 use crate::text;
 
 pub const QUEUED: i16 = 0;

@@ -738,14 +738,7 @@ pub async fn journal(
     }
     all.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| b.id.cmp(&a.id)));
     let total = all.len() as u64;
-    let skip = usize::try_from((page.page - 1) * page.page_size).unwrap_or(usize::MAX);
-    let take = usize::try_from(page.page_size).unwrap_or(usize::MAX);
-    Ok(PageResult {
-        list: all.into_iter().skip(skip).take(take).collect(),
-        total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    Ok(page.of(all, total))
 }
 
 /// The mini-program entries an installer opens (applets): name, app id and page path.

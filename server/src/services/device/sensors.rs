@@ -16,9 +16,10 @@ use utoipa::ToSchema;
 use super::devices::{DeviceRow, row};
 use super::{ent_condition, find, find_owned};
 use crate::error::AppError;
-use crate::services::enterprise::{contains, names};
+use crate::services::enterprise::names;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::services::vehicle::history::{LatestWheel, WheelNow, latest_wheels, wheels_now};
 use crate::text;
 

@@ -16,8 +16,9 @@ use utoipa::ToSchema;
 use super::devices::{DeviceRow, row};
 use super::{ent_condition, find_owned, refuse_read_only, required};
 use crate::error::{AppError, DbResultExt};
-use crate::services::enterprise::{contains, limited};
+use crate::services::enterprise::limited;
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::text;
 
 pub const KINDS: [&str; 4] = ["vehicle", "device", "label", "service"];

@@ -196,7 +196,7 @@ pub async fn list(
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = Condition::all()
             .add(cond)
-            .add(super::contains(cluster::Column::Name, k));
+            .add(crate::services::search::contains(cluster::Column::Name, k));
     }
     let select = cluster::Entity::find()
         .filter(cond)

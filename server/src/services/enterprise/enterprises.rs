@@ -828,8 +828,14 @@ pub async fn list(
     {
         cond = cond.add(
             Condition::any()
-                .add(super::contains(enterprise::Column::EntName, k))
-                .add(super::contains(enterprise::Column::EntAbbreviation, k)),
+                .add(crate::services::search::contains(
+                    enterprise::Column::EntName,
+                    k,
+                ))
+                .add(crate::services::search::contains(
+                    enterprise::Column::EntAbbreviation,
+                    k,
+                )),
         );
     }
     if let Some(t) = f.ent_type {
@@ -874,8 +880,14 @@ pub async fn search(
     if !k.is_empty() {
         cond = cond.add(
             Condition::any()
-                .add(super::contains(enterprise::Column::EntName, k))
-                .add(super::contains(enterprise::Column::EntAbbreviation, k)),
+                .add(crate::services::search::contains(
+                    enterprise::Column::EntName,
+                    k,
+                ))
+                .add(crate::services::search::contains(
+                    enterprise::Column::EntAbbreviation,
+                    k,
+                )),
         );
     }
     let found = enterprise::Entity::find()

@@ -126,7 +126,7 @@ pub async fn list(
         .add(group::Column::EnterpriseId.eq(ent))
         .add(scope.filter(group::Column::EnterpriseId));
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
-        cond = cond.add(super::contains(group::Column::Name, k));
+        cond = cond.add(crate::services::search::contains(group::Column::Name, k));
     }
     let select = group::Entity::find()
         .filter(cond)

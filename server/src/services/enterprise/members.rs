@@ -188,7 +188,9 @@ pub async fn list(
                     sys_user::Column::Phone,
                 ]
                 .into_iter()
-                .fold(Condition::any(), |c, col| c.add(super::contains(col, k))),
+                .fold(Condition::any(), |c, col| {
+                    c.add(crate::services::search::contains(col, k))
+                }),
             )
             .into_query();
         cond = cond.add(sys_user_authority::Column::UserId.in_subquery(users));

@@ -151,14 +151,6 @@ pub fn names<'c, C: ConnectionTrait>(
     }
 }
 
-/// `column` contains `text`, ignoring case on both databases (LIKE is case-sensitive on
-/// PostgreSQL); `%` and `_` in `text` are taken literally.
-pub fn contains<C: ColumnTrait>(column: C, text: &str) -> sea_orm::sea_query::Expr {
-    use sea_orm::sea_query::{Expr, ExprTrait, Func};
-    Expr::expr(Func::lower(Expr::col(column.as_column_ref())))
-        .like(crate::services::users::like(&text.to_lowercase()))
-}
-
 /// A required text field: trimmed, not empty, at most `max` characters.
 pub fn required(field: &str, value: &str, max: usize) -> Result<String, AppError> {
     let v = value.trim();

@@ -768,8 +768,8 @@ pub async fn projects(
     if let Some(k) = keyword.map(str::trim).filter(|k| !k.is_empty()) {
         cond = cond.add(
             Condition::any()
-                .add(super::contains(project::Column::Name, k))
-                .add(super::contains(project::Column::Code, k)),
+                .add(crate::services::search::contains(project::Column::Name, k))
+                .add(crate::services::search::contains(project::Column::Code, k)),
         );
     }
     if let Some(s) = state {

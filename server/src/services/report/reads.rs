@@ -98,11 +98,11 @@ pub async fn list(
     let page = page.checked()?;
     let range = f.range.checked()?;
     let wanted = outcome(f.outcome.as_deref())?;
-    let depth = page.page * page.page_size;
+    let depth = page.end();
     if depth > MAX_DEPTH {
         return Err(AppError::fail(text!(
-            "最多翻到第 {} 条，请缩小时间范围",
-            "Paging reaches row {} at most; narrow the time range",
+            "page 过大：最多翻到第 {} 条，请缩小时间范围",
+            "page is too far: paging reaches row {} at most; narrow the time range",
             MAX_DEPTH
         )));
     }
@@ -131,14 +131,7 @@ pub async fn list(
         total += n;
     }
     rows.sort_by_key(|r| std::cmp::Reverse(r.time));
-    let skip = usize::try_from((page.page - 1) * page.page_size).unwrap_or(usize::MAX);
-    let take = usize::try_from(page.page_size).unwrap_or(usize::MAX);
-    Ok(PageResult {
-        list: rows.into_iter().skip(skip).take(take).collect(),
-        total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    Ok(page.of(rows, total))
 }
 
 async fn accepted(

@@ -17,9 +17,10 @@ use utoipa::ToSchema;
 use super::{CHANNEL_CONSOLE, check_channels, check_kinds, check_members, check_quiet};
 use crate::error::AppError;
 use crate::services::enterprise::members::role_names;
-use crate::services::enterprise::{contains, json_list, to_json};
+use crate::services::enterprise::{json_list, to_json};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::text;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -19,9 +19,10 @@ use utoipa::ToSchema;
 use super::{check_channels, check_kinds, check_level, check_members, check_quiet};
 use crate::db::write_txn;
 use crate::error::AppError;
-use crate::services::enterprise::{contains, json_list, required, to_json, vehicle_ids};
+use crate::services::enterprise::{json_list, required, to_json, vehicle_ids};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{EnterpriseOwned, Scope};
+use crate::services::search::contains;
 use crate::text;
 
 /// `push_rule_targets.kind`.

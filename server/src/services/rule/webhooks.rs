@@ -514,7 +514,8 @@ impl Sender {
             .body(d.payload.clone())
             .send()
             .await
-            .map_err(|e| (None, e.to_string()))?;
+            // The error names the URL, which may carry credentials of its own.
+            .map_err(|e| (None, entities::secrets::mask(&e.to_string())))?;
         let status = i32::from(answer.status().as_u16());
         if answer.status().is_success() {
             Ok(status)

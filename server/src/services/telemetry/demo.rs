@@ -133,7 +133,10 @@ pub async fn ensure_fleet(
         .select_only()
         .column(device::Column::Imei)
         .column(device::Column::VehicleId)
-        .filter(device::Column::Imei.starts_with(IMEI_PREFIX))
+        .filter(crate::services::search::starts_with(
+            device::Column::Imei,
+            IMEI_PREFIX,
+        ))
         .into_tuple::<(String, Option<i64>)>()
         .all(&txn)
         .await?
@@ -188,7 +191,10 @@ async fn fleet_vehicles(
         .column(vehicle::Column::Plate)
         .column(vehicle::Column::AxleLayout)
         .filter(vehicle::Column::EnterpriseId.eq(DEMO_ENTERPRISE))
-        .filter(vehicle::Column::Plate.starts_with(PLATE_PREFIX))
+        .filter(crate::services::search::starts_with(
+            vehicle::Column::Plate,
+            PLATE_PREFIX,
+        ))
         .into_tuple()
         .all(db)
         .await?;

@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::AppError;
-use crate::services::enterprise::{contains, limited, required};
+use crate::services::enterprise::{limited, required};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::text;
 
 /// Entries the scope sees: platform-wide ones and those of its enterprises.

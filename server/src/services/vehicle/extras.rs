@@ -302,7 +302,10 @@ pub async fn found_demonstration(
     let prefix = format!("DEMO{ent}-");
     let exists = vehicle::Entity::find()
         .filter(vehicle::Column::EnterpriseId.eq(ent))
-        .filter(vehicle::Column::Plate.starts_with(&prefix))
+        .filter(crate::services::search::starts_with(
+            vehicle::Column::Plate,
+            &prefix,
+        ))
         .one(db)
         .await?;
     if exists.is_some() {
@@ -355,7 +358,7 @@ pub async fn search_firms(
     let mut q = enterprise::Entity::find().filter(scope.filter(enterprise::Column::Id));
     let k = keyword.trim();
     if !k.is_empty() {
-        q = q.filter(crate::services::enterprise::contains(
+        q = q.filter(crate::services::search::contains(
             enterprise::Column::EntName,
             k,
         ));

@@ -13,7 +13,7 @@ use entities::{
     vehicle_state,
 };
 use sea_orm::sea_query::{
-    Alias, Condition, Expr, ExprTrait, Func, JoinType, Order, Query, SelectStatement,
+    Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
@@ -24,6 +24,7 @@ use utoipa::ToSchema;
 use crate::error::AppError;
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 
 /// A vehicle is offline when it has not reported for this long (or never).
 pub const OFFLINE_AFTER: chrono::Duration = chrono::Duration::minutes(30);
@@ -677,11 +678,10 @@ pub async fn list(
         .map(str::trim)
         .filter(|k| !k.is_empty())
     {
-        let pattern = crate::services::users::like(&k.to_uppercase());
         q.cond_where(
             Condition::any()
-                .add(Expr::col((vehicle::Entity, vehicle::Column::Plate)).like(pattern.clone()))
-                .add(Func::upper(Expr::col((vehicle::Entity, vehicle::Column::Vin))).like(pattern)),
+                .add(contains(vehicle::Column::Plate, k))
+                .add(contains(vehicle::Column::Vin, k)),
         );
     }
     if let Some(g) = filter.group_id {
@@ -798,7 +798,7 @@ pub async fn list(
     }
     q.order_by((vehicle::Entity, V::Id), order)
         .limit(page.page_size)
-        .offset((page.page - 1) * page.page_size);
+        .offset(page.offset);
     let rows = ListRow::find_by_statement(db.get_database_backend().build(&q))
         .all(db)
         .await?;

@@ -170,24 +170,6 @@ pub async fn prune(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<u64
     Ok(deleted)
 }
 
-/// Prunes history older than `days` a minute after start and then daily; 0 keeps everything.
-pub fn start_retention(db: DatabaseConnection, days: u32) {
-    if days == 0 {
-        return;
-    }
-    tokio::spawn(async move {
-        tokio::time::sleep(std::time::Duration::from_secs(60)).await;
-        loop {
-            let before = Utc::now() - Duration::days(i64::from(days));
-            match prune(&db, before).await {
-                Ok(n) => tracing::info!(rows = n, days, "history retention"),
-                Err(err) => tracing::warn!(%err, "history retention"),
-            }
-            tokio::time::sleep(std::time::Duration::from_secs(24 * 3600)).await;
-        }
-    });
-}
-
 /// A spray-cooling activation or fault as a device reports it.
 #[derive(Debug, Clone)]
 pub struct SprayRecord {
@@ -1167,19 +1149,12 @@ pub async fn spray_recent(
             .then(a.vehicle_id.cmp(&b.vehicle_id))
     });
     let total = list.len() as u64;
-    let start = usize::try_from((page.page - 1) * page.page_size).unwrap_or(usize::MAX);
-    let size = usize::try_from(page.page_size).unwrap_or(usize::MAX);
-    let mut list: Vec<SprayActivity> = list.into_iter().skip(start).take(size).collect();
-    let plates = plates(db, list.iter().map(|a| a.vehicle_id)).await?;
-    for a in &mut list {
+    let mut found = page.of(list, total);
+    let plates = plates(db, found.list.iter().map(|a| a.vehicle_id)).await?;
+    for a in &mut found.list {
         a.plate = plates.get(&a.vehicle_id).cloned().unwrap_or_default();
     }
-    Ok(PageResult {
-        list,
-        total,
-        page: page.page,
-        page_size: page.page_size,
-    })
+    Ok(found)
 }
 
 /// The spray-cooling status of a vehicle: live flags and the last 24 hours.

@@ -22,9 +22,10 @@ use utoipa::ToSchema;
 
 use super::history::{TimeRange, plates, positions};
 use crate::error::AppError;
-use crate::services::enterprise::{contains, vehicle_ids};
+use crate::services::enterprise::vehicle_ids;
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::text;
 
 const EARTH_RADIUS_M: f64 = 6_378_137.0;

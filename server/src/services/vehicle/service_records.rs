@@ -54,7 +54,8 @@ pub async fn view_log(
     record: bool,
     page: PageQuery,
 ) -> Result<PageResult<ViewRow>, AppError> {
-    let page = page.checked()?;
+    // Refused before anything is recorded.
+    page.checked()?;
     let v = super::find(db, scope, vehicle_id).await?;
     if record {
         vehicle_view_log::ActiveModel {
@@ -146,7 +147,8 @@ pub async fn car_services(
     create: Option<&ServiceInput>,
     page: PageQuery,
 ) -> Result<PageResult<ServiceRow>, AppError> {
-    let page = page.checked()?;
+    // Refused before anything is recorded.
+    page.checked()?;
     let v = super::find(db, scope, vehicle_id).await?;
     if let Some(c) = create {
         may_handle(db, scope, &v).await?;

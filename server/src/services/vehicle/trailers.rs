@@ -18,6 +18,7 @@ use crate::error::AppError;
 use crate::services::changes::{Change, announce};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::Scope;
+use crate::services::search::contains;
 use crate::text;
 
 /// Where a swap happened, when the caller knows.
@@ -237,12 +238,11 @@ fn swap_condition(scope: &Scope, f: &SwapFilter) -> Result<Condition, AppError> 
         );
     }
     if let Some(p) = f.plate.as_deref().map(str::trim).filter(|p| !p.is_empty()) {
-        let p = p.to_uppercase();
         cond = cond.add(
             Condition::any()
-                .add(trailer_swap::Column::TractorPlate.contains(&p))
-                .add(trailer_swap::Column::FromPlate.contains(&p))
-                .add(trailer_swap::Column::ToPlate.contains(&p)),
+                .add(contains(trailer_swap::Column::TractorPlate, p))
+                .add(contains(trailer_swap::Column::FromPlate, p))
+                .add(contains(trailer_swap::Column::ToPlate, p)),
         );
     }
     if let Some(t) = f.from {

@@ -12,9 +12,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{AppError, DbResultExt};
-use crate::services::enterprise::{contains, limited, required};
+use crate::services::enterprise::{limited, required};
 use crate::services::paging::{self, PageQuery, PageResult};
 use crate::services::scope::{EnterpriseOwned, Scope};
+use crate::services::search::contains;
 use crate::text;
 
 /// What a category classifies by.
