@@ -71,10 +71,12 @@ export const browserStorage: KeyValueStorage = {
 };
 
 export function setTokenCookie(token: string | null): void {
+  // Over HTTPS the token must never travel in clear text, so the browser may send it only there.
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie =
     token === null
-      ? `${TOKEN_COOKIE}=; path=/; max-age=0; samesite=lax`
-      : `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; samesite=lax`;
+      ? `${TOKEN_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`
+      : `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; samesite=lax${secure}`;
 }
 
 export function storedToken(): string | null {
