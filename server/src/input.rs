@@ -256,10 +256,10 @@ pub fn check_json(bytes: &[u8]) -> Result<(), AppError> {
     pass.paging.into_inner().check()
 }
 
-/// Longest query string accepted, in bytes: far above what any call needs (a keyword of the
-/// longest kind, percent-encoded three bytes a character, with paging), far below what could
-/// tie up the server.
-pub const MAX_QUERY_BYTES: usize = 8 * 1024;
+/// Longest query string accepted, in bytes: above what any call needs (a text of the "other"
+/// kind at its 10,000-character limit, or a note percent-encoded nine bytes a character), far
+/// below what could tie up the server.
+pub const MAX_QUERY_BYTES: usize = 16 * 1024;
 
 /// Refuses a query string longer than [`MAX_QUERY_BYTES`], before anything parses it.
 pub fn check_query_length(query: &str) -> Result<(), AppError> {

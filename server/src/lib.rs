@@ -12,7 +12,6 @@ pub mod i18n;
 pub mod input;
 pub mod openapi;
 pub mod routes;
-pub mod serve;
 pub mod services;
 pub mod state;
 
@@ -167,7 +166,12 @@ impl Application {
     /// When accepting connections fails.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let app = routes::app(self.state, self.extra_routes);
-        serve::serve(self.listener, app, shutdown_signal()).await
+        axum::serve(
+            self.listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await
     }
 }
 

@@ -1,7 +1,7 @@
 // A stand-in for the Rust host, for front-end work before (or without) a server build: it does what
 // docs/ssr-contract.md asks of the host with app/dist/ssr.js in a node:vm context, serves public/, and answers the
 // identity-and-access calls the console makes (sign-in incl. visitor, captcha and QR; users; roles and their menus,
-// APIs, buttons and data scope; menus; APIs; dictionaries; operation records; files) from memory, with the seeded
+// APIs, buttons and data scope; menus; APIs; dictionaries; operation and sign-in records; files) from memory, with the seeded
 // menu tree of docs/menu-tree.md; the fleet calls come from mock-fleet.mjs, the push calls (rules, messages,
 // webhooks) from mock-rules.mjs. Used by server.mjs when WHEELEND_BROWSER_HOST=mock. Not a test of the server.
 import { randomBytes } from 'node:crypto';
@@ -183,6 +183,7 @@ export async function startMockHost() {
     ['POST', '/api/createApi', 'api', '新增 API'],
     ['GET', '/sysDictionary/getSysDictionaryList', 'sysDictionary', '字典列表'],
     ['GET', '/sysOperationRecord/getSysOperationRecordList', 'sysOperationRecord', '操作记录'],
+    ['GET', '/sysLoginRecord/getSysLoginRecordList', 'sysLoginRecord', '登录记录'],
     ['POST', '/fileUploadAndDownload/getFileList', 'fileUploadAndDownload', '文件列表'],
     ['POST', '/fileUploadAndDownload/upload', 'fileUploadAndDownload', '上传文件'],
   ]) {
@@ -203,6 +204,12 @@ export async function startMockHost() {
   let nextDetail = 3;
   const records = [];
   let nextRecord = 1;
+  // the sign-in audit: every password and visitor sign-in, with its outcome (as server/src/services/signins.rs)
+  const signIns = [];
+  let nextSignIn = 1;
+  const recordSignIn = (req, method, username, u, result) => {
+    signIns.push({ ID: nextSignIn++, CreatedAt: now(), userId: u?.ID ?? null, username, ip: req.socket.remoteAddress ?? '', agent: String(req.headers['user-agent'] ?? '').slice(0, 256), method, result });
+  };
   const files = [];
   const captchas = new Map();
   const failures = new Map();
@@ -304,9 +311,11 @@ export async function startMockHost() {
   // `live` is made with the server below; pushes happen only once requests are served
   const rules = createRulesMock({ ok, fail, page, like, enterprise: ENTERPRISE, users, roleName, publishTo: (userId, frame) => live.publish(frame, userId) });
 
-  function login(body, ip) {
+  function login(body, req) {
+    const ip = req.socket.remoteAddress;
     if (body.type === 'visitorLogin') {
       const u = users.find((x) => x.visitor);
+      recordSignIn(req, 'visitor', u.userName, u, 'ok');
       const token = randomBytes(16).toString('hex');
       sessions.set(token, u.ID);
       return ok({ token, user: userInfo(u), expiresAt: Date.now() + 86_400_000 }, '登录成功');
@@ -317,15 +326,23 @@ export async function startMockHost() {
     if (count >= 3) {
       const answer = captchas.get(body.captchaId);
       captchas.delete(body.captchaId);
-      if (!answer || answer !== String(body.captcha ?? '')) return fail('请输入正确的验证码', { needCaptcha: true });
+      if (!answer || answer !== String(body.captcha ?? '')) {
+        recordSignIn(req, 'password', name, null, 'captcha');
+        return fail('请输入正确的验证码', { needCaptcha: true });
+      }
     }
     const u = users.find((x) => x.userName === name && !x.visitor);
     if (!u || u.password !== body.password) {
       failures.set(key, count + 1);
+      recordSignIn(req, 'password', name, u, u ? 'bad_password' : 'unknown_user');
       return count + 1 >= 3 ? fail('用户名或密码错误', { needCaptcha: true }) : fail('用户名或密码错误');
     }
-    if (u.enable !== 1) return fail('用户被禁止登录');
+    if (u.enable !== 1) {
+      recordSignIn(req, 'password', name, u, 'frozen');
+      return fail('用户被禁止登录');
+    }
     failures.delete(key);
+    recordSignIn(req, 'password', name, u, 'ok');
     const token = randomBytes(16).toString('hex');
     sessions.set(token, u.ID);
     return ok({ token, user: userInfo(u), expiresAt: Date.now() + 86_400_000 }, '登录成功');
@@ -362,7 +379,7 @@ export async function startMockHost() {
       case 'GET /api/health':
         return ok({ ok: true });
       case 'POST /api/base/login':
-        return login(body, req.socket.remoteAddress);
+        return login(body, req);
       case 'POST /api/base/captcha': {
         const id = randomBytes(8).toString('hex');
         const text = String(Math.floor(1000 + Math.random() * 9000));
@@ -687,7 +704,20 @@ export async function startMockHost() {
           .reverse();
         return ok(page(list, q));
       }
+      case 'GET /api/sysLoginRecord/getSysLoginRecordList': {
+        const from = q.startTime ? Date.parse(q.startTime) : null;
+        const to = q.endTime ? Date.parse(q.endTime) + (/^\d{4}-\d{2}-\d{2}$/.test(q.endTime) ? 86_400_000 : 0) : null;
+        const list = signIns
+          .filter((r) => like(r.username, q.username) && (!q.ip || r.ip === q.ip) && (!q.result || r.result === q.result))
+          .filter((r) => (from === null || Date.parse(r.CreatedAt) >= from) && (to === null || Date.parse(r.CreatedAt) < to))
+          .slice()
+          .reverse()
+          .map((r) => ({ ...r, nickName: users.find((u) => u.ID === r.userId)?.nickName ?? null }));
+        return ok(page(list, q));
+      }
       case 'DELETE /api/sysOperationRecord/deleteSysOperationRecordByIds': {
+        // append-only below the super admin (as the server)
+        if (me.authorityId !== 888) return fail('操作记录只有超级管理员可以删除');
         if (!Array.isArray(body.ids) || body.ids.length === 0) return fail('ids 不能为空');
         const before = records.length;
         for (const id of body.ids) {

@@ -25,7 +25,6 @@ const DEVICE_OFFLINE: i64 = 11;
 /// Two intervals after the first.
 const RUN: Duration = Duration::from_secs(90);
 
-
 /// An alarm frame also comes when an open alarm rises in level; it carries the alarm's start,
 /// long before the report that raised the level. Frames this late are those.
 const LEVEL_RISE_MS: i64 = 10_000;

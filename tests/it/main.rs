@@ -1,7 +1,7 @@
 //! One test binary; a module per area.
 
-mod authorization_matrix;
 mod audit;
+mod authorization_matrix;
 mod authz;
 mod bad_input;
 mod contract;

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use entities::{device, position, vehicle, vehicle_state};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+use wheelend::services::search::starts_with;
 use wheelend_tests::{Spawn, TestApp, spawn_app_with};
 
 const DEMO_ENTERPRISE: i64 = 1014;
@@ -25,14 +26,14 @@ async fn fleet(app: &TestApp) -> (u64, u64) {
     let db = &app.state.db;
     let vehicles = vehicle::Entity::find()
         .filter(vehicle::Column::EnterpriseId.eq(DEMO_ENTERPRISE))
-        .filter(vehicle::Column::Plate.starts_with("SIM-"))
+        .filter(starts_with(vehicle::Column::Plate, "SIM-"))
         .count(db)
         .await
         .unwrap();
     let devices = device::Entity::find()
         .filter(device::Column::EnterpriseId.eq(DEMO_ENTERPRISE))
         .filter(device::Column::VehicleId.is_not_null())
-        .filter(device::Column::Imei.starts_with("8699"))
+        .filter(starts_with(device::Column::Imei, "8699"))
         .count(db)
         .await
         .unwrap();
@@ -43,7 +44,7 @@ async fn fleet(app: &TestApp) -> (u64, u64) {
 async fn positioned(app: &TestApp) -> usize {
     let db = &app.state.db;
     let ids: Vec<i64> = vehicle::Entity::find()
-        .filter(vehicle::Column::Plate.starts_with("SIM-"))
+        .filter(starts_with(vehicle::Column::Plate, "SIM-"))
         .all(db)
         .await
         .unwrap()

@@ -1,5 +1,5 @@
-// Permission helpers (console-spec §6), phone masking (§5), paging rules (§9), checkbox trees, form validation and the
-// session's role list.
+// Permission helpers (console-spec §6), phone masking (§5), paging rules (§9), checkbox trees, form validation, the
+// session's role list, and the operation log's helpers (who may delete, sign-in labels and tones).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 
@@ -14,7 +14,10 @@ const { validateValues } = await load('src/components/crud/form.tsx');
 const { rolesOf, isVisitorUser } = await load('src/lib/session.ts');
 const { phoneError } = await load('src/features/auth/components/register-page.tsx');
 const { toCsv } = await load('src/components/crud/export.ts');
-const { formatLatency } = await load('src/features/system/operations/lazy/operation-view.tsx');
+const { formatLatency, mayDeleteOperations } = await load('src/features/system/operations/lazy/operation-view.tsx');
+const signIns = await load('src/features/system/operations/lazy/sign-in-records.tsx');
+const { resources } = await load('src/locales/index.ts');
+const { SIGN_IN_METHODS, SIGN_IN_RESULTS } = await load('src/features/system/types.ts');
 
 describe('permissions', () => {
   const roles = [{ authorityId: 100, enterpriseId: 5 }, { authorityId: 888 }];
@@ -192,4 +195,35 @@ test('operation latency: the server’s latency_ms', () => {
   assert.equal(formatLatency(0), '0 ms');
   assert.equal(formatLatency(1500), '1.50 s');
   assert.equal(formatLatency(undefined), '—');
+});
+
+test('operation log: deleting is offered only with the delete button and the super admin’s role (888)', () => {
+  assert.equal(mayDeleteOperations(true, 888), true);
+  assert.equal(mayDeleteOperations(false, 888), false, 'the button not granted');
+  assert.equal(mayDeleteOperations(true, 999), false, 'platform staff below the super admin: append-only');
+  assert.equal(mayDeleteOperations(true, 100), false);
+  assert.equal(mayDeleteOperations(true, undefined), false, 'no user');
+  assert.equal(mayDeleteOperations(true, null), false);
+});
+
+test('sign-ins: green only for ok, every known method and outcome has a label in both languages', () => {
+  assert.equal(signIns.signInTone('ok'), 'green');
+  for (const r of SIGN_IN_RESULTS.filter((r) => r !== 'ok')) assert.equal(signIns.signInTone(r), 'red', r);
+  assert.equal(signIns.signInTone('something_new'), 'red');
+  assert.equal(signIns.asSignInMethod('qr'), 'qr');
+  assert.equal(signIns.asSignInMethod('QR'), null, 'exact names');
+  assert.equal(signIns.asSignInResult('bad_password'), 'bad_password');
+  assert.equal(signIns.asSignInResult('nope'), null);
+  for (const lang of ['zh', 'en']) {
+    const s = resources[lang].system.operations.signIns;
+    assert.deepEqual(Object.keys(s.methods).sort(), [...SIGN_IN_METHODS].sort(), `${lang} method labels`);
+    assert.deepEqual(Object.keys(s.results).sort(), [...SIGN_IN_RESULTS].sort(), `${lang} result labels`);
+  }
+});
+
+test('sign-ins: the account shows the display name, with the name given below it when different', () => {
+  assert.deepEqual(signIns.signInAccount({ username: 'admin', nickName: '超级管理员' }), { name: '超级管理员', detail: 'admin' });
+  assert.deepEqual(signIns.signInAccount({ username: 'admin', nickName: 'admin' }), { name: 'admin', detail: null });
+  assert.deepEqual(signIns.signInAccount({ username: 'nobody.here', nickName: null }), { name: 'nobody.here', detail: null });
+  assert.deepEqual(signIns.signInAccount({ username: '', nickName: '' }), { name: '—', detail: null });
 });

@@ -341,9 +341,7 @@ impl Policies {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    fn decisions_mut(
-        &self,
-    ) -> std::sync::RwLockWriteGuard<'_, Decisions> {
+    fn decisions_mut(&self) -> std::sync::RwLockWriteGuard<'_, Decisions> {
         self.decisions
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

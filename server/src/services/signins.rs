@@ -193,7 +193,7 @@ pub async fn list(
         q = q.filter(C::UserId.in_subquery(members));
     }
     if let Some(name) = given(filter.username.as_deref()) {
-        q = q.filter(C::Username.contains(name));
+        q = q.filter(super::search::contains(C::Username, name));
     }
     if let Some(ip) = given(filter.ip.as_deref()) {
         q = q.filter(C::Ip.eq(ip));

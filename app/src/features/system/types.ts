@@ -149,6 +149,35 @@ export interface OperationRecord {
   user?: { ID: number; userName: string; nickName: string } | null;
 }
 
+/** How a sign-in was attempted (the server's names). */
+export const SIGN_IN_METHODS = ['password', 'switch', 'visitor', 'sms', 'qr', 'register'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** What came of a sign-in (the server's names). */
+export const SIGN_IN_RESULTS = ['ok', 'bad_password', 'unknown_user', 'captcha', 'frozen', 'throttled', 'bad_code', 'expired', 'error'] as const;
+export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
+
+/** `getSysLoginRecordList` list entry: one attempt to sign in, failures included (never a token, password or code). */
+export interface SignInRecord {
+  ID: number;
+  /** When the attempt was made. */
+  CreatedAt: string;
+  /** The account, when one is known (null for an unknown name). */
+  userId: number | null;
+  /** The name (or phone) given; the account's own name when none was typed. */
+  username: string;
+  /** The account's display name, when the account still exists. */
+  nickName: string | null;
+  /** The caller's address. */
+  ip: string;
+  /** The browser's user agent (at most 256 characters). */
+  agent: string;
+  /** password, switch (alternate account), visitor, sms, qr or register; see SIGN_IN_METHODS. */
+  method: string;
+  /** ok, bad_password, unknown_user, captcha, frozen, throttled, bad_code, expired or error; see SIGN_IN_RESULTS. */
+  result: string;
+}
+
 export interface FileRecord {
   ID: number;
   CreatedAt: string;

@@ -1,4 +1,9 @@
-/** superAdmin/operation: the operation log (who changed what), paged, by method, path, status, user and date; delete. */
+/**
+ * superAdmin/operation: two tabs. Operations: the operation log (who changed what), paged, by method, path, status,
+ * user and date; delete (the super admin only: the log is append-only for everyone else). Sign-ins: every attempt to
+ * sign in (sign-in-records.tsx), read-only.
+ */
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +15,7 @@ import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } fro
 import { Button } from '../../../../components/ui/button';
 import { TrashIcon } from '../../../../components/ui/icons';
 import { Dialog } from '../../../../components/ui/dialog';
+import { TabPanel, Tabs } from '../../../../components/ui/tabs';
 import { Badge } from '../../../../components/ui/states';
 import { useApp } from '../../../../lib/app-context';
 import { confirmAction } from '../../../../lib/feedback';
@@ -17,11 +23,23 @@ import { formatDateTime, orUndefined } from '../../../../lib/format';
 import type { MenuViewProps } from '../../../console/registry';
 import { useButtons } from '../../../console/menu-route-context';
 import { menuTitle } from '../../../console/menu-routes';
+import { SUPER_ADMIN_ROLE } from '../../../enterprise/model';
 import { HTTP_METHODS, type OperationRecord } from '../../types';
 import { useDeleteOperationRecords } from '../api/delete-operation-records';
 import { useOperationRecords, type OperationListParams } from '../api/get-operation-records';
+import { signInRecordsKey } from '../api/get-sign-in-records';
+import { SignInRecords } from './sign-in-records';
 
 type Filters = Omit<OperationListParams, 'page' | 'pageSize'>;
+type Tab = 'operations' | 'signins';
+
+/**
+ * Whether deleting operation records is offered: the menu's delete button is granted and the active role is the super
+ * admin's (the server refuses everyone else with code 7: the log is append-only below the super admin).
+ */
+export function mayDeleteOperations(canDelete: boolean, authorityId: number | null | undefined): boolean {
+  return canDelete && authorityId === SUPER_ADMIN_ROLE;
+}
 
 /** Latency for people (the server measures whole milliseconds). */
 export function formatLatency(ms: number | null | undefined): string {
@@ -30,6 +48,11 @@ export function formatLatency(ms: number | null | undefined): string {
 }
 
 const num = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
+
+/** The applied filters as the search form's values. */
+function searchValues(filters: Filters): Record<string, string> {
+  return Object.fromEntries(Object.entries<string | number | undefined>(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+}
 
 function pretty(text: string): string {
   try {
@@ -41,9 +64,12 @@ function pretty(text: string): string {
 
 export default function OperationView({ route }: MenuViewProps) {
   const { t } = useTranslation('system');
-  const { lang } = useApp();
+  const { lang, user } = useApp();
   const list = useListState<Filters>({});
   const can = useButtons();
+  const mayDelete = mayDeleteOperations(can('delete'), user?.authorityId);
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('operations');
   const records = useOperationRecords({ page: list.page, pageSize: list.pageSize, ...list.filters });
   const remove = useDeleteOperationRecords();
   const [open, setOpen] = useState<OperationRecord | null>(null);
@@ -61,7 +87,7 @@ export default function OperationView({ route }: MenuViewProps) {
       .catch(() => undefined);
   };
   const columns: Column<OperationRecord>[] = [
-    ...(can('delete') ? [selection.column] : []),
+    ...(mayDelete ? [selection.column] : []),
     { key: 'user', header: t('operations.user'), primary: true, cell: (r) => orUndefined(r.user?.nickName) ?? orUndefined(r.user?.userName) ?? (r.user_id ? `#${r.user_id}` : '—') },
     { key: 'time', header: t('operations.time'), cell: (r) => formatDateTime(r.CreatedAt) },
     { key: 'status', header: t('operations.status'), cell: (r) => <Badge tone={r.status >= 500 ? 'red' : r.status >= 400 ? 'amber' : 'green'}>{r.status}</Badge> },
@@ -86,7 +112,7 @@ export default function OperationView({ route }: MenuViewProps) {
           >
             {t('operations.view')}
           </RowAction>
-          {can('delete') ? (
+          {mayDelete ? (
             <RowAction tone="danger" onClick={() => void removeIds([r.ID], t('operations.confirmDelete', { method: r.method, path: r.path }))}>
               {t('common.delete')}
             </RowAction>
@@ -99,8 +125,8 @@ export default function OperationView({ route }: MenuViewProps) {
     <ViewPage
       title={title}
       actions={
-        <ListToolbar onRefresh={() => void records.refetch()}>
-          {can('delete') && selection.selected.size > 0 ? (
+        <ListToolbar onRefresh={() => void (tab === 'signins' ? queryClient.invalidateQueries({ queryKey: signInRecordsKey }) : records.refetch())}>
+          {tab === 'operations' && mayDelete && selection.selected.size > 0 ? (
             <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => void removeIds([...selection.selected], t('operations.confirmDeleteMany', { count: selection.selected.size }))}>
               <TrashIcon className="size-4" />
               {t('operations.deleteSelected', { count: selection.selected.size })}
@@ -109,47 +135,63 @@ export default function OperationView({ route }: MenuViewProps) {
         </ListToolbar>
       }
     >
-      <Panel className="p-4">
-        <SearchForm
-          label={t('operations.search')}
-          initial={{}}
-          onSearch={(v) => {
-            const filters = {
-              method: orUndefined(v.method),
-              path: orUndefined(v.path),
-              status: num(v.status),
-              userId: num(v.userId),
-              startTime: orUndefined(v.startTime),
-              endTime: orUndefined(v.endTime),
-            };
-            if (!list.setFilters(filters)) void records.refetch();
-          }}
-          fields={[
-            { name: 'path', label: t('operations.path') },
-            { name: 'method', label: t('operations.method'), type: 'select', options: HTTP_METHODS.map((m) => ({ value: m, label: m })) },
-            { name: 'status', label: t('operations.status'), type: 'number' },
-            { name: 'userId', label: t('operations.userId'), type: 'number' },
-            { name: 'startTime', label: t('operations.startTime'), type: 'date' },
-            { name: 'endTime', label: t('operations.endTime'), type: 'date' },
-          ]}
-        />
-      </Panel>
-      <Panel>
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.ID}
-          loading={records.isPending}
-          stale={records.isPlaceholderData}
-          error={records.isError ? t('common.loadFailed') : null}
-          onRetry={() => void records.refetch()}
-          testId="operation-table"
-        />
-        <div className="px-3">
-          <Pager total={records.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-        </div>
-      </Panel>
+      <Tabs<Tab>
+        idPrefix="oplog"
+        label={title}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { id: 'operations', label: t('operations.tabs.operations') },
+          { id: 'signins', label: t('operations.tabs.signIns') },
+        ]}
+      />
+      <TabPanel idPrefix="oplog" id="operations" active={tab === 'operations'} className="space-y-4">
+        <Panel className="p-4">
+          <SearchForm
+            label={t('operations.search')}
+            // the panel unmounts on the other tab: coming back, the form shows the filters still applied
+            initial={searchValues(list.filters)}
+            onSearch={(v) => {
+              const filters = {
+                method: orUndefined(v.method),
+                path: orUndefined(v.path),
+                status: num(v.status),
+                userId: num(v.userId),
+                startTime: orUndefined(v.startTime),
+                endTime: orUndefined(v.endTime),
+              };
+              if (!list.setFilters(filters)) void records.refetch();
+            }}
+            fields={[
+              { name: 'path', label: t('operations.path') },
+              { name: 'method', label: t('operations.method'), type: 'select', options: HTTP_METHODS.map((m) => ({ value: m, label: m })) },
+              { name: 'status', label: t('operations.status'), type: 'number' },
+              { name: 'userId', label: t('operations.userId'), type: 'number' },
+              { name: 'startTime', label: t('operations.startTime'), type: 'date' },
+              { name: 'endTime', label: t('operations.endTime'), type: 'date' },
+            ]}
+          />
+        </Panel>
+        <Panel>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.ID}
+            loading={records.isPending}
+            stale={records.isPlaceholderData}
+            error={records.isError ? t('common.loadFailed') : null}
+            onRetry={() => void records.refetch()}
+            testId="operation-table"
+          />
+          <div className="px-3">
+            <Pager total={records.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
+          </div>
+        </Panel>
+      </TabPanel>
+      <TabPanel idPrefix="oplog" id="signins" active={tab === 'signins'}>
+        <SignInRecords title={title} />
+      </TabPanel>
       <Dialog
         open={open !== null}
         onClose={() => {
