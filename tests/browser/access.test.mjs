@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { assertQuiet, launchBrowser, newContext, newPage, waitHydrated } from './helpers.mjs';
+import { assertQuiet, launchBrowser, newContext, newPage, signIn, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let server;
@@ -19,18 +19,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Signs in on /login and waits for the console with the server's menu. */
-async function signIn(page, username, password) {
-  await page.goto('/login');
-  await waitHydrated(page);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/map');
-  await waitHydrated(page);
-  await page.getByTestId('side-menu').locator('[data-menu-source="server"]').waitFor({ timeout: 20_000 });
-}
 
 /** Opens a menu entry from the side menu (opening its group first). */
 async function openMenu(page, group, entry) {

@@ -45,6 +45,33 @@ export async function waitHydrated(page) {
   await page.waitForFunction(() => window.__wheelendHydrated === true, null, { timeout: 20_000 });
 }
 
+/** Waits for the side menu the server sent (menu routes resolve against it); attached, as on a phone it is a drawer. */
+export async function waitForMenu(page) {
+  await page.getByTestId('side-menu').locator('[data-menu-source="server"]').waitFor({ state: 'attached', timeout: 20_000 });
+}
+
+/**
+ * Signs in through the /login form (opened at `from`; `null` when the page already shows it), waits for `landing`
+ * and hydration, then, with `menu` (the default), for the server's menu.
+ */
+export async function signIn(page, username, password, { from = '/login', landing = '**/map', menu = true } = {}) {
+  if (from) await page.goto(from);
+  await waitHydrated(page);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL(landing);
+  await waitHydrated(page);
+  if (menu) await waitForMenu(page);
+}
+
+/** Opens a console path and waits for the server's menu. */
+export async function openConsole(page, path) {
+  await page.goto(path);
+  await waitHydrated(page);
+  await waitForMenu(page);
+}
+
 /**
  * Lets lazy chunks (OpenLayers, ECharts) load and run, then checks nothing complained. `expect404` names a document
  * that is meant to answer 404 (Chromium logs that as a failed resource).

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { assertQuiet, launchBrowser, newContext, newPage, waitHydrated } from './helpers.mjs';
+import { assertQuiet, launchBrowser, newContext, newPage, openConsole, signIn, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let server;
@@ -20,24 +20,6 @@ after(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Signs in on /login and waits until /map has hydrated. */
-async function signIn(page, username, password) {
-  await page.goto('/login');
-  await waitHydrated(page);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL('**/map');
-  await waitHydrated(page);
-}
-
-/** Opens a console path and waits for the server's menu (menu routes resolve against it). */
-async function openConsole(page, path) {
-  await page.goto(path);
-  await waitHydrated(page);
-  await page.getByTestId('side-menu').locator('[data-menu-source="server"]').waitFor({ timeout: 20_000 });
-}
 
 test('sign-ins: a wrong password and the admin’s own sign-in are listed, translated, with no delete control', async () => {
   // one failure through the API (below the captcha threshold, so the form sign-in after it needs none)

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { assertQuiet, launchBrowser, newContext, newPage, waitHydrated } from './helpers.mjs';
+import { assertQuiet, launchBrowser, newContext, newPage, openConsole, signIn, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let server;
@@ -21,24 +21,6 @@ after(async () => {
 });
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** Signs in on /login (optionally coming from `from`) and waits until the page that follows has hydrated. */
-async function signIn(page, username, password, { from = '/login', landing = '**/map' } = {}) {
-  if (from) await page.goto(from);
-  await waitHydrated(page);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.waitForURL(landing);
-  await waitHydrated(page);
-}
-
-/** Opens a console path and waits for the server's menu (menu routes resolve against it). */
-async function openConsole(page, path) {
-  await page.goto(path);
-  await waitHydrated(page);
-  await page.getByTestId('side-menu').locator('[data-menu-source="server"]').waitFor({ timeout: 20_000 });
-}
 
 /** The desktop's QR tab: resolves with the key once the code is on screen. */
 async function showQr(page) {
@@ -68,7 +50,7 @@ describe('QR sign-in with two devices', () => {
       await mobile.locator('[data-qr-confirm="signIn"]').waitFor();
       await mobile.getByTestId('qr-confirm-sign-in').click();
       await mobile.waitForURL('**/login?redirect=*');
-      await signIn(mobile, 'admin', server.password, { from: null, landing: (url) => url.pathname === '/qr-login' });
+      await signIn(mobile, 'admin', server.password, { from: null, landing: (url) => url.pathname === '/qr-login', menu: false });
 
       // back on the link, signed in: the scan is reported, the desktop shows it, the phone asks
       await mobile.locator('[data-qr-confirm="ask"]').waitFor();
