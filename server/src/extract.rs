@@ -149,6 +149,28 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
     }
 }
 
+/// The signed-in caller's principal (user row and memberships) as the session check loaded
+/// it from the cache: handlers about the caller need not read them again.
+pub struct SignedIn(pub std::sync::Arc<crate::services::principal::Principal>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<std::sync::Arc<crate::services::principal::Principal>>()
+            .cloned()
+            .map(Self)
+            .ok_or_else(|| {
+                AppError::SignedOut(text!(
+                    "未登录或非法访问，请登录",
+                    "Not signed in; please sign in"
+                ))
+            })
+    }
+}
+
 /// The client's address as the edge resolved it ([`ClientAddr`](crate::routes::ClientAddr):
 /// the TCP peer, or what a trusted proxy forwarded).
 pub fn client_ip(extensions: &axum::http::Extensions) -> String {
@@ -223,16 +245,7 @@ impl FromRequestParts<crate::state::AppState> for Tenant {
             .extensions
             .get::<crate::routes::Trusteeship>()
             .is_some();
-        let principal = parts
-            .extensions
-            .get::<std::sync::Arc<crate::services::principal::Principal>>()
-            .cloned()
-            .ok_or_else(|| {
-                AppError::SignedOut(text!(
-                    "未登录或非法访问，请登录",
-                    "Not signed in; please sign in"
-                ))
-            })?;
+        let SignedIn(principal) = SignedIn::from_request_parts(parts, state).await?;
         let scope = crate::services::scope::Scope::resolve(
             &state.db,
             &state.tree,

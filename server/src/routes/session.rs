@@ -13,7 +13,7 @@ use crate::routes::declare::Declare;
 
 use super::middleware::{RawToken, token_of};
 use crate::error::{ApiOk, ApiResult, AppError, Envelope};
-use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped};
+use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped, SignedIn};
 use crate::services::paging::{PageQuery, PageResult};
 use crate::services::qr::{QrAction, QrStatus};
 use crate::services::session::{self, SignIn, UserInfo};
@@ -176,11 +176,10 @@ pub struct UserInfoResponse {
     responses((status = 200, body = Envelope<UserInfoResponse>)))]
 async fn get_user_info(
     State(state): State<AppState>,
-    CurrentUser(claims): CurrentUser,
+    SignedIn(me): SignedIn,
 ) -> ApiResult<UserInfoResponse> {
-    let user = session::find_user_by_id(&state.db, claims.uid).await?;
     Ok(ApiOk(UserInfoResponse {
-        user_info: session::user_info(&state.db, user).await?,
+        user_info: session::user_info_with(&state.db, me.user.clone(), &me.memberships).await?,
     }))
 }
 

@@ -1,15 +1,16 @@
 //! Sessions: password hashing, signed tokens, the revocation list, sign-in.
 
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use chrono::{DateTime, Utc};
-use entities::{jwt_blacklist, sys_user};
+use entities::{enterprise, jwt_blacklist, sys_authority, sys_user, sys_user_authority};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect, Set};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -360,30 +361,68 @@ pub struct AuthorityBrief {
     pub default_router: String,
 }
 
+/// The user as the console shows it, their memberships read from the database.
 pub async fn user_info(
     db: &DatabaseConnection,
     user: sys_user::Model,
 ) -> Result<UserInfo, AppError> {
-    use entities::sys_authority;
-    let authority = sys_authority::Entity::find_by_id(user.authority_id)
-        .one(db)
+    let memberships = sys_user_authority::Entity::find()
+        .filter(sys_user_authority::Column::UserId.eq(user.id))
+        .all(db)
+        .await?;
+    user_info_with(db, user, &memberships).await
+}
+
+/// The user as the console shows it, from the rows a signed-in call already holds (its
+/// principal): two reads, for the names of the roles and the enterprises.
+pub async fn user_info_with(
+    db: &DatabaseConnection,
+    user: sys_user::Model,
+    memberships: &[sys_user_authority::Model],
+) -> Result<UserInfo, AppError> {
+    let role_ids: BTreeSet<i64> = memberships
+        .iter()
+        .map(|m| m.authority_id)
+        .chain([user.authority_id])
+        .collect();
+    let roles: HashMap<i64, sys_authority::Model> = sys_authority::Entity::find()
+        .filter(sys_authority::Column::AuthorityId.is_in(role_ids))
+        .all(db)
         .await?
-        .map_or_else(
-            || AuthorityBrief {
-                authority_id: user.authority_id,
-                authority_name: String::new(),
-                default_router: "map".into(),
-            },
-            |a| AuthorityBrief {
-                authority_id: a.authority_id,
-                authority_name: a.authority_name,
-                default_router: a.default_router,
-            },
-        );
-    let authorities = super::users::memberships(db, &[user.id])
+        .into_iter()
+        .map(|a| (a.authority_id, a))
+        .collect();
+    let ent_names: HashMap<i64, String> = enterprise::Entity::find()
+        .select_only()
+        .columns([enterprise::Column::Id, enterprise::Column::EntName])
+        .filter(enterprise::Column::Id.is_in(memberships.iter().map(|m| m.enterprise_id)))
+        .into_tuple::<(i64, String)>()
+        .all(db)
         .await?
-        .remove(&user.id)
-        .unwrap_or_default();
+        .into_iter()
+        .collect();
+    let role_name = |id: i64| roles.get(&id).map(|a| a.authority_name.clone());
+    let authority = roles.get(&user.authority_id).map_or_else(
+        || AuthorityBrief {
+            authority_id: user.authority_id,
+            authority_name: String::new(),
+            default_router: "map".into(),
+        },
+        |a| AuthorityBrief {
+            authority_id: a.authority_id,
+            authority_name: a.authority_name.clone(),
+            default_router: a.default_router.clone(),
+        },
+    );
+    let authorities = memberships
+        .iter()
+        .map(|m| super::users::Membership {
+            enterprise_id: m.enterprise_id,
+            ent_name: ent_names.get(&m.enterprise_id).cloned().unwrap_or_default(),
+            authority_id: m.authority_id,
+            authority_name: role_name(m.authority_id).unwrap_or_default(),
+        })
+        .collect();
     Ok(UserInfo {
         id: user.id,
         uuid: user.uuid,
