@@ -275,28 +275,15 @@ async fn sample_fleet<C: ConnectionTrait>(
     use super::vehicle::records::{layout_positions, new_state, parse_layout, reconcile_wheels};
     use entities::{vehicle, vehicle_state};
     let plates = SAMPLE_VEHICLES.map(|(plate, ..)| plate);
-    let rows = SAMPLE_VEHICLES
-        .iter()
-        .map(|(plate, layout, ..)| vehicle::ActiveModel {
-            enterprise_id: Set(SAMPLE_ENTERPRISE),
-            plate: Set((*plate).into()),
-            vin: Set(String::new()),
-            kind: Set(0),
-            trailer_id: Set(None),
-            brand_id: Set(None),
-            series_id: Set(None),
-            class_id: Set(None),
-            device_type_id: Set(0),
-            head_img_url: Set(String::new()),
-            axle_layout: Set((*layout).into()),
-            install_state: Set(1),
-            power_supply: Set(0),
-            recharge: Set(false),
-            remark: Set("示例数据 sample data".into()),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        });
+    let rows = SAMPLE_VEHICLES.iter().map(|(plate, layout, ..)| {
+        fitted_vehicle(
+            SAMPLE_ENTERPRISE,
+            (*plate).into(),
+            (*layout).into(),
+            "示例数据 sample data",
+            now,
+        )
+    });
     vehicle::Entity::insert_many(rows)
         .on_conflict(
             OnConflict::column(vehicle::Column::Plate)
@@ -618,4 +605,34 @@ pub fn random_password() -> String {
     (0..20)
         .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
         .collect()
+}
+
+/// A seeded or simulated vehicle: installed, no trailer, brand or VIN.
+pub fn fitted_vehicle(
+    enterprise_id: i64,
+    plate: String,
+    axle_layout: String,
+    remark: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> entities::vehicle::ActiveModel {
+    entities::vehicle::ActiveModel {
+        enterprise_id: Set(enterprise_id),
+        plate: Set(plate),
+        vin: Set(String::new()),
+        kind: Set(0),
+        trailer_id: Set(None),
+        brand_id: Set(None),
+        series_id: Set(None),
+        class_id: Set(None),
+        device_type_id: Set(0),
+        head_img_url: Set(String::new()),
+        axle_layout: Set(axle_layout),
+        install_state: Set(1),
+        power_supply: Set(0),
+        recharge: Set(false),
+        remark: Set(remark.to_owned()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
 }

@@ -25,7 +25,7 @@ use super::report::Report;
 use super::simulator::{SimDevice, Simulation};
 use crate::db::write_txn;
 use crate::error::AppError;
-use crate::services::seed::DEMO_ENTERPRISE;
+use crate::services::seed::{DEMO_ENTERPRISE, fitted_vehicle};
 use crate::services::vehicle::records::{layout_positions, new_state, parse_layout};
 
 /// Most vehicles one simulation drives.
@@ -83,25 +83,14 @@ pub async fn ensure_fleet(
         &txn,
         missing
             .iter()
-            .map(|n| vehicle::ActiveModel {
-                enterprise_id: Set(DEMO_ENTERPRISE),
-                plate: Set(plates[*n].clone()),
-                vin: Set(String::new()),
-                kind: Set(0),
-                trailer_id: Set(None),
-                brand_id: Set(None),
-                series_id: Set(None),
-                class_id: Set(None),
-                device_type_id: Set(0),
-                head_img_url: Set(String::new()),
-                axle_layout: Set(LAYOUTS[n % LAYOUTS.len()].to_owned()),
-                install_state: Set(1),
-                power_supply: Set(0),
-                recharge: Set(false),
-                remark: Set("simulated".into()),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
+            .map(|n| {
+                fitted_vehicle(
+                    DEMO_ENTERPRISE,
+                    plates[*n].clone(),
+                    LAYOUTS[n % LAYOUTS.len()].to_owned(),
+                    "simulated",
+                    now,
+                )
             })
             .collect(),
     )
