@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/lib/api-types/**'] },
   js.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}'],

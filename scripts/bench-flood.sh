@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The visitor flood measured from outside the server (wrk, a separate process): a release server
 # driving 30,000 simulated vehicles, a 32-connection visitor flood, and one other user's getUserInfo
-# meanwhile. Needs `cargo build --release -p wheelend` and Debian's wrk. Usage: bash scripts/bench-flood.sh
+# meanwhile. Needs `cargo build --release -p assets` and Debian's wrk. Usage: bash scripts/bench-flood.sh
 set -e
 D=$(mktemp -d)
 PW=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d " \n")

@@ -22,7 +22,7 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 step "the server binary (the durability test runs it as a child process)"
-cargo build --quiet -p wheelend
+cargo build --quiet -p assets
 
 step "Rust tests on SQLite"
 env -u TEST_DATABASE_URL cargo nextest run --workspace --no-fail-fast

@@ -1,27 +1,37 @@
-//! Files built into the binary: `public/` (static files and the hashed app assets) and the
-//! app's server bundle and manifest. In debug builds rust-embed reads them from disk instead.
+//! The files the server hands out or renders with: `public/` (static files and the hashed app
+//! build) and the app's server bundle and manifest. They come from the `assets` crate (embedded
+//! in release builds), so that a front-end edit rebuilds that small crate and relinks instead of
+//! recompiling this one; tests hand in the same folders read from disk.
 
 use anyhow::Context as _;
-use rust_embed::RustEmbed;
+use rust_embed::{EmbeddedFile, RustEmbed};
 
-use crate::services::pages::Manifest;
+use domain::pages::Manifest;
 
-#[derive(RustEmbed)]
-#[folder = "../public"]
-pub struct Public;
-
-#[derive(RustEmbed)]
-#[folder = "../app/dist"]
-#[include = "ssr.js"]
-#[include = "manifest.json"]
-struct AppDist;
-
-pub fn ssr_bundle() -> anyhow::Result<String> {
-    let file = AppDist::get("ssr.js").context("app/dist/ssr.js is missing: build the app")?;
-    String::from_utf8(file.data.into_owned()).context("ssr.js is not UTF-8")
+/// Where the server finds its files (`Assets::of::<Public, AppDist>()` for two rust-embed folders).
+#[derive(Clone, Copy)]
+pub struct Assets {
+    /// A file of `public/` by its path, e.g. `assets/index-3f2a.js`.
+    pub public: fn(&str) -> Option<EmbeddedFile>,
+    /// A file of the app's build output: `ssr.js` or `manifest.json`.
+    pub app: fn(&str) -> Option<EmbeddedFile>,
 }
 
-pub fn manifest() -> anyhow::Result<Manifest> {
-    let file = AppDist::get("manifest.json").context("app/dist/manifest.json is missing")?;
-    serde_json::from_slice(&file.data).context("app/dist/manifest.json is malformed")
+impl Assets {
+    pub fn of<Public: RustEmbed, AppDist: RustEmbed>() -> Self {
+        Self {
+            public: Public::get,
+            app: AppDist::get,
+        }
+    }
+
+    pub fn ssr_bundle(&self) -> anyhow::Result<String> {
+        let file = (self.app)("ssr.js").context("app/dist/ssr.js is missing: build the app")?;
+        String::from_utf8(file.data.into_owned()).context("ssr.js is not UTF-8")
+    }
+
+    pub fn manifest(&self) -> anyhow::Result<Manifest> {
+        let file = (self.app)("manifest.json").context("app/dist/manifest.json is missing")?;
+        serde_json::from_slice(&file.data).context("app/dist/manifest.json is malformed")
+    }
 }

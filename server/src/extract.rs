@@ -7,10 +7,10 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 
-use crate::error::AppError;
-use crate::i18n::Text;
-use crate::services::session::{Claims, SessionState};
-use crate::text;
+use domain::session::{Claims, SessionState};
+use kernel::error::AppError;
+use kernel::i18n::Text;
+use kernel::text;
 
 /// A JSON body. An empty body reads as `{}` so calls whose fields are all optional accept it.
 pub struct ApiJson<T>(pub T);
@@ -151,7 +151,7 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
 
 /// The signed-in caller's principal (user row and memberships) as the session check loaded
 /// it from the cache: handlers about the caller need not read them again.
-pub struct SignedIn(pub std::sync::Arc<crate::services::principal::Principal>);
+pub struct SignedIn(pub std::sync::Arc<domain::principal::Principal>);
 
 impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
     type Rejection = AppError;
@@ -159,7 +159,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SignedIn {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         parts
             .extensions
-            .get::<std::sync::Arc<crate::services::principal::Principal>>()
+            .get::<std::sync::Arc<domain::principal::Principal>>()
             .cloned()
             .map(Self)
             .ok_or_else(|| {
@@ -192,7 +192,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 }
 
 /// Where a sign-in comes from: the caller's address ([`ClientIp`]) and browser.
-impl<S: Send + Sync> FromRequestParts<S> for crate::services::signins::Origin {
+pub struct SignInOrigin(pub domain::signins::Origin);
+
+impl<S: Send + Sync> FromRequestParts<S> for SignInOrigin {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
@@ -203,7 +205,7 @@ impl<S: Send + Sync> FromRequestParts<S> for crate::services::signins::Origin {
             .and_then(|v| v.to_str().ok())
             .unwrap_or_default()
             .to_owned();
-        Ok(Self { ip, agent })
+        Ok(Self(domain::signins::Origin { ip, agent }))
     }
 }
 
@@ -211,7 +213,7 @@ impl<S: Send + Sync> FromRequestParts<S> for crate::services::signins::Origin {
 /// act for (refused with code 7 unless the caller may act for it); empty, `0`, `null` and
 /// `undefined` mean "my current enterprise". A `/captain` request is served under the caller's
 /// trusteeship (code 7 without one), and a read-only trusteeship refuses mutating calls.
-pub struct Tenant(pub crate::services::scope::Scope);
+pub struct Tenant(pub domain::scope::Scope);
 
 impl FromRequestParts<crate::state::AppState> for Tenant {
     type Rejection = AppError;
@@ -246,19 +248,11 @@ impl FromRequestParts<crate::state::AppState> for Tenant {
             .get::<crate::routes::Trusteeship>()
             .is_some();
         let SignedIn(principal) = SignedIn::from_request_parts(parts, state).await?;
-        let scope = crate::services::scope::Scope::resolve(
-            &state.db,
-            &state.tree,
-            &principal,
-            requested,
-            captain,
-        )
-        .await?;
-        let kind = parts
-            .extensions
-            .get::<crate::services::authz::CallKind>()
-            .copied();
-        if scope.read_only() && kind != Some(crate::services::authz::CallKind::Read) {
+        let scope =
+            domain::scope::Scope::resolve(&state.db, &state.tree, &principal, requested, captain)
+                .await?;
+        let kind = parts.extensions.get::<domain::authz::CallKind>().copied();
+        if scope.read_only() && kind != Some(domain::authz::CallKind::Read) {
             return Err(AppError::fail(text!(
                 "托管授权为只读，不能修改数据",
                 "This trusteeship is read-only; nothing may be changed"
@@ -275,7 +269,7 @@ pub const ENTERPRISE_FIELDS: [&str; 4] = ["enterprise", "entId", "enterpriseId",
 /// Refuses (code 7, naming it) any enterprise a payload names in `fields` that the scope may
 /// not act for. Empty, `0`, `null` and `undefined` name none.
 pub fn check_named_enterprises<'a>(
-    scope: &crate::services::scope::Scope,
+    scope: &domain::scope::Scope,
     lookup: impl Fn(&str) -> Option<&'a serde_json::Value>,
     fields: &[&str],
 ) -> Result<(), AppError> {
@@ -298,17 +292,20 @@ pub fn check_named_enterprises<'a>(
 }
 
 fn not_an_id(field: &str) -> AppError {
-    AppError::fail(text!(
-        "请求参数 {} 必须是企业编号",
-        "Field {} must be an enterprise id",
-        field
-    ))
+    AppError::field(
+        field,
+        text!(
+            "请求参数 {} 必须是企业编号",
+            "Field {} must be an enterprise id",
+            field
+        ),
+    )
 }
 
 /// [`Tenant`] and a JSON body ([`ApiJson`]) together: an enterprise the body names in one of
 /// [`ENTERPRISE_FIELDS`] that the caller may not act for is refused (code 7) before the
 /// handler runs, so nothing is read or written.
-pub struct Scoped<T>(pub crate::services::scope::Scope, pub T);
+pub struct Scoped<T>(pub domain::scope::Scope, pub T);
 
 impl<T: DeserializeOwned> FromRequest<crate::state::AppState> for Scoped<T> {
     type Rejection = AppError;
@@ -329,7 +326,7 @@ impl<T: DeserializeOwned> FromRequest<crate::state::AppState> for Scoped<T> {
 }
 
 /// [`Tenant`] and query-string parameters ([`ApiQuery`]), with the same check as [`Scoped`].
-pub struct ScopedQuery<T>(pub crate::services::scope::Scope, pub T);
+pub struct ScopedQuery<T>(pub domain::scope::Scope, pub T);
 
 impl<T: DeserializeOwned> FromRequestParts<crate::state::AppState> for ScopedQuery<T> {
     type Rejection = AppError;

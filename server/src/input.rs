@@ -13,10 +13,10 @@ use std::fmt;
 use serde::Deserializer as _;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
-use crate::error::AppError;
-use crate::i18n::Text;
-use crate::services::paging;
-use crate::text;
+use kernel::error::AppError;
+use kernel::i18n::Text;
+use kernel::paging;
+use kernel::text;
 
 /// Deepest nesting of objects and arrays a body may have.
 pub const MAX_DEPTH: usize = 32;

@@ -3,16 +3,11 @@
 //! [`Application::build`] wires configuration, database, sessions and the SSR pool into one
 //! axum app; `main.rs` and the integration tests both start it this way.
 
-pub(crate) mod assets;
-pub mod config;
-pub mod db;
-pub mod error;
+pub mod assets;
 pub mod extract;
-pub mod i18n;
 pub mod input;
 pub mod openapi;
 pub mod routes;
-pub mod services;
 pub mod state;
 
 use std::net::SocketAddr;
@@ -26,8 +21,10 @@ use rand::RngCore;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 
-pub use config::Config;
-use services::{authz::Policies, brand::Brands, pages::Pages, seed, session::Tokens};
+pub use assets::Assets;
+use domain::{authz::Policies, brand::Brands, pages::Pages, seed, session::Tokens};
+pub use kernel::config::Config;
+use kernel::db;
 use state::AppState;
 
 /// A built, not yet serving, application.
@@ -53,15 +50,15 @@ impl Application {
     ///
     /// # Errors
     /// Any start-up failure, with context saying which step.
-    pub async fn build(cfg: Config, overrides: Overrides) -> anyhow::Result<Self> {
+    pub async fn build(cfg: Config, assets: Assets, overrides: Overrides) -> anyhow::Result<Self> {
         std::fs::create_dir_all(&cfg.data_dir)
             .with_context(|| format!("creating data dir {}", cfg.data_dir.display()))?;
         let db = prepare_database(&cfg).await?;
 
         let secret = jwt_secret(&cfg)?;
         let tokens = Tokens::new(&secret, cfg.token_ttl_secs, cfg.token_buffer_secs);
-        let files = services::files::FileStore::new(&cfg, &secret).context("the upload store")?;
-        let wechat = services::wechat::WeChat::from_settings(&cfg.wechat);
+        let files = domain::files::FileStore::new(&cfg, &secret).context("the upload store")?;
+        let wechat = domain::wechat::WeChat::from_settings(&cfg.wechat);
         tokens
             .load_revoked(&db)
             .await
@@ -74,11 +71,11 @@ impl Application {
 
         let pool = match overrides.ssr {
             Some(pool) => pool,
-            None => start_ssr(&cfg)?,
+            None => start_ssr(&cfg, &assets)?,
         };
         let pages = Pages::new(
             pool,
-            assets::manifest()?,
+            assets.manifest()?,
             Duration::from_secs(cfg.ssr.cache_ttl_secs),
         );
         let listener = match overrides.listener {
@@ -87,24 +84,25 @@ impl Application {
                 .await
                 .with_context(|| format!("binding {}", cfg.addr))?,
         };
-        let live = services::live::hub::LiveHub::new();
-        let push = services::rule::dispatcher::Push::start(db.clone(), live.clone(), &cfg.push);
+        let live = domain::live::hub::LiveHub::new();
+        let push = domain::rule::dispatcher::Push::start(db.clone(), live.clone(), &cfg.push);
         let state = AppState {
+            assets,
             db: db.clone(),
             cfg: Arc::new(cfg),
             tokens,
-            principals: services::principal::Principals::new(db.clone()),
+            principals: domain::principal::Principals::new(db.clone()),
             policies,
             brands,
             pages,
-            guard: services::guard::LoginGuard::default(),
-            tree: services::scope::TreeCache::default(),
-            fleet: services::vehicle::snapshot::FleetSnapshot::start(db.clone(), &live),
-            qr: services::qr::QrLogins::default(),
-            sms: Arc::new(services::sms::LogSender),
+            guard: domain::guard::LoginGuard::default(),
+            tree: domain::scope::TreeCache::default(),
+            fleet: domain::vehicle::snapshot::FleetSnapshot::start(db.clone(), &live),
+            qr: domain::qr::QrLogins::default(),
+            sms: Arc::new(domain::sms::LogSender),
             files,
             wechat,
-            ingest: services::telemetry::ingest::Ingestor::start(
+            ingest: domain::telemetry::ingest::Ingestor::start(
                 db.clone(),
                 live.clone(),
                 push.feed(),
@@ -112,29 +110,29 @@ impl Application {
             live,
             push,
         };
-        services::telemetry::mqtt::start(&state.cfg, &state.ingest)?;
-        use services::retention;
+        domain::telemetry::mqtt::start(&state.cfg, &state.ingest)?;
+        use domain::retention;
         retention::daily(
             db.clone(),
             "history",
             state.cfg.history_retention_days,
-            |db, before| async move { services::vehicle::history::prune(&db, before).await },
+            |db, before| async move { domain::vehicle::history::prune(&db, before).await },
         );
         let audit_days = state.cfg.operation_log_retention_days;
         retention::daily(
             db.clone(),
             "operation log",
             audit_days,
-            |db, before| async move { services::oplog::prune(&db, before).await },
+            |db, before| async move { domain::oplog::prune(&db, before).await },
         );
         retention::daily(
             db.clone(),
             "sign-ins",
             audit_days,
-            |db, before| async move { services::signins::prune(&db, before).await },
+            |db, before| async move { domain::signins::prune(&db, before).await },
         );
         if state.cfg.simulate {
-            services::telemetry::demo::start_in_process(
+            domain::telemetry::demo::start_in_process(
                 &db,
                 state.ingest.clone(),
                 state.cfg.simulate_vehicles,
@@ -192,7 +190,7 @@ pub async fn prepare_database(cfg: &Config) -> anyhow::Result<sea_orm::DatabaseC
         .admin_password
         .as_ref()
         .map(|p| p.expose_secret().to_owned());
-    let registry = services::authz::registry(&openapi::spec());
+    let registry = domain::authz::registry(&openapi::spec());
     let report = seed::run(&db, admin_password.as_deref(), &registry)
         .await
         .context("seeding")?;
@@ -241,11 +239,11 @@ fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
 ///
 /// # Errors
 /// When the bundle cannot be read or does not evaluate.
-pub fn start_ssr(cfg: &Config) -> anyhow::Result<ssr::SsrPool> {
+pub fn start_ssr(cfg: &Config, assets: &Assets) -> anyhow::Result<ssr::SsrPool> {
     let bundle = match &cfg.ssr.bundle {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("reading SSR bundle {}", path.display()))?,
-        None => assets::ssr_bundle()?,
+        None => assets.ssr_bundle()?,
     };
     let defaults = ssr::SsrConfig::default();
     let pool_cfg = ssr::SsrConfig {

@@ -2,27 +2,29 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
-use crate::config::Config;
-use crate::services::authz::Policies;
-use crate::services::brand::Brands;
-use crate::services::changes::Changes;
-use crate::services::files::FileStore;
-use crate::services::guard::LoginGuard;
-use crate::services::live::hub::LiveHub;
-use crate::services::pages::Pages;
-use crate::services::principal::Principals;
-use crate::services::qr::QrLogins;
-use crate::services::rule::dispatcher::Push;
-use crate::services::scope::TreeCache;
-use crate::services::session::Tokens;
-use crate::services::sms;
-use crate::services::telemetry::ingest::Ingestor;
-use crate::services::vehicle::snapshot::FleetSnapshot;
-use crate::services::wechat::WeChat;
+use domain::authz::Policies;
+use domain::brand::Brands;
+use domain::files::FileStore;
+use domain::guard::LoginGuard;
+use domain::live::hub::LiveHub;
+use domain::pages::Pages;
+use domain::principal::Principals;
+use domain::qr::QrLogins;
+use domain::rule::dispatcher::Push;
+use domain::scope::TreeCache;
+use domain::session::Tokens;
+use domain::sms;
+use domain::telemetry::ingest::Ingestor;
+use domain::vehicle::snapshot::FleetSnapshot;
+use domain::wechat::WeChat;
+use kernel::changes::Changes;
+use kernel::config::Config;
 
 /// Everything a handler may need, cheap to clone.
 #[derive(Clone)]
 pub struct AppState {
+    /// `public/` and the app build.
+    pub assets: crate::Assets,
     pub db: DatabaseConnection,
     pub cfg: Arc<Config>,
     pub tokens: Tokens,

@@ -13,7 +13,7 @@ let browser;
 /** The mock host knows one enterprise and no tenancy: these tests need the real server. */
 const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 
-/** Seeded demo tenancy (server/src/services/seed.rs). */
+/** Seeded demo tenancy (server/domain/src/seed.rs). */
 const FLEET = { id: 1014, name: '示范物流车队' };
 const PROVIDER = { id: 1016, name: '示范轮胎服务商' };
 const ROLE_ENTERPRISE_ADMIN = 100;

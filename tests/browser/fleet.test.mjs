@@ -12,7 +12,7 @@ let server;
 let browser;
 const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 
-/** Seeded demo tenancy (server/src/services/seed.rs); the mock host has one enterprise (id 1). */
+/** Seeded demo tenancy (server/domain/src/seed.rs); the mock host has one enterprise (id 1). */
 const FLEET = MOCK ? { id: 1, name: '示例物流' } : { id: 1014, name: '示范物流车队' };
 const PROVIDER = { id: 1016, name: '示范轮胎服务商' };
 const ROLE_ENTERPRISE_ADMIN = 100;

@@ -10,7 +10,7 @@ import { assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage
 import { startServer } from './server.mjs';
 
 const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
-/** The seeded demo fleet (server/src/services/seed.rs). */
+/** The seeded demo fleet (server/domain/src/seed.rs). */
 const FLEET_ID = 1014;
 
 let server;

@@ -1,5 +1,5 @@
 // The fleet part of the mock host (issue 5): vehicles, drivers, groups, devices, sensors, firmware and upgrade tasks,
-// tags and the catalogues, in memory and shaped like the real server's answers (server/src/services/vehicle,
+// tags and the catalogues, in memory and shaped like the real server's answers (server/domain/src/vehicle,
 // device). Enough for the console's fleet screens and tests/browser/fleet.test.mjs in mock mode; the rules (scope,
 // uniqueness, imports) are the real server's business and only sketched here.
 

@@ -204,7 +204,7 @@ export async function startMockHost() {
   let nextDetail = 3;
   const records = [];
   let nextRecord = 1;
-  // the sign-in audit: every password and visitor sign-in, with its outcome (as server/src/services/signins.rs)
+  // the sign-in audit: every password and visitor sign-in, with its outcome (as server/domain/src/signins.rs)
   const signIns = [];
   let nextSignIn = 1;
   const recordSignIn = (req, method, username, u, result) => {

@@ -15,7 +15,7 @@ let server;
 let browser;
 const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 
-/** Seeded demo fleet (server/src/services/seed.rs); the mock host has one enterprise (id 1). */
+/** Seeded demo fleet (server/domain/src/seed.rs); the mock host has one enterprise (id 1). */
 const FLEET_ID = MOCK ? 1 : 1014;
 const ROLE_ENTERPRISE_ADMIN = 100;
 const ROLE_ENTERPRISE_MEMBER = 101;

@@ -11,9 +11,9 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use domain::telemetry::demo;
+use domain::telemetry::ingest::Credential;
 use serde_json::{Value, json};
-use wheelend::services::telemetry::demo;
-use wheelend::services::telemetry::ingest::Credential;
 use wheelend_tests::{Spawn, TestApp, percentile, spawn_app_with};
 
 fn env_or(name: &str, default: u64) -> u64 {
@@ -103,8 +103,8 @@ async fn main() {
     let connections = usize::try_from(env_or("BENCH_CONNECTIONS", 8)).unwrap_or(8);
     // The shipped visitor budget, so the flood below meets what a real one would. The
     // per-address budget stays off: every connection here comes from 127.0.0.1.
-    let shipped = wheelend::config::Config::figment()
-        .extract::<wheelend::config::Config>()
+    let shipped = kernel::config::Config::figment()
+        .extract::<kernel::config::Config>()
         .expect("the defaults");
     let app = spawn_app_with(Spawn {
         configure: Some(Box::new(move |mut cfg| {

@@ -11,11 +11,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
+use domain::telemetry::demo;
+use domain::telemetry::ingest::Credential;
 use futures::StreamExt;
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
-use wheelend::services::telemetry::demo;
-use wheelend::services::telemetry::ingest::Credential;
 use wheelend_tests::{percentile, spawn_app, ws};
 
 const VEHICLES: usize = 30_000;

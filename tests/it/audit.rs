@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use entities::{sys_login_record, sys_operation_record};
+use kernel::ids::{DEMO_ENTERPRISE, SAMPLE_ENTERPRISE};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, PaginatorTrait, Set};
 use serde_json::Value;
-use wheelend::services::seed::{DEMO_ENTERPRISE, SAMPLE_ENTERPRISE};
 use wheelend_tests::tenants::{self, two_trees};
 use wheelend_tests::{ADMIN_PASSWORD, TestApp, json, spawn_app};
 

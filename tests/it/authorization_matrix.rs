@@ -3,12 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use domain::authz::CallKinds;
 use reqwest::StatusCode;
 use serde_json::Value;
-use wheelend::services::authz::CallKinds;
 use wheelend_tests::{TestApp, all_table_counts, insert_user, json, spawn_app};
 
-const CATALOGUE: &str = include_str!("../../server/src/services/api-catalogue.tsv");
+const CATALOGUE: &str = include_str!("../../server/domain/src/api-catalogue.tsv");
 const DEMO_ENTERPRISE: i64 = 1014;
 
 /// (method, full path) of every call the spec's catalogue names.

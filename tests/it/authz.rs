@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
+use domain::menu_seed::MENUS;
 use serde_json::Value;
-use wheelend::services::menu_seed::MENUS;
 use wheelend_tests::{TestApp, all_table_counts, insert_user, json, spawn_app};
 
 const DEMO_ENTERPRISE: i64 = 1014;
@@ -126,7 +126,7 @@ fn menu_tree_doc_matches_seed() {
         .collect();
     assert_eq!(rows.len(), MENUS.len(), "one row per seeded menu");
     let yes = |b: bool| if b { "yes" } else { "" };
-    for (row, m) in rows.iter().zip(MENUS) {
+    for (row, m) in rows.iter().zip(MENUS.iter()) {
         let parent = if m.parent.is_empty() {
             "(root)"
         } else {
@@ -160,7 +160,7 @@ async fn seed_creates_every_menu_once_with_role_defaults() {
     let admin = app.admin_token().await;
     let all = menus(&app, &admin).await;
     assert_eq!(all.len(), MENUS.len());
-    for m in MENUS {
+    for m in MENUS.iter() {
         let row = all.iter().find(|r| r["name"] == m.name).unwrap();
         assert_eq!(row["component"], m.component);
         assert_eq!(row["hidden"], m.hidden(), "{}", m.name);

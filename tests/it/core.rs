@@ -1,10 +1,10 @@
 //! The shared mechanisms every area relies on: declared call kinds, the session check on
 //! every call, the operation log's selection, and what a write tells the caches.
 
+use domain::authz::{CallKind, kind_of};
 use entities::sys_operation_record;
 use reqwest::StatusCode;
 use sea_orm::EntityTrait;
-use wheelend::services::authz::{CallKind, kind_of};
 use wheelend_tests::{ADMIN_PASSWORD, insert_user, json, spawn_app};
 
 const DEMO_ENTERPRISE: i64 = 1014;
@@ -35,7 +35,7 @@ fn every_served_call_declares_its_kind() {
 #[test]
 fn sign_in_captcha_and_qr_polls_are_open_and_member_lists_read() {
     let spec = wheelend::openapi::spec();
-    let kinds = wheelend::services::authz::CallKinds::of_spec(&spec);
+    let kinds = domain::authz::CallKinds::of_spec(&spec);
     for open in [
         "/api/base/login",
         "/api/base/captcha",

@@ -3,11 +3,11 @@
 //! ingestion will call, the `devices` import, and the tenant matrix for the area.
 
 use chrono::{Duration, Utc};
+use domain::device::{commands, record_heartbeat};
+use domain::vehicle::records;
 use entities::wheel_values::{self, WheelValue};
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::Value;
-use wheelend::services::device::{commands, record_heartbeat};
-use wheelend::services::vehicle::records;
 use wheelend_tests::tenants::{self, create_enterprise, mentions, rows};
 use wheelend_tests::{TestApp, json, spawn_app};
 

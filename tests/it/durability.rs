@@ -36,7 +36,7 @@ fn binary() -> std::path::PathBuf {
     );
     assert!(
         path.exists(),
-        "{} is missing: `cargo build -p wheelend` first (or set WHEELEND_BIN)",
+        "{} is missing: `cargo build -p assets` first (or set WHEELEND_BIN)",
         path.display()
     );
     path

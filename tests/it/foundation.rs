@@ -293,8 +293,8 @@ async fn the_token_cookie_is_accepted_like_the_header() {
 async fn seed_is_idempotent_and_secrets_are_per_install() {
     let app = spawn_app().await;
     let before = wheelend_tests::table_counts(&app.state.db).await;
-    let registry = wheelend::services::authz::registry(&wheelend::openapi::spec());
-    wheelend::services::seed::run(&app.state.db, Some("other"), &registry)
+    let registry = domain::authz::registry(&wheelend::openapi::spec());
+    domain::seed::run(&app.state.db, Some("other"), &registry)
         .await
         .unwrap();
     let after = wheelend_tests::table_counts(&app.state.db).await;

@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
+use domain::live::hub::EventKind;
 use futures::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::Message;
-use wheelend::services::live::hub::EventKind;
 use wheelend_tests::tenants::two_trees;
 use wheelend_tests::ws::{Socket, next, open, url};
 use wheelend_tests::{json, spawn_app};

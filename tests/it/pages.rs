@@ -43,9 +43,7 @@ async fn every_page_per_brand_and_language_has_its_head() {
         .map(|(h, b)| ((*h).to_owned(), (*b).to_owned()))
         .collect();
     // Every seeded profile, on its own domain.
-    let profiles = wheelend::services::brand::list(&app.state.db)
-        .await
-        .unwrap();
+    let profiles = domain::brand::list(&app.state.db).await.unwrap();
     assert_eq!(profiles.len(), 10);
     hosts.extend(profiles.into_iter().map(|b| (b.app_domain, b.app_name)));
     for (host, brand) in &hosts {

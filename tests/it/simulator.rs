@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use entities::{device, position, vehicle, vehicle_state};
+use kernel::search::starts_with;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use wheelend::services::search::starts_with;
 use wheelend_tests::{Spawn, TestApp, spawn_app_with};
 
 const DEMO_ENTERPRISE: i64 = 1014;

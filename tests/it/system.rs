@@ -1282,7 +1282,7 @@ async fn an_s3_store_receives_uploads_and_hands_out_presigned_urls() {
     let configured = endpoint.clone();
     let app = spawn_app_with(Spawn {
         configure: Some(Box::new(move |mut cfg| {
-            cfg.uploads.store = wheelend::config::StoreKind::S3;
+            cfg.uploads.store = kernel::config::StoreKind::S3;
             cfg.uploads.s3.endpoint = Some(configured);
             cfg.uploads.s3.bucket = Some("fleet".into());
             cfg.uploads.s3.access_key = Some("AKIDEXAMPLE".into());
@@ -1606,7 +1606,7 @@ async fn csv_import_of_api_registry_rows() {
 #[test]
 fn the_wechat_signature_matches_the_documented_example() {
     assert_eq!(
-        wheelend::services::wechat::signature(
+        domain::wechat::signature(
             "sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg",
             "Wm3WZYTPz0wzccnW",
             1_414_587_457,
@@ -1652,7 +1652,7 @@ async fn wechat_signing_with_a_fixed_ticket() {
     assert!((chrono::Utc::now().timestamp() - timestamp).abs() < 60);
     assert_eq!(
         data["signature"].as_str().unwrap(),
-        wheelend::services::wechat::signature(
+        domain::wechat::signature(
             "TICKET-1",
             nonce,
             timestamp,
@@ -1717,7 +1717,7 @@ async fn wechat_tickets_are_fetched_once_and_cached() {
             .ok();
         assert_eq!(
             data["signature"].as_str().unwrap(),
-            wheelend::services::wechat::signature(
+            domain::wechat::signature(
                 "FETCHED",
                 data["nonceStr"].as_str().unwrap(),
                 data["timestamp"].as_i64().unwrap(),

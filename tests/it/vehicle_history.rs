@@ -7,12 +7,12 @@
 //! are built elsewhere.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
+use domain::vehicle::alarms::{self, Raise};
+use domain::vehicle::history::{self, AXLE, SPRAY_ACTIVATION, SprayRecord, TYRE};
 use entities::wheel_values::{self, WheelValue};
 use entities::{relation, relation_vehicle, vehicle, vehicle_state, vehicle_wheel};
 use sea_orm::{ActiveModelTrait, EntityTrait, FromQueryResult, JsonValue, Set, Statement};
 use serde_json::Value;
-use wheelend::services::vehicle::alarms::{self, Raise};
-use wheelend::services::vehicle::history::{self, AXLE, SPRAY_ACTIVATION, SprayRecord, TYRE};
 use wheelend_tests::tenants::{self, Tenants, mentions, rows};
 use wheelend_tests::{TestApp, json, spawn_app};
 

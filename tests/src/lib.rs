@@ -20,12 +20,29 @@ pub use serde_json::json;
 
 pub const ADMIN_PASSWORD: &str = "test-admin-password";
 
+/// `public/` and the app build read from disk. The binary embeds the same folders (crate
+/// `assets`); the tests do not depend on that crate so a front-end edit does not rebuild them
+/// (rust-embed reads folders at run time in debug builds).
+#[derive(rust_embed::RustEmbed)]
+#[folder = "../public"]
+struct Public;
+
+#[derive(rust_embed::RustEmbed)]
+#[folder = "../app/dist"]
+#[include = "ssr.js"]
+#[include = "manifest.json"]
+struct AppDist;
+
+pub fn assets() -> wheelend::Assets {
+    wheelend::Assets::of::<Public, AppDist>()
+}
+
 /// One SSR pool per test process: starting QuickJS workers per test would dominate run time.
 fn shared_ssr() -> ssr::SsrPool {
     static POOL: OnceLock<ssr::SsrPool> = OnceLock::new();
     POOL.get_or_init(|| {
         let cfg = base_config(std::path::Path::new("."));
-        wheelend::start_ssr(&cfg).expect("the SSR pool starts on the built bundle")
+        wheelend::start_ssr(&cfg, &assets()).expect("the SSR pool starts on the built bundle")
     })
     .clone()
 }
@@ -103,7 +120,7 @@ pub async fn spawn_app_with(spawn: Spawn) -> TestApp {
         cfg = configure(cfg);
     }
     let ssr = if spawn.own_ssr {
-        wheelend::start_ssr(&cfg).expect("SSR pool")
+        wheelend::start_ssr(&cfg, &assets()).expect("SSR pool")
     } else {
         shared_ssr()
     };
@@ -115,7 +132,7 @@ pub async fn spawn_app_with(spawn: Spawn) -> TestApp {
         ssr: Some(ssr),
         extra_routes: spawn.extra_routes,
     };
-    let app = Application::build(cfg, overrides)
+    let app = Application::build(cfg, assets(), overrides)
         .await
         .expect("the app builds");
     let base = format!("http://{}", app.local_addr());
@@ -538,7 +555,7 @@ pub async fn insert_user(
 ) -> i64 {
     use entities::{sys_user, sys_user_authority};
     use sea_orm::{EntityTrait, Set};
-    let user = wheelend::services::users::account_row(
+    let user = domain::users::account_row(
         username,
         username,
         password,

@@ -1,5 +1,5 @@
 /**
- * The server's rules for account fields (server/src/services/users.rs, sms.rs), checked in the forms first so people
+ * The server's rules for account fields (server/domain/src/users.rs, sms.rs), checked in the forms first so people
  * are told before a round trip. Pure.
  */
 

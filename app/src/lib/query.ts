@@ -10,10 +10,13 @@ import type { Answer, Envelope, Message } from './request/types';
 
 export class ApiError extends Error {
   readonly code: number;
-  constructor(code: number, message: string) {
+  /** The request field a refusal is about, as a JSON path (`entName`, `axles[1].highPressure`): the server sends it as `data.field`. */
+  readonly field: string | undefined;
+  constructor(code: number, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.field = field;
   }
   /** No answer at all (network, time-out): the views say so instead of showing the server's text. */
   get isTransport(): boolean {
@@ -24,17 +27,23 @@ export class ApiError extends Error {
   }
 }
 
+function refusal(answer: Envelope<unknown>): ApiError {
+  const data: unknown = answer.data;
+  const field = data && typeof data === 'object' && 'field' in data && typeof data.field === 'string' ? data.field : undefined;
+  return new ApiError(answer.code, answer.msg, field);
+}
+
 /** The data of a successful envelope; anything else throws an ApiError (the request layer already told the user). */
 export function unwrap<T>(answer: Answer<T>): T {
   if (typeof answer === 'string') throw new ApiError(CODE_TRANSPORT, 'unexpected plain-text answer');
-  if (answer.code !== CODE_OK) throw new ApiError(answer.code, answer.msg);
+  if (answer.code !== CODE_OK) throw refusal(answer);
   return answer.data;
 }
 
 /** The envelope of a successful call (when the caller needs msg too). */
 export function unwrapEnvelope<T>(answer: Answer<T>): Envelope<T> {
   if (typeof answer === 'string') throw new ApiError(CODE_TRANSPORT, 'unexpected plain-text answer');
-  if (answer.code !== CODE_OK) throw new ApiError(answer.code, answer.msg);
+  if (answer.code !== CODE_OK) throw refusal(answer);
   return answer;
 }
 

@@ -147,22 +147,22 @@ test('local checks only catch empty and non-numbers; ranges are the server’s',
   assert.deepEqual(m.draftErrors(m.thresholdForm(settings)), {});
 });
 
-test('a refusal names its field: enterprise-wide, or an axle position by the index it was sent at', () => {
+test('a refusal names its field (data.field): enterprise-wide, or an axle position by the index it was sent at', () => {
   const sent = ['steer', 'drive', 'trailer'];
-  assert.deepEqual(m.fieldErrorOf('highPressure must be between 1 and 20', sent), {
+  assert.deepEqual(m.fieldErrorOf('highPressure', 'highPressure must be between 1 and 20', sent), {
     section: 'general',
     field: 'highPressure',
     message: 'highPressure must be between 1 and 20',
   });
-  assert.deepEqual(m.fieldErrorOf('axles[1].highPressure 须在 1 到 20 之间', sent), {
+  assert.deepEqual(m.fieldErrorOf('axles[1].highPressure', 'axles[1].highPressure 须在 1 到 20 之间', sent), {
     section: 'drive',
     field: 'highPressure',
     message: 'axles[1].highPressure 须在 1 到 20 之间',
   });
-  assert.equal(m.fieldErrorOf('axles[2].lowPressureCritical must be below lowPressureWarning', ['trailer', 'steer', 'drive']).section, 'drive');
-  assert.equal(m.fieldErrorOf('axles[5].highPressure must be between 1 and 20', sent), null, 'an index that was not sent');
-  assert.equal(m.fieldErrorOf('axles[0].position must be steer, drive or trailer', sent), null, 'not a threshold field');
-  assert.equal(m.fieldErrorOf('企业 1099 不在你的可见范围内', sent), null);
+  assert.equal(m.fieldErrorOf('axles[2].lowPressureCritical', 'must be below lowPressureWarning', ['trailer', 'steer', 'drive']).section, 'drive');
+  assert.equal(m.fieldErrorOf('axles[5].highPressure', 'must be between 1 and 20', sent), null, 'an index that was not sent');
+  assert.equal(m.fieldErrorOf('axles[0].position', 'must be steer, drive or trailer', sent), null, 'not a threshold field');
+  assert.equal(m.fieldErrorOf(undefined, '企业 1099 不在你的可见范围内', sent), null, 'a refusal about no field');
 });
 
 test('the relation graph has each enterprise once and a link per live relation, grantor to grantee', () => {

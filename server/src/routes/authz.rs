@@ -8,14 +8,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::{ApiJson, ApiQuery};
-use crate::services::authz::{
+use crate::state::AppState;
+use domain::authz::{
     self, ApiFields, ApiFilter, ApiItem, AuthorityChanges, AuthorityNode, NewAuthority,
 };
-use crate::services::menu;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::state::AppState;
+use domain::menu;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

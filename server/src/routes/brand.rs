@@ -7,10 +7,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::ApiJson;
-use crate::services::brand::{self, Brand, BrandChange};
 use crate::state::AppState;
+use domain::brand::{self, Brand, BrandChange};
+use kernel::error::{ApiOk, ApiResult, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

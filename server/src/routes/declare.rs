@@ -1,13 +1,13 @@
 //! Where each call declares its kind: area routers register handlers with `.open(…)`,
 //! `.read(…)`, `.write(…)` or `.device(…)` instead of `.routes(…)`. The kind is written into
 //! the call's OpenAPI operation (`x-call-kind`), from which the server builds its
-//! [`CallKinds`](crate::services::authz::CallKinds): one declaration, read by the session
+//! [`CallKinds`](domain::authz::CallKinds): one declaration, read by the session
 //! check, the operation log, read-only trusteeships and the default grants of new calls.
 
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
-use crate::services::authz::CallKind;
+use domain::authz::CallKind;
 
 pub trait Declare<S> {
     /// Calls anyone may make without signing in.

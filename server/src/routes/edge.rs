@@ -12,12 +12,12 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use ipnet::IpNet;
 
-use crate::config::Config;
-use crate::error::AppError;
 use crate::input;
-use crate::services::fair_share::FairShare;
-use crate::services::session::SessionState;
-use crate::text;
+use domain::fair_share::FairShare;
+use domain::session::SessionState;
+use kernel::config::Config;
+use kernel::error::AppError;
+use kernel::text;
 
 /// The client as resolved once per request: its address, the host it asked for and whether
 /// it reached the site over HTTPS. Only a trusted proxy's `X-Forwarded-*` headers count.

@@ -5,8 +5,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult};
 use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().open(routes!(health))
@@ -20,7 +20,7 @@ pub struct Health {
 }
 
 /// Liveness and readiness: answers once the database is reachable. Open (no sign-in).
-#[utoipa::path(get, path = "/health", tag = "meta", responses((status = 200, body = crate::error::Envelope<Health>)))]
+#[utoipa::path(get, path = "/health", tag = "meta", responses((status = 200, body = kernel::error::Envelope<Health>)))]
 async fn health(State(state): State<AppState>) -> ApiResult<Health> {
     state.db.ping().await?;
     Ok(ApiOk(Health {

@@ -22,13 +22,13 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::time::{Instant, interval};
 
 use super::middleware::token_of;
-use crate::error::AppError;
-use crate::services::live::hub::{CatchUp, LiveEvent};
-use crate::services::principal::Principal;
-use crate::services::scope::{Scope, VehicleVisibility};
-use crate::services::session::SessionState;
 use crate::state::AppState;
-use crate::text;
+use domain::live::hub::{CatchUp, LiveEvent};
+use domain::principal::Principal;
+use domain::scope::{Scope, VehicleVisibility};
+use domain::session::SessionState;
+use kernel::error::AppError;
+use kernel::text;
 
 const PING_EVERY: Duration = Duration::from_secs(20);
 const SILENCE_LIMIT: Duration = Duration::from_secs(60);

@@ -10,11 +10,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, ApiQuery, CurrentUser};
-use crate::services::menu::{self, BaseMenu, EnterpriseRole, MenuInput, RouteMenu};
 use crate::state::AppState;
-use crate::text;
+use domain::menu::{self, BaseMenu, EnterpriseRole, MenuInput, RouteMenu};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -183,7 +183,7 @@ pub struct EnterpriseRequest {
 
 async fn enterprise_of(
     state: &AppState,
-    claims: &crate::services::session::Claims,
+    claims: &domain::session::Claims,
     requested: Option<i64>,
 ) -> Result<i64, AppError> {
     menu::current_enterprise(&state.db, claims, requested).await

@@ -5,13 +5,14 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::ClientAddr;
-use crate::error::AppError;
-use crate::i18n::cookie;
-use crate::services::authz::{CallKind, CallKinds};
-use crate::services::session::SessionState;
-use crate::services::{changes, oplog};
 use crate::state::AppState;
-use crate::text;
+use domain::authz::{CallKind, CallKinds};
+use domain::oplog;
+use domain::session::SessionState;
+use kernel::changes;
+use kernel::error::AppError;
+use kernel::i18n::cookie;
+use kernel::text;
 
 /// The token a request presents: the `x-token` header, else the `x-token` cookie.
 #[derive(Clone)]
@@ -37,7 +38,7 @@ fn non_empty(token: Option<&str>) -> Option<&str> {
 pub struct CookieOnly;
 
 /// Judges the token once per request (extractors read the verdict and the caller's
-/// [`Principal`](crate::services::principal::Principal)) and hands out a fresh token in
+/// [`Principal`](domain::principal::Principal)) and hands out a fresh token in
 /// `new-token` when the current one is inside its buffer window.
 pub async fn session(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let token = token_of(req.headers());

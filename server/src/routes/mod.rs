@@ -33,10 +33,10 @@ use utoipa_axum::router::OpenApiRouter;
 pub(crate) use edge::ClientAddr;
 pub(crate) use middleware::Trusteeship;
 
-use crate::error::{AppError, internal_error};
 use crate::openapi;
-use crate::services::authz::CallKinds;
 use crate::state::AppState;
+use domain::authz::CallKinds;
+use kernel::error::{AppError, internal_error};
 
 /// The `/api` calls of every area, with their OpenAPI descriptions.
 pub fn api() -> OpenApiRouter<AppState> {
@@ -103,7 +103,7 @@ pub fn app(
         .layer(mw::from_fn_with_state(edge, edge::admit))
         .with_state(state)
         .layer(DefaultBodyLimit::max(body_limit))
-        .layer(mw::from_fn(crate::i18n::scope))
+        .layer(mw::from_fn(kernel::i18n::scope))
         .layer(
             ServiceBuilder::new()
                 .layer(TraceLayer::new_for_http().make_span_with(request_span))

@@ -9,14 +9,14 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
 use super::edge::page_headers;
-use crate::assets::Public;
-use crate::error::AppError;
-use crate::i18n::Lang;
+use crate::assets::Assets;
 use crate::routes::ClientAddr;
-use crate::services::pages::{Page, PageUser, RenderInput};
-use crate::services::session::SessionState;
-use crate::services::vehicle::share::{self, ShareRef};
 use crate::state::AppState;
+use domain::pages::{Page, PageUser, RenderInput};
+use domain::session::SessionState;
+use domain::vehicle::share::{self, ShareRef};
+use kernel::error::AppError;
+use kernel::i18n::Lang;
 
 pub async fn page(
     State(state): State<AppState>,
@@ -33,19 +33,19 @@ pub async fn page(
     if is_call || (method != Method::GET && method != Method::HEAD) {
         return AppError::NoSuchCall(path.to_owned()).into_response();
     }
-    if let Some(file) = static_file(path, &headers) {
+    if let Some(file) = static_file(&state.assets, path, &headers) {
         return file;
     }
     let session = session.map(|Extension(s)| s);
     render(&state, &uri, &headers, &client, session.as_ref()).await
 }
 
-fn static_file(path: &str, headers: &HeaderMap) -> Option<Response> {
+fn static_file(assets: &Assets, path: &str, headers: &HeaderMap) -> Option<Response> {
     let name = path.trim_start_matches('/');
     if name.is_empty() || name.contains("..") {
         return None;
     }
-    let file = Public::get(name)?;
+    let file = (assets.public)(name)?;
     let etag = format!("\"{}\"", hex::encode(&file.metadata.sha256_hash()[..16]));
     // Hashed build output never changes under its name; other files may.
     let cache = if name.starts_with("assets/") {

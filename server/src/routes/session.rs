@@ -12,16 +12,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::middleware::{RawToken, token_of};
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
-use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped, SignedIn};
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::qr::{QrAction, QrStatus};
-use crate::services::session::{self, SignIn, UserInfo};
-use crate::services::signins::Origin;
-use crate::services::sms::{self, Purpose};
-use crate::services::users::{self, NewUser, UserFilter, UserRow, UserUpdate};
+use crate::extract::{ApiJson, ClientIp, CurrentUser, Scoped, SignInOrigin, SignedIn};
 use crate::state::AppState;
-use crate::text;
+use domain::qr::{QrAction, QrStatus};
+use domain::session::{self, SignIn, UserInfo};
+use domain::sms::{self, Purpose};
+use domain::users::{self, NewUser, UserFilter, UserRow, UserUpdate};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::paging::{PageQuery, PageResult};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -103,7 +102,7 @@ async fn session_for(
     responses((status = 200, body = Envelope<LoginResponse>)))]
 async fn login(
     State(state): State<AppState>,
-    origin: Origin,
+    SignInOrigin(origin): SignInOrigin,
     headers: HeaderMap,
     ApiJson(req): ApiJson<LoginRequest>,
 ) -> ApiResult<LoginResponse> {
@@ -228,7 +227,7 @@ pub struct ScanResponse {
     responses((status = 200, body = Envelope<ScanResponse>)))]
 async fn scan(
     State(state): State<AppState>,
-    origin: Origin,
+    SignInOrigin(origin): SignInOrigin,
     ApiJson(req): ApiJson<KeyRequest>,
 ) -> ApiResult<ScanResponse> {
     let (status, user_id) = state.qr.poll(&req.key);
@@ -323,7 +322,7 @@ pub struct RegisterRequest {
     responses((status = 200, body = Envelope<LoginResponse>)))]
 async fn register(
     State(state): State<AppState>,
-    origin: Origin,
+    SignInOrigin(origin): SignInOrigin,
     ApiJson(req): ApiJson<RegisterRequest>,
 ) -> ApiResult<LoginResponse> {
     sms::check_phone(&req.phone)?;
@@ -378,7 +377,7 @@ pub struct PhoneLoginRequest {
     responses((status = 200, body = Envelope<LoginResponse>)))]
 async fn phone_login(
     State(state): State<AppState>,
-    origin: Origin,
+    SignInOrigin(origin): SignInOrigin,
     ApiJson(req): ApiJson<PhoneLoginRequest>,
 ) -> ApiResult<LoginResponse> {
     let user = session::phone_sign_in(&state.db, &req.phone, &req.sms_code, &origin).await?;

@@ -18,17 +18,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, ApiQuery, CurrentUser, ScopedQuery, Tenant};
-use crate::services::dictionary::{self, DetailFields, DetailFilter, DictionaryFields};
-use crate::services::files::{self, FileStore, Incoming, UPLOAD_CALL, UploadGrant};
-use crate::services::import::{self, ImportReport};
-use crate::services::oplog::{self, RecordFilter, UserBrief};
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::session::SessionState;
-use crate::services::signins::{self, SignInFilter, SignInRow};
 use crate::state::AppState;
-use crate::text;
+use domain::dictionary::{self, DetailFields, DetailFilter, DictionaryFields};
+use domain::files::{self, FileStore, Incoming, UPLOAD_CALL, UploadGrant};
+use domain::import::{self, ImportReport};
+use domain::oplog::{self, RecordFilter, UserBrief};
+use domain::session::SessionState;
+use domain::signins::{self, SignInFilter, SignInRow};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::paging::{PageQuery, PageResult};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     // Uploads and imports enforce their own limit (`uploads.max_bytes`) while streaming.
@@ -79,7 +79,7 @@ fn flag<'de, D: Deserializer<'de>>(de: D) -> Result<Option<bool>, D::Error> {
         Some(Raw::Bool(b)) => Ok(Some(b)),
         Some(Raw::Int(i)) => Ok(Some(i != 0)),
         Some(Raw::Text(t)) if t.trim().is_empty() => Ok(None),
-        Some(Raw::Text(t)) => import::parse_flag(&t).map(Some).ok_or_else(|| {
+        Some(Raw::Text(t)) => domain::tabular::parse_flag(&t).map(Some).ok_or_else(|| {
             serde::de::Error::custom(format!("expected true/false or 1/0, got {t:?}"))
         }),
     }
@@ -103,7 +103,7 @@ fn query_flag<'de, D: Deserializer<'de>>(de: D) -> Result<Option<bool>, D::Error
     match Option::<String>::deserialize(de)? {
         None => Ok(None),
         Some(s) if s.trim().is_empty() => Ok(None),
-        Some(s) => import::parse_flag(&s).map(Some).ok_or_else(|| {
+        Some(s) => domain::tabular::parse_flag(&s).map(Some).ok_or_else(|| {
             serde::de::Error::custom(format!("expected true/false or 1/0, got {s:?}"))
         }),
     }

@@ -7,11 +7,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
-use crate::services::telemetry::ingest::{Credential, MAX_PER_REQUEST, Outcome, refused};
-use crate::services::telemetry::report::ReportBody;
 use crate::state::AppState;
-use crate::text;
+use domain::telemetry::ingest::{Credential, MAX_PER_REQUEST, Outcome, refused};
+use domain::telemetry::report::ReportBody;
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::text;
 
 pub fn tapi() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().device(routes!(report))

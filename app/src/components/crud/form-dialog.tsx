@@ -37,7 +37,8 @@ function FormDialogBody<V extends FormValues>({ onClose, title, description, fie
     try {
       await onSubmit(form.values);
       onClose();
-    } catch {
+    } catch (err) {
+      form.refused(err);
       setBusy(false);
     }
   }

@@ -36,8 +36,9 @@ export function FormPanel<V extends FormValues>({ fields, initialValues, onSubmi
     setBusy(true);
     try {
       await onSubmit(form.values);
-    } catch {
-      // refused: keep what was typed
+    } catch (err) {
+      // refused: keep what was typed, and show a refusal about a field under it
+      form.refused(err);
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ApiError } from '../../lib/query';
 import { toText } from '../../lib/request/client';
 import { cx } from '../ui/cx';
 import { Checkbox, Field, SelectInput, Switch, TextArea, TextInput } from '../ui/fields';
@@ -45,6 +46,8 @@ export interface FormState<V extends FormValues> {
   setValue: (name: keyof V & string, value: unknown) => void;
   validate: (fields: readonly FieldDef<V>[]) => boolean;
   reset: (values: V) => void;
+  /** Shows a server refusal about one of the form's fields (`ApiError.field`) under that field. */
+  refused: (err: unknown) => void;
 }
 
 function isEmpty(v: unknown): boolean {
@@ -110,7 +113,12 @@ export function useForm<V extends FormValues>(initial: V): FormState<V> {
     setValues(next);
     setErrors({});
   }, []);
-  return { values, errors, setValue, validate, reset };
+  const refused = useCallback((err: unknown) => {
+    if (!(err instanceof ApiError) || err.field === undefined) return;
+    const name = err.field;
+    if (name in values) setErrors((prev) => ({ ...prev, [name]: err.message }));
+  }, [values]);
+  return { values, errors, setValue, validate, reset, refused };
 }
 
 function FieldControl<V extends FormValues>({ field, form, id, errorId }: { field: FieldDef<V>; form: FormState<V>; id: string; errorId: string }) {

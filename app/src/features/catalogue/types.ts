@@ -1,4 +1,4 @@
-/** Shapes of the catalogue calls (server/src/services/vehicle/catalogue.rs). `entId` null = a platform entry. */
+/** Shapes of the catalogue calls (server/domain/src/vehicle/catalogue.rs). `entId` null = a platform entry. */
 export interface CarSeries {
   id: number;
   brandId: number;

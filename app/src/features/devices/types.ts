@@ -1,4 +1,4 @@
-/** Shapes of the device calls (server/src/services/device, camelCase). */
+/** Shapes of the device calls (server/domain/src/device, camelCase). */
 
 export interface TagBrief {
   id: number;

@@ -263,21 +263,27 @@ export interface FieldError {
 }
 
 /**
- * The field a refusal names (`axles[1].highPressure must be between 1 and 20`, `lowPressureWarning 须低于 …`): the
- * section comes from the position sent at that index. Null when the message names no threshold field.
+ * Where a refusal of the threshold form belongs, from the field the server named (`data.field`: `highPressure` for the
+ * general section, `axles[1].highPressure` for the axle sent at index 1). Null when it names no threshold field.
  */
-export function fieldErrorOf(message: string, sentPositions: readonly AxlePosition[]): FieldError | null {
-  const m = /^\s*(?:axles\[(\d+)\]\.)?([A-Za-z]+)\b/.exec(message);
-  if (!m) return null;
-  const [, index, field] = m;
-  if (field === undefined || !THRESHOLD_KEYS.includes(field)) return null;
+export function fieldErrorOf(
+  field: string | undefined,
+  message: string,
+  sentPositions: readonly AxlePosition[],
+): FieldError | null {
+  if (field === undefined) return null;
+  const dot = field.lastIndexOf('.');
+  const key = field.slice(dot + 1);
+  if (!THRESHOLD_KEYS.includes(key)) return null;
   let section: ThresholdSection = 'general';
-  if (index !== undefined) {
-    const position = sentPositions[Number(index)];
+  if (dot >= 0) {
+    const head = field.slice(0, dot);
+    const index = head.startsWith('axles[') && head.endsWith(']') ? Number(head.slice(6, -1)) : Number.NaN;
+    const position = Number.isInteger(index) ? sentPositions[index] : undefined;
     if (!position) return null;
     section = position;
   }
-  return { section, field: field as ThresholdKey, message: message.trim() };
+  return { section, field: key as ThresholdKey, message: message.trim() };
 }
 
 // --- the relation graph -------------------------------------------------------------------------------------------

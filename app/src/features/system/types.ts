@@ -1,4 +1,5 @@
 /** Shapes of the system calls (gva-api.md §5–§10 and the issue's user shapes). Keys as the server sends them. */
+import type { SignInRow } from '../../lib/api-types';
 
 export interface AuthorityBrief {
   authorityId: number;
@@ -158,25 +159,8 @@ export const SIGN_IN_RESULTS = ['ok', 'bad_password', 'unknown_user', 'captcha',
 export type SignInResult = (typeof SIGN_IN_RESULTS)[number];
 
 /** `getSysLoginRecordList` list entry: one attempt to sign in, failures included (never a token, password or code). */
-export interface SignInRecord {
-  ID: number;
-  /** When the attempt was made. */
-  CreatedAt: string;
-  /** The account, when one is known (null for an unknown name). */
-  userId: number | null;
-  /** The name (or phone) given; the account's own name when none was typed. */
-  username: string;
-  /** The account's display name, when the account still exists. */
-  nickName: string | null;
-  /** The caller's address. */
-  ip: string;
-  /** The browser's user agent (at most 256 characters). */
-  agent: string;
-  /** password, switch (alternate account), visitor, sms, qr or register; see SIGN_IN_METHODS. */
-  method: string;
-  /** ok, bad_password, unknown_user, captcha, frozen, throttled, bad_code, expired or error; see SIGN_IN_RESULTS. */
-  result: string;
-}
+/** One sign-in attempt, as the contract declares it (generated from openapi.json). */
+export type SignInRecord = SignInRow;
 
 export interface FileRecord {
   ID: number;

@@ -1,4 +1,4 @@
-/** Shapes of the vehicle calls (server/src/services/vehicle, camelCase). */
+/** Shapes of the vehicle calls (server/domain/src/vehicle, camelCase). */
 
 /** 0 tractor/truck, 1 trailer, 2 bus, 3 other. */
 export type VehicleKind = 0 | 1 | 2 | 3;

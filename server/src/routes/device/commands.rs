@@ -10,10 +10,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::DeviceRequest;
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::device::commands::{self, CommandRow, DeviceSettings, SettingDef};
 use crate::state::AppState;
+use domain::device::commands::{self, CommandRow, DeviceSettings, SettingDef};
+use kernel::error::{ApiOk, ApiResult, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

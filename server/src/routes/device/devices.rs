@@ -8,14 +8,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::{Scoped, ScopedQuery};
-use crate::services::device::devices::{
+use crate::state::AppState;
+use domain::device::devices::{
     self, DayRate, DeviceFilter, DeviceInput, DeviceRow, HeavyDevice, ImeiSn, ReceiverRepeaters,
     VersionCount,
 };
-use crate::services::paging::{PageQuery, PageResult};
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -9,13 +9,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{IdsRequest, done};
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::device::firmware::{
+use crate::state::AppState;
+use domain::device::firmware::{
     self, FirmwareInput, FirmwareRow, StrategyInput, StrategyRow, TaskFilter, TaskRow,
 };
-use crate::services::paging::{PageQuery, PageResult};
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

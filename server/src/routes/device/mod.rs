@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::error::{ApiOk, ApiResult};
-use crate::services::paging::PageQuery;
 use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult};
+use kernel::paging::PageQuery;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

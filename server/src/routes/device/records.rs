@@ -10,14 +10,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{DevicePageRequest, DeviceRequest};
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::device::devices::DeviceRow;
-use crate::services::device::records::{
+use crate::state::AppState;
+use domain::device::devices::DeviceRow;
+use domain::device::records::{
     self, AcceptorRow, Applet, CtwingRow, HeartbeatTestRow, JournalEntry, ProductionRecord, Sale,
 };
-use crate::services::paging::{PageQuery, PageResult};
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

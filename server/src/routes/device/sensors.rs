@@ -9,13 +9,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{DeviceRequest, done};
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::device::sensors::{
-    self, SensorFilter, SensorLogRow, SensorRow, Tie, WorkInfo,
-};
-use crate::services::paging::{PageQuery, PageResult};
 use crate::state::AppState;
+use domain::device::sensors::{self, SensorFilter, SensorLogRow, SensorRow, Tie, WorkInfo};
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -9,11 +9,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{IdsRequest, done};
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::device::devices::DeviceRow;
-use crate::services::device::tags::{self, TagInput, TagRow};
 use crate::state::AppState;
+use domain::device::devices::DeviceRow;
+use domain::device::tags::{self, TagInput, TagRow};
+use kernel::error::{ApiOk, ApiResult, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -191,7 +191,7 @@ pub struct KindTagsRequest {
 
 async fn tags_of_kind(
     state: &AppState,
-    scope: &crate::services::scope::Scope,
+    scope: &domain::scope::Scope,
     req: &KindTagsRequest,
     kind: &str,
 ) -> ApiResult<Vec<TagRow>> {

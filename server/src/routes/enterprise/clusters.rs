@@ -8,15 +8,13 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{EntRequest, part};
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::Scoped;
-use crate::services::enterprise::clusters::{
-    self, ClusterDetail, ClusterInput, ClusterRow, ClusterToggle,
-};
-use crate::services::enterprise::enterprises::{EnterpriseInput, EnterpriseRow};
-use crate::services::paging::{PageQuery, PageResult};
 use crate::state::AppState;
-use crate::text;
+use domain::enterprise::clusters::{self, ClusterDetail, ClusterInput, ClusterRow, ClusterToggle};
+use domain::enterprise::enterprises::{EnterpriseInput, EnterpriseRow};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::paging::{PageQuery, PageResult};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -9,18 +9,18 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{EntRequest, IdsRequest, done};
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{ApiJson, Scoped, ScopedQuery, Tenant, check_named_enterprises};
-use crate::services::enterprise::enterprises::{
+use crate::state::AppState;
+use domain::enterprise::enterprises::{
     self, EnterpriseDetail, EnterpriseInput, EnterpriseNode, EnterpriseRow, Jurisdiction,
     ListFilter, SaveRules, Verification, VerifyAction, VerifyRequest,
 };
-use crate::services::enterprise::members::{self, MemberFilter, MemberRow, ToggleEntry};
-use crate::services::enterprise::{Named, docking_platforms};
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::session::{self, UserInfo};
-use crate::state::AppState;
-use crate::text;
+use domain::enterprise::members::{self, MemberFilter, MemberRow, ToggleEntry};
+use domain::enterprise::{Named, docking_platforms};
+use domain::session::{self, UserInfo};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::paging::{PageQuery, PageResult};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -8,14 +8,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::{IdsRequest, done};
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::Scoped;
-use crate::services::enterprise::groups::{
-    self, GroupInput, GroupRow, GroupVehicles, GroupWithUsers,
-};
-use crate::services::paging::{PageQuery, PageResult};
 use crate::state::AppState;
-use crate::text;
+use domain::enterprise::groups::{self, GroupInput, GroupRow, GroupVehicles, GroupWithUsers};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::paging::{PageQuery, PageResult};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -1,6 +1,6 @@
 //! Area `enterprise`: enterprises and tenancy (the tree, membership and switching, clusters,
 //! groups, relations, invitations, settings, trusteeships). Every handler takes the caller's
-//! [`Scope`](crate::services::scope::Scope) through [`Scoped`](crate::extract::Scoped) /
+//! [`Scope`](domain::scope::Scope) through [`Scoped`](crate::extract::Scoped) /
 //! [`ScopedQuery`](crate::extract::ScopedQuery), which refuse an `x-ent-id` header or an
 //! `enterprise` / `entId` field naming an enterprise the caller may not act for.
 
@@ -15,8 +15,8 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::error::{ApiOk, ApiResult};
 use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -35,7 +35,7 @@ fn done() -> ApiResult<Empty> {
 
 /// Reads one shape out of a payload (several shapes share one body without `flatten`, which
 /// would lose the field name in error messages).
-fn part<T: serde::de::DeserializeOwned>(body: &Value) -> Result<T, crate::error::AppError> {
+fn part<T: serde::de::DeserializeOwned>(body: &Value) -> Result<T, kernel::error::AppError> {
     crate::extract::parse_json(body.to_string().as_bytes())
 }
 

@@ -7,17 +7,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::enterprise::invitations::{
+use crate::state::AppState;
+use domain::enterprise::invitations::{
     self, Answer, InvitationFilter, InvitationLogRow, InvitationRow, Kind, NewInvitation,
 };
-use crate::services::enterprise::relations::{
+use domain::enterprise::relations::{
     self, Direction, EnterpriseRelations, NewRelation, RelationAction, RelationChange,
     RelationFilter, RelationRow,
 };
-use crate::services::paging::{PageQuery, PageResult};
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -11,16 +11,16 @@ use crate::routes::declare::Declare;
 use serde_json::Value;
 
 use super::{EntRequest, IdRequest, done, part};
-use crate::error::{ApiOk, ApiResult, AppError, Envelope};
 use crate::extract::{Scoped, ScopedQuery};
-use crate::services::enterprise::settings::{
+use crate::state::AppState;
+use domain::enterprise::settings::{
     self, AlarmSettings, AxlePatch, EnterpriseAlarm, ProjectInput, ProjectRow, PushPatch,
     PushSettings, SuperviseSettings, ThresholdPatch,
 };
-use crate::services::enterprise::trusteeships::{self, Grant, TrusteeshipRow};
-use crate::services::paging::{PageQuery, PageResult};
-use crate::state::AppState;
-use crate::text;
+use domain::enterprise::trusteeships::{self, Grant, TrusteeshipRow};
+use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
+use kernel::paging::{PageQuery, PageResult};
+use kernel::text;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -9,15 +9,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::report::incidents::{self, IncidentFilter, IncidentRow};
-use crate::services::report::ingestion::{self, IngestionSummary};
-use crate::services::report::reads::{self, ReadRow, ReadsFilter};
-use crate::services::report::tpms::{self, TpmsFilter};
-use crate::services::vehicle::history::ReadingRow;
 use crate::state::AppState;
+use domain::report::incidents::{self, IncidentFilter, IncidentRow};
+use domain::report::ingestion::{self, IngestionSummary};
+use domain::report::reads::{self, ReadRow, ReadsFilter};
+use domain::report::tpms::{self, TpmsFilter};
+use domain::vehicle::history::ReadingRow;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -9,16 +9,16 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::rule::members::{self, Member, SettingInput};
-use crate::services::rule::messages::{self, LogPage, LogQuery, PushEvent};
-use crate::services::rule::rules::{
+use crate::state::AppState;
+use domain::rule::members::{self, Member, SettingInput};
+use domain::rule::messages::{self, LogPage, LogQuery, PushEvent};
+use domain::rule::rules::{
     self, BatchAction, Rule, RuleFilter, RuleInput, TARGET_GROUP, TARGET_TAG, TARGET_VEHICLE,
 };
-use crate::services::rule::webhooks::{self, Delivery, Webhook, WebhookInput};
-use crate::state::AppState;
+use domain::rule::webhooks::{self, Delivery, Webhook, WebhookInput};
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -11,17 +11,17 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiRawOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::vehicle::fleet::{
+use crate::state::AppState;
+use domain::vehicle::fleet::{
     self, FleetFeed, FleetFilter, FleetStatistics, ListFilter, SortField, SortOrder, StateFilter,
     VehicleRow,
 };
-use crate::services::vehicle::records::{
+use domain::vehicle::records::{
     self, AxleLayout, MemberOut, VehicleDetail, VehicleInput, WheelOut,
 };
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiRawOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -68,9 +68,9 @@ pub struct WatchListRequest {
 async fn watch_list(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<WatchListRequest>,
-) -> Result<ApiRawOk, crate::error::AppError> {
+) -> Result<ApiRawOk, kernel::error::AppError> {
     if req.data_volume > 1 {
-        return Err(crate::error::AppError::fail(crate::text!(
+        return Err(kernel::error::AppError::fail(kernel::text!(
             "data_volume 须为 0 或 1",
             "data_volume must be 0 or 1"
         )));
@@ -194,7 +194,7 @@ pub struct VehicleInfoAll {
     pub support_swing: bool,
     pub swing: Value,
     pub device_setting: Value,
-    pub swaps: Vec<crate::services::vehicle::trailers::SwapRow>,
+    pub swaps: Vec<domain::vehicle::trailers::SwapRow>,
 }
 
 /// The full vehicle detail with drop-and-hook settings, device settings and the latest ten
@@ -450,7 +450,7 @@ async fn get_sensor(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<CarIdRequest>,
 ) -> ApiResult<Vec<WheelOut>> {
-    crate::services::vehicle::find(&state.db, &scope, req.car_id).await?;
+    domain::vehicle::find(&state.db, &scope, req.car_id).await?;
     Ok(ApiOk(records::wheels(&state.db, req.car_id).await?))
 }
 

@@ -12,17 +12,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use super::cars::{Affected, CarIdRequest, CarIdsRequest};
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::vehicle::catalogue::{self, CarTypeHit, ModelPick};
-use crate::services::vehicle::drivers::{self, DriverFilter, DriverInput, DriverRow};
-use crate::services::vehicle::extras::{
-    self, FirmOut, SwingOut, SyncRow, VehiclePicture, VehicleStateRow,
-};
-use crate::services::vehicle::records;
-use crate::services::vehicle::trailers::{self, Place, SwapFilter, SwapRow, TrailerUsage};
 use crate::state::AppState;
+use domain::vehicle::catalogue::{self, CarTypeHit, ModelPick};
+use domain::vehicle::drivers::{self, DriverFilter, DriverInput, DriverRow};
+use domain::vehicle::extras::{self, FirmOut, SwingOut, SyncRow, VehiclePicture, VehicleStateRow};
+use domain::vehicle::records;
+use domain::vehicle::trailers::{self, Place, SwapFilter, SwapRow, TrailerUsage};
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

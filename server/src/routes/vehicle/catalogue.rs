@@ -1,6 +1,6 @@
 //! Catalogues: car brands and series, vehicle classes, tyre brands and tyre models. Platform-
 //! wide entries (`entId` null) are edited by platform staff only; see
-//! [`services::vehicle::catalogue`](crate::services::vehicle::catalogue).
+//! [`services::vehicle::catalogue`](domain::vehicle::catalogue).
 
 use axum::extract::State;
 use entities::tyre;
@@ -10,14 +10,14 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::vehicle::catalogue::{
+use crate::state::AppState;
+use domain::vehicle::catalogue::{
     self, CarBrandInput, CarBrandRow, CarClassInput, CarClassRow, CarSeriesInput, SeriesRow,
     TyreBrandInput, TyreBrandRow, TyreFilter, TyreInput, TyreRow,
 };
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

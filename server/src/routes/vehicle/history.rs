@@ -11,21 +11,21 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::vehicle::alarms::{self, AlarmFilter, AlarmRow, Submit};
-use crate::services::vehicle::history::{
+use crate::state::AppState;
+use domain::vehicle::alarms::{self, AlarmFilter, AlarmRow, Submit};
+use domain::vehicle::history::{
     self, AlarmTrack, AxleSeries, AxleStats, Instant, Itinerary, Pressures, ReadingFilter,
     ReadingRow, SprayActivity, SprayHistory, TimeRange,
 };
-use crate::services::vehicle::mileage::{
+use domain::vehicle::mileage::{
     self, Computed, DayKm, DayRange, MileagePage, TripRow, VehicleFilter,
 };
-use crate::services::vehicle::service_records::{
+use domain::vehicle::service_records::{
     self, DepthInput, DepthLines, ServiceInput, ServiceRow, ViewRow,
 };
-use crate::state::AppState;
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

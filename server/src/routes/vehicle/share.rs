@@ -8,10 +8,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::{ApiJson, Scoped};
-use crate::services::vehicle::share::{self, ShareInput, ShareRef, ShareRow, SharedVehicle};
 use crate::state::AppState;
+use domain::vehicle::share::{self, ShareInput, ShareRef, ShareRow, SharedVehicle};
+use kernel::error::{ApiOk, ApiResult, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

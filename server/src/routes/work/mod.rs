@@ -8,11 +8,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::routes::declare::Declare;
 
-use crate::error::{ApiOk, ApiResult, Envelope};
 use crate::extract::Scoped;
-use crate::services::paging::{PageQuery, PageResult};
-use crate::services::work::categories::{self, CategoryInput, CategoryKind, CategoryRow};
 use crate::state::AppState;
+use domain::work::categories::{self, CategoryInput, CategoryKind, CategoryRow};
+use kernel::error::{ApiOk, ApiResult, Envelope};
+use kernel::paging::{PageQuery, PageResult};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

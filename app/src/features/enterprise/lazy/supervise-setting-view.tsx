@@ -87,7 +87,7 @@ function ThresholdEditor({ settings, editable }: { settings: AlarmSettings; edit
       setForm(thresholdForm(saved));
     } catch (err) {
       if (!(err instanceof ApiError)) return;
-      const named = fieldErrorOf(err.message, payload.axles.map((a) => a.position));
+      const named = fieldErrorOf(err.field, err.message, payload.axles.map((a) => a.position));
       if (named) {
         setServer(named);
         setTab(named.section);

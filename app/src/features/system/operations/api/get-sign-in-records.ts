@@ -1,23 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { asPage, unwrap, type PageResult } from '../../../../lib/query';
+import type { ListSignInsData } from '../../../../lib/api-types';
 import { api } from '../../../../lib/request';
 import type { SignInRecord } from '../../types';
 
-export interface SignInListParams {
-  page: number;
-  pageSize: number;
-  /** A part of the name given. */
-  username?: string;
-  /** Exact address. */
-  ip?: string;
-  /** Exact outcome (`ok`, `bad_password`, …; see SIGN_IN_RESULTS). */
-  result?: string;
-  /** RFC 3339, `YYYY-MM-DD HH:MM:SS` (UTC), a bare date, or epoch milliseconds. */
-  startTime?: string;
-  /** As startTime; a bare date means the whole day. */
-  endTime?: string;
-}
+/** The list's filters, as the contract declares them (generated from openapi.json); the view always pages. */
+export type SignInListParams = NonNullable<ListSignInsData['query']> & { page: number; pageSize: number };
 
 export const signInRecordsKey = ['system', 'signIns'] as const;
 

@@ -1,4 +1,0 @@
-//! Area `work`: work orders, tasks and discussions, and the categories that classify them.
-//! Every query here goes through [`Scope`](super::scope::Scope).
-
-pub mod categories;
