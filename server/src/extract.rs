@@ -9,7 +9,6 @@ use serde::de::DeserializeOwned;
 
 use domain::session::{Claims, SessionState};
 use kernel::error::AppError;
-use kernel::i18n::Text;
 use kernel::text;
 
 /// A JSON body. An empty body reads as `{}` so calls whose fields are all optional accept it.
@@ -94,16 +93,20 @@ fn deserialize<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
                 inner
             ));
         }
-        AppError::fail(field_error(&path, &inner.to_string()))
+        field_error(&path, &inner.to_string())
     })
 }
 
-fn field_error(path: &str, detail: &str) -> Text {
+/// A body or query that does not fit its type; a bad value names its field (`data.field`).
+fn field_error(path: &str, detail: &str) -> AppError {
     // serde reports a missing field at the parent path with the name in the message.
     if path == "." {
-        text!("请求参数错误：{}", "Invalid request: {}", detail)
+        AppError::fail(text!("请求参数错误：{}", "Invalid request: {}", detail))
     } else {
-        text!("请求参数 {} 错误：{}", "Invalid field {}: {}", path, detail)
+        AppError::field(
+            path,
+            text!("请求参数 {} 错误：{}", "Invalid field {}: {}", path, detail),
+        )
     }
 }
 
@@ -122,12 +125,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
 
 fn deserialize_query<T: DeserializeOwned>(query: &str) -> Result<T, AppError> {
     let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
-    serde_path_to_error::deserialize(de).map_err(|err| {
-        AppError::fail(field_error(
-            &err.path().to_string(),
-            &err.inner().to_string(),
-        ))
-    })
+    serde_path_to_error::deserialize(de)
+        .map_err(|err| field_error(&err.path().to_string(), &err.inner().to_string()))
 }
 
 /// The signed-in caller. Rejects with code 100 when the request has no valid session.

@@ -516,3 +516,45 @@ async fn an_unknown_enterprise_is_refused_before_anything_is_written() {
     }
     assert_eq!(counts().await, before);
 }
+
+/// A refusal about one field names it in `data.field` (its JSON path) beside the message, so a
+/// form shows it under that field: a value of the wrong type, a rule of a service, an entry of
+/// a list. A refusal about no field in particular carries none.
+#[tokio::test]
+async fn refusals_about_a_field_name_it_in_data() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let refused = |answer: Answer| {
+        let envelope = answer.envelope();
+        assert_eq!(envelope.code, 7, "{}", answer.text);
+        (envelope.data["field"].clone(), envelope.msg)
+    };
+    let tb_up = |body: Value| app.post("/api/web/ent/tbUp", &body, Some(admin.as_str()));
+
+    let (field, msg) = refused(tb_up(json!({"entName": 5})).await);
+    assert_eq!(field, "entName", "{msg}");
+    let (field, msg) = refused(tb_up(json!({"entName": "   "})).await);
+    assert_eq!(field, "entName", "{msg}");
+    let (field, msg) = refused(tb_up(json!({"entName": "x".repeat(65)})).await);
+    assert_eq!(field, "entName", "{msg}");
+
+    let (field, msg) = refused(
+        app.put(
+            "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
+            &json!({"axles": [{"position": "drive", "axleHighTemperature": 20}]}),
+            Some(&admin),
+        )
+        .await,
+    );
+    assert_eq!(field, "axles[0].axleHighTemperature", "{msg}");
+
+    let (field, msg) = refused(
+        app.post(
+            "/api/web/ent/tbUp",
+            &json!({"entId": 999_999, "entName": "x"}),
+            Some(&admin),
+        )
+        .await,
+    );
+    assert_eq!(field, Value::Null, "no field for {msg}");
+}
