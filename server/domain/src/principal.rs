@@ -2,7 +2,8 @@
 //! per user so a signed-in call reads no table to know its caller. A service that changes an
 //! account, its active role, its current enterprise or its memberships announces it
 //! ([`Change::Users`](kernel::changes::Change)), and the next call of every token of that user
-//! sees the change — a frozen user is refused at once.
+//! sees the change — a frozen user is refused at once. Judging a token against them
+//! (`Principals::authenticate`) is in `session`, beside the tokens, so this stays below it.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -890,10 +890,13 @@ pub async fn save_project(
         && !e.is_empty()
         && e < s
     {
-        return Err(AppError::fail(text!(
-            "endsOn 不能早于 startsOn",
-            "endsOn must not be before startsOn"
-        )));
+        return Err(AppError::field(
+            "endsOn",
+            text!(
+                "endsOn 不能早于 startsOn",
+                "endsOn must not be before startsOn"
+            ),
+        ));
     }
     row.updated_at = Set(now);
     let saved = if existing {
