@@ -102,15 +102,11 @@ impl Application {
             sms: Arc::new(domain::sms::LogSender),
             files,
             wechat,
-            ingest: domain::telemetry::ingest::Ingestor::start(
-                db.clone(),
-                live.clone(),
-                push.feed(),
-            ),
+            ingest: ingestion::ingest::Ingestor::start(db.clone(), live.clone(), push.feed()),
             live,
             push,
         };
-        domain::telemetry::mqtt::start(&state.cfg, &state.ingest)?;
+        ingestion::mqtt::start(&state.cfg, &state.ingest)?;
         use domain::retention;
         retention::daily(
             db.clone(),
@@ -132,7 +128,7 @@ impl Application {
             |db, before| async move { domain::signins::prune(&db, before).await },
         );
         if state.cfg.simulate {
-            domain::telemetry::demo::start_in_process(
+            ingestion::demo::start_in_process(
                 &db,
                 state.ingest.clone(),
                 state.cfg.simulate_vehicles,

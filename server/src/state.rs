@@ -14,9 +14,9 @@ use domain::rule::dispatcher::Push;
 use domain::scope::TreeCache;
 use domain::session::Tokens;
 use domain::sms;
-use domain::telemetry::ingest::Ingestor;
 use domain::vehicle::snapshot::FleetSnapshot;
 use domain::wechat::WeChat;
+use ingestion::ingest::Ingestor;
 use kernel::changes::Changes;
 use kernel::config::Config;
 

@@ -11,8 +11,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use domain::telemetry::demo;
-use domain::telemetry::ingest::Credential;
+use ingestion::demo;
+use ingestion::ingest::Credential;
 use serde_json::{Value, json};
 use wheelend_tests::{Spawn, TestApp, percentile, spawn_app_with};
 

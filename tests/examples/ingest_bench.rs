@@ -14,11 +14,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use domain::telemetry::demo;
-use domain::telemetry::ingest::Credential;
-use domain::telemetry::report::Report;
-use domain::telemetry::simulator::{SimDevice, Simulation};
 use futures::StreamExt;
+use ingestion::demo;
+use ingestion::ingest::Credential;
+use ingestion::report::Report;
+use ingestion::simulator::{SimDevice, Simulation};
 use wheelend_tests::spawn_app;
 
 const VEHICLES: usize = 20_000;

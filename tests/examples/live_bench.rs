@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use domain::telemetry::demo;
-use domain::telemetry::ingest::Credential;
 use futures::StreamExt;
+use ingestion::demo;
+use ingestion::ingest::Credential;
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 use wheelend_tests::{percentile, spawn_app, ws};

@@ -41,8 +41,7 @@ async fn no_token_password_or_issued_secret_reaches_the_operation_log() {
     let admin = app.admin_token().await;
     let visitor = app.visitor_token().await;
     // A write whose request holds a password, and one whose answer holds an issued secret.
-    app.post(
-        "/api/user/admin_register",
+    app.api_user_admin_register(
         &json!({"userName": "audit.user", "passWord": "Secret-pass-42", "nickName": "Audit",
                 "authorityId": 101, "enterpriseId": DEMO_ENTERPRISE}),
         Some(&admin),
@@ -51,8 +50,7 @@ async fn no_token_password_or_issued_secret_reaches_the_operation_log() {
     .ok();
     let member = app.login("audit.user", "Secret-pass-42").await;
     let hook = app
-        .post(
-            "/api/settingUrl/save",
+        .api_setting_url_save(
             &json!({"url": "https://hooks.example.com/wheelend", "entId": DEMO_ENTERPRISE}),
             Some(&admin),
         )
@@ -110,15 +108,13 @@ async fn every_sign_in_is_recorded_with_its_outcome_and_never_its_token() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
     app.visitor_token().await;
-    app.post(
-        "/api/base/login",
+    app.api_base_login(
         &json!({"username": "admin", "password": "wrong-pass-1"}),
         None,
     )
     .await
     .code(7);
-    app.post(
-        "/api/base/login",
+    app.api_base_login(
         &json!({"username": "nobody.here", "password": "wrong-pass-1"}),
         None,
     )
@@ -193,15 +189,13 @@ async fn an_enterprise_sees_only_its_own_members_sign_ins() {
     let t = two_trees(&app).await;
     // Like the operation log, the list is granted to platform roles by default; an auditor
     // role of tree A is given it.
-    app.post(
-        "/api/authority/createAuthority",
+    app.api_authority_create_authority(
         &json!({"authorityId": 9100, "authorityName": "auditor", "parentId": 0}),
         Some(&t.platform),
     )
     .await
     .ok();
-    app.post(
-        "/api/casbin/updateCasbin",
+    app.api_casbin_update_casbin(
         &json!({"authorityId": 9100, "casbinInfos": [
             {"path": "/api/sysLoginRecord/getSysLoginRecordList", "method": "GET"}]}),
         Some(&t.platform),
@@ -241,12 +235,9 @@ async fn an_enterprise_sees_only_its_own_members_sign_ins() {
         "A sees B's sign-ins: {seen}"
     );
     // Without the grant, an enterprise admin is refused, as for the operation log.
-    app.get(
-        "/api/sysLoginRecord/getSysLoginRecordList",
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_sys_login_record_get_sys_login_record_list(&json!({}), Some(&t.a.admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]
@@ -264,8 +255,7 @@ async fn the_operation_log_is_append_only_below_the_super_admin() {
         .collect();
     let before = ids.len() as u64;
     for token in [&t.a.admin, &t.a.member] {
-        app.delete(
-            "/api/sysOperationRecord/deleteSysOperationRecordByIds",
+        app.api_sys_operation_record_delete_sys_operation_record_by_ids(
             &json!({"ids": ids}),
             Some(token),
         )
@@ -275,8 +265,7 @@ async fn the_operation_log_is_append_only_below_the_super_admin() {
     // A refused delete is itself a write, and logged.
     stored::<sys_operation_record::Entity>(&app, before + 1).await;
     let deleted = app
-        .delete(
-            "/api/sysOperationRecord/deleteSysOperationRecordByIds",
+        .api_sys_operation_record_delete_sys_operation_record_by_ids(
             &json!({"ids": ids}),
             Some(&t.platform),
         )
@@ -334,11 +323,7 @@ async fn the_visitor_sees_the_sample_enterprise_and_nothing_else() {
     let visitor = app.visitor_token().await;
 
     let cars = app
-        .post(
-            "/api/web/car/list",
-            &json!({"page": 1, "pageSize": 100}),
-            Some(&visitor),
-        )
+        .api_web_car_list(&json!({"page": 1, "pageSize": 100}), Some(&visitor))
         .await
         .ok();
     let list = cars["list"].as_array().unwrap();
@@ -359,16 +344,11 @@ async fn the_visitor_sees_the_sample_enterprise_and_nothing_else() {
     )
     .await
     .code(7);
-    app.post(
-        "/api/web/car/list",
-        &json!({"enterprise": DEMO_ENTERPRISE}),
-        Some(&visitor),
-    )
-    .await
-    .code(7);
+    app.api_web_car_list(&json!({"enterprise": DEMO_ENTERPRISE}), Some(&visitor))
+        .await
+        .code(7);
     // The visitor cannot sign in by password, so its session is the only way in.
-    app.post(
-        "/api/base/login",
+    app.api_base_login(
         &json!({"username": "visitor", "password": ADMIN_PASSWORD}),
         None,
     )

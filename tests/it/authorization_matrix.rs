@@ -108,26 +108,20 @@ async fn anonymous_callers_are_asked_to_sign_in_and_unimplemented_calls_are_404(
 
 /// Creates role 9001 through the calls, strips its policies and signs in a user holding it.
 async fn bare_role_user(app: &TestApp, admin: &str) -> String {
-    app.post(
-        "/api/authority/createAuthority",
+    app.api_authority_create_authority(
         &json!({"authorityId": 9001, "authorityName": "no rights"}),
         Some(admin),
     )
     .await
     .ok();
-    app.post(
-        "/api/casbin/updateCasbin",
+    app.api_casbin_update_casbin(
         &json!({"authorityId": 9001, "casbinInfos": []}),
         Some(admin),
     )
     .await
     .ok();
     let paths = app
-        .post(
-            "/api/casbin/getPolicyPathByAuthorityId",
-            &json!({"authorityId": 9001}),
-            Some(admin),
-        )
+        .api_casbin_get_policy_path_by_authority_id(&json!({"authorityId": 9001}), Some(admin))
         .await
         .ok();
     assert_eq!(paths["paths"], json!([]));
@@ -220,23 +214,22 @@ async fn policy_edits_take_effect_at_once() {
     let admin = app.admin_token().await;
     let token = bare_role_user(&app, &admin).await;
     let body = json!({});
-    let call = || app.post("/api/authority/getAuthorityList", &body, Some(&token));
+    let call = || app.api_authority_get_authority_list(&body, Some(&token));
     call().await.code(7);
 
     let grant = json!({"authorityId": 9001, "casbinInfos": [
         {"path": "/api/authority/getAuthorityList", "method": "POST"}]});
-    app.post("/api/casbin/updateCasbin", &grant, Some(&admin))
+    app.api_casbin_update_casbin(&grant, Some(&admin))
         .await
         .ok();
     let roles = call().await.ok();
     assert!(roles.as_array().is_some_and(|r| !r.is_empty()));
     // Other calls stay refused.
-    app.post("/api/menu/getMenuList", &json!({}), Some(&token))
+    app.api_menu_get_menu_list(&json!({}), Some(&token))
         .await
         .code(7);
 
-    app.post(
-        "/api/casbin/updateCasbin",
+    app.api_casbin_update_casbin(
         &json!({"authorityId": 9001, "casbinInfos": []}),
         Some(&admin),
     )
@@ -247,22 +240,14 @@ async fn policy_edits_take_effect_at_once() {
     // Platform staff may read the access settings but not change them (seeded defaults).
     insert_user(&app.state.db, "operator", "pw-operator", 999, 1013).await;
     let operator = app.login("operator", "pw-operator").await;
-    app.post(
-        "/api/authority/getAuthorityList",
-        &json!({}),
-        Some(&operator),
-    )
-    .await
-    .ok();
-    app.post("/api/casbin/updateCasbin", &grant, Some(&operator))
+    app.api_authority_get_authority_list(&json!({}), Some(&operator))
+        .await
+        .ok();
+    app.api_casbin_update_casbin(&grant, Some(&operator))
         .await
         .code(7);
     let paths = app
-        .post(
-            "/api/casbin/getPolicyPathByAuthorityId",
-            &json!({"authorityId": 9001}),
-            Some(&admin),
-        )
+        .api_casbin_get_policy_path_by_authority_id(&json!({"authorityId": 9001}), Some(&admin))
         .await
         .ok();
     assert_eq!(

@@ -23,7 +23,7 @@ fn flatten(nodes: &Value) -> Vec<Value> {
 
 async fn menus(app: &TestApp, token: &str) -> Vec<Value> {
     flatten(
-        &app.post("/api/menu/getMenuList", &json!({}), Some(token))
+        &app.api_menu_get_menu_list(&json!({}), Some(token))
             .await
             .ok(),
     )
@@ -42,13 +42,9 @@ fn id(v: &Value) -> i64 {
 }
 
 async fn policy_paths(app: &TestApp, token: &str, role: i64) -> BTreeSet<(String, String)> {
-    app.post(
-        "/api/casbin/getPolicyPathByAuthorityId",
-        &json!({"authorityId": role}),
-        Some(token),
-    )
-    .await
-    .ok()["paths"]
+    app.api_casbin_get_policy_path_by_authority_id(&json!({"authorityId": role}), Some(token))
+        .await
+        .ok()["paths"]
         .as_array()
         .unwrap()
         .iter()
@@ -62,9 +58,7 @@ async fn policy_paths(app: &TestApp, token: &str, role: i64) -> BTreeSet<(String
 }
 
 async fn total(app: &TestApp, token: &str) -> usize {
-    app.post("/api/api/getAllApis", &json!({}), Some(token))
-        .await
-        .ok()["apis"]
+    app.api_api_get_all_apis(&json!({}), Some(token)).await.ok()["apis"]
         .as_array()
         .unwrap()
         .len()
@@ -72,15 +66,14 @@ async fn total(app: &TestApp, token: &str) -> usize {
 
 async fn roles(app: &TestApp, token: &str) -> Vec<Value> {
     flatten(
-        &app.post("/api/authority/getAuthorityList", &json!({}), Some(token))
+        &app.api_authority_get_authority_list(&json!({}), Some(token))
             .await
             .ok(),
     )
 }
 
 async fn create_role(app: &TestApp, token: &str, id: i64, parent: i64) {
-    app.post(
-        "/api/authority/createAuthority",
+    app.api_authority_create_authority(
         &json!({"authorityId": id, "authorityName": format!("role {id}"), "parentId": parent}),
         Some(token),
     )
@@ -90,13 +83,9 @@ async fn create_role(app: &TestApp, token: &str, id: i64, parent: i64) {
 
 async fn route_tree(app: &TestApp, token: &str, enterprise: Option<i64>) -> Value {
     let body = enterprise.map_or_else(|| json!({}), |e| json!({"enterprise_id": e}));
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/getMenu",
-        &body,
-        Some(token),
-    )
-    .await
-    .ok()["menus"]
+    app.api_sys_authority_menus_enterprise_get_menu(&body, Some(token))
+        .await
+        .ok()["menus"]
         .clone()
 }
 
@@ -193,7 +182,7 @@ async fn seed_creates_every_menu_once_with_role_defaults() {
     let tree = route_tree(&app, &admin, None).await;
     assert_eq!(names(&tree).len(), MENUS.len());
     let visitor = app
-        .post("/api/base/login", &json!({"type": "visitorLogin"}), None)
+        .api_base_login(&json!({"type": "visitorLogin"}), None)
         .await
         .ok()["token"]
         .as_str()
@@ -260,8 +249,7 @@ async fn get_menu_answers_the_route_tree_of_the_callers_role() {
     let seen = names(&route_tree(&app, &member, None).await);
     assert!(seen.contains("workOrder") && !seen.contains("superAdmin"));
     let msg = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/getMenu",
+        .api_sys_authority_menus_enterprise_get_menu(
             &json!({"enterprise_id": PLATFORM_ENTERPRISE}),
             Some(&member),
         )
@@ -269,21 +257,16 @@ async fn get_menu_answers_the_route_tree_of_the_callers_role() {
         .code(7);
     assert!(msg.contains("1013"), "{msg}");
     let msg = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/getMenu",
+        .api_sys_authority_menus_enterprise_get_menu(
             &json!({"enterprise_id": 999_999}),
             Some(&member),
         )
         .await
         .code(7);
     assert!(msg.contains("999999"), "{msg}");
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/getMenu",
-        &json!({"enterprise_id": "x"}),
-        Some(&member),
-    )
-    .await
-    .code(7);
+    app.api_sys_authority_menus_enterprise_get_menu(&json!({"enterprise_id": "x"}), Some(&member))
+        .await
+        .code(7);
     // The member's buttons: all on work orders, export only elsewhere.
     let flat = flatten(&route_tree(&app, &member, None).await);
     let work = flat.iter().find(|m| m["name"] == "workOrder").unwrap();
@@ -308,8 +291,7 @@ async fn update_casbin_replaces_a_roles_policies_and_refuses_unknown_calls() {
 
     // Unknown calls are refused, naming them; nothing changes.
     let msg = app
-        .post(
-            "/api/casbin/updateCasbin",
+        .api_casbin_update_casbin(
             &json!({"authorityId": 101, "casbinInfos": [
                 {"path": "/api/user/getUserInfo", "method": "GET"},
                 {"path": "/api/no/such", "method": "POST"},
@@ -327,29 +309,20 @@ async fn update_casbin_replaces_a_roles_policies_and_refuses_unknown_calls() {
         json!({"authorityId": 101, "casbinInfos": [{"path": "/api/user/getUserInfo"}]}),
         json!({"authorityId": 424_242, "casbinInfos": []}),
     ] {
-        app.post("/api/casbin/updateCasbin", &bad, Some(&admin))
+        app.api_casbin_update_casbin(&bad, Some(&admin))
             .await
             .code(7);
     }
     assert_eq!(policy_paths(&app, &admin, 101).await, before);
-    app.post(
-        "/api/casbin/getPolicyPathByAuthorityId",
-        &json!({"authorityId": 424_242}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/casbin/getPolicyPathByAuthorityId",
-        &json!({}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_casbin_get_policy_path_by_authority_id(&json!({"authorityId": 424_242}), Some(&admin))
+        .await
+        .code(7);
+    app.api_casbin_get_policy_path_by_authority_id(&json!({}), Some(&admin))
+        .await
+        .code(7);
 
     // A replacement is whole, in the table and the enforcer at once (methods normalised).
-    app.post(
-        "/api/casbin/updateCasbin",
+    app.api_casbin_update_casbin(
         &json!({"authorityId": 101, "casbinInfos": [
             {"path": "/api/user/getUserInfo", "method": "get"},
             {"path": "/api/menu/getMenuList", "method": "POST"},
@@ -396,8 +369,7 @@ async fn create_authority_gives_default_menus_and_self_service_policies() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
     let created = app
-        .post(
-            "/api/authority/createAuthority",
+        .api_authority_create_authority(
             &json!({"authorityId": 5001, "authorityName": "调度员", "parentId": 100}),
             Some(&admin),
         )
@@ -406,7 +378,7 @@ async fn create_authority_gives_default_menus_and_self_service_policies() {
     assert_eq!(created["authority"]["authorityId"], 5001);
     assert_eq!(created["authority"]["defaultRouter"], "map");
     let tree = app
-        .post("/api/authority/getAuthorityList", &json!({}), Some(&admin))
+        .api_authority_get_authority_list(&json!({}), Some(&admin))
         .await
         .ok();
     let parent = flatten(&tree)
@@ -461,13 +433,12 @@ async fn create_authority_gives_default_menus_and_self_service_policies() {
         json!({"authorityId": 0, "authorityName": "zero"}),
         json!({"authorityId": 5002, "authorityName": "orphan", "parentId": 77_777}),
     ] {
-        app.post("/api/authority/createAuthority", &bad, Some(&admin))
+        app.api_authority_create_authority(&bad, Some(&admin))
             .await
             .code(7);
     }
     let msg = app
-        .post(
-            "/api/authority/createAuthority",
+        .api_authority_create_authority(
             &json!({"authorityId": 5001, "authorityName": "again"}),
             Some(&admin),
         )
@@ -475,13 +446,9 @@ async fn create_authority_gives_default_menus_and_self_service_policies() {
         .code(7);
     assert!(msg.contains("5001"), "{msg}");
     assert_eq!(roles(&app, &admin).await.len(), count);
-    app.post(
-        "/api/casbin/getPolicyPathByAuthorityId",
-        &json!({"authorityId": 5002}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_casbin_get_policy_path_by_authority_id(&json!({"authorityId": 5002}), Some(&admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]
@@ -489,8 +456,7 @@ async fn copy_authority_copies_menus_buttons_and_policies() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
     let copied = app
-        .post(
-            "/api/authority/copyAuthority",
+        .api_authority_copy_authority(
             &json!({"authority": {"authorityId": 6001, "authorityName": "成员副本", "parentId": 0,
                     "dataAuthorityId": [{"authorityId": 101}, {"authorityId": 100}]},
                     "oldAuthorityId": 101}),
@@ -539,18 +505,14 @@ async fn copy_authority_copies_menus_buttons_and_policies() {
         json!({"authority": {"authorityId": 6002, "authorityName": "x",
                "dataAuthorityId": [{"authorityId": 31_337}]}, "oldAuthorityId": 101}),
     ] {
-        app.post("/api/authority/copyAuthority", &bad, Some(&admin))
+        app.api_authority_copy_authority(&bad, Some(&admin))
             .await
             .code(7);
     }
     assert_eq!(roles(&app, &admin).await.len(), count);
-    app.post(
-        "/api/casbin/getPolicyPathByAuthorityId",
-        &json!({"authorityId": 6002}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_casbin_get_policy_path_by_authority_id(&json!({"authorityId": 6002}), Some(&admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]
@@ -560,8 +522,7 @@ async fn update_authority_renames_and_moves_but_never_into_a_cycle() {
     create_role(&app, &admin, 7001, 0).await;
     create_role(&app, &admin, 7002, 7001).await;
     let updated = app
-        .put(
-            "/api/authority/updateAuthority",
+        .api_authority_update_authority(
             &json!({"authorityId": 7001, "authorityName": "renamed", "defaultRouter": "home"}),
             Some(&admin),
         )
@@ -580,7 +541,7 @@ async fn update_authority_renames_and_moves_but_never_into_a_cycle() {
         json!({"authorityName": "no id"}),
         json!({"authorityId": 7001, "parentId": "0"}),
     ] {
-        app.put("/api/authority/updateAuthority", &bad, Some(&admin))
+        app.api_authority_update_authority(&bad, Some(&admin))
             .await
             .code(7);
     }
@@ -602,13 +563,9 @@ async fn update_authority_renames_and_moves_but_never_into_a_cycle() {
     assert_eq!(res.status, reqwest::StatusCode::NOT_FOUND);
     assert_eq!(res.envelope().code, 7);
     // Moving a child to the top level is fine.
-    app.put(
-        "/api/authority/updateAuthority",
-        &json!({"authorityId": 7002, "parentId": 0}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_authority_update_authority(&json!({"authorityId": 7002, "parentId": 0}), Some(&admin))
+        .await
+        .ok();
 }
 
 #[tokio::test]
@@ -619,8 +576,7 @@ async fn delete_authority_refuses_held_roles_and_parents_then_removes_everything
     create_role(&app, &admin, 8002, 8001).await;
     create_role(&app, &admin, 8003, 0).await;
     create_role(&app, &admin, 8004, 0).await;
-    app.post(
-        "/api/authority/setDataAuthority",
+    app.api_authority_set_data_authority(
         &json!({"authorityId": 8003, "dataAuthorityId": [{"authorityId": 8004}]}),
         Some(&admin),
     )
@@ -630,11 +586,7 @@ async fn delete_authority_refuses_held_roles_and_parents_then_removes_everything
     // Held as the active role of a user.
     insert_user(&app.state.db, "holder", "pw-holder", 8003, DEMO_ENTERPRISE).await;
     let msg = app
-        .post(
-            "/api/authority/deleteAuthority",
-            &json!({"authorityId": 8003}),
-            Some(&admin),
-        )
+        .api_authority_delete_authority(&json!({"authorityId": 8003}), Some(&admin))
         .await
         .code(7);
     assert!(msg.contains("8003"), "{msg}");
@@ -651,27 +603,19 @@ async fn delete_authority_refuses_held_roles_and_parents_then_removes_everything
         .await
         .unwrap();
     }
-    app.post(
-        "/api/authority/deleteAuthority",
-        &json!({"authorityId": 8004}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_authority_delete_authority(&json!({"authorityId": 8004}), Some(&admin))
+        .await
+        .code(7);
     // Has a child.
-    app.post(
-        "/api/authority/deleteAuthority",
-        &json!({"authorityId": 8001}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_authority_delete_authority(&json!({"authorityId": 8001}), Some(&admin))
+        .await
+        .code(7);
     for bad in [
         json!({}),
         json!({"authorityId": 99_999}),
         json!({"authorityId": "8002"}),
     ] {
-        app.post("/api/authority/deleteAuthority", &bad, Some(&admin))
+        app.api_authority_delete_authority(&bad, Some(&admin))
             .await
             .code(7);
     }
@@ -710,20 +654,12 @@ async fn delete_authority_refuses_held_roles_and_parents_then_removes_everything
     };
     assert!(counts_of("sys_authority_menus", 8002).await > 0);
     assert!(counts_of("casbin_rule", 8002).await > 0);
-    app.post(
-        "/api/authority/deleteAuthority",
-        &json!({"authorityId": 8002}),
-        Some(&admin),
-    )
-    .await
-    .ok();
-    app.post(
-        "/api/authority/deleteAuthority",
-        &json!({"authorityId": 8001}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_authority_delete_authority(&json!({"authorityId": 8002}), Some(&admin))
+        .await
+        .ok();
+    app.api_authority_delete_authority(&json!({"authorityId": 8001}), Some(&admin))
+        .await
+        .ok();
     for table in [
         "sys_authority_menus",
         "sys_authority_btns",
@@ -759,8 +695,7 @@ async fn set_data_authority_replaces_the_scope() {
             .map(|r| r["authorityId"].as_i64().unwrap())
             .collect()
     };
-    app.post(
-        "/api/authority/setDataAuthority",
+    app.api_authority_set_data_authority(
         &json!({"authorityId": 100, "dataAuthorityId": [
             {"authorityId": 101, "authorityName": "sent whole"}, {"authorityId": 100}]}),
         Some(&admin),
@@ -774,13 +709,12 @@ async fn set_data_authority_replaces_the_scope() {
         json!({"authorityId": 100}),
         json!({"authorityId": 100, "dataAuthorityId": [101]}),
     ] {
-        app.post("/api/authority/setDataAuthority", &bad, Some(&admin))
+        app.api_authority_set_data_authority(&bad, Some(&admin))
             .await
             .code(7);
     }
     assert_eq!(scope_of(roles(&app, &admin).await, 100), [100, 101]);
-    app.post(
-        "/api/authority/setDataAuthority",
+    app.api_authority_set_data_authority(
         &json!({"authorityId": 100, "dataAuthorityId": []}),
         Some(&admin),
     )
@@ -810,8 +744,7 @@ async fn authority_buttons_are_read_replaced_and_guarded() {
         let app = &app;
         let admin = admin.clone();
         async move {
-            app.post(
-                "/api/authorityBtn/getAuthorityBtn",
+            app.api_authority_btn_get_authority_btn(
                 &json!({"menuID": menu, "authorityId": role}),
                 Some(&admin),
             )
@@ -825,8 +758,7 @@ async fn authority_buttons_are_read_replaced_and_guarded() {
     assert_eq!(get(888).await, json!(all));
     assert_eq!(get(101).await, json!([btn("export")]));
 
-    app.post(
-        "/api/authorityBtn/setAuthorityBtn",
+    app.api_authority_btn_set_authority_btn(
         &json!({"menuID": menu, "authorityId": 101, "selected": [btn("add"), btn("export")]}),
         Some(&admin),
     )
@@ -845,7 +777,7 @@ async fn authority_buttons_are_read_replaced_and_guarded() {
         json!({"menuID": menu, "authorityId": 101, "selected": ["x"]}),
         json!({"authorityId": 101, "selected": []}),
     ] {
-        app.post("/api/authorityBtn/setAuthorityBtn", &bad, Some(&admin))
+        app.api_authority_btn_set_authority_btn(&bad, Some(&admin))
             .await
             .code(7);
     }
@@ -854,7 +786,7 @@ async fn authority_buttons_are_read_replaced_and_guarded() {
         json!({"menuID": 987_654, "authorityId": 101}),
         json!({"menuID": menu}),
     ] {
-        app.post("/api/authorityBtn/getAuthorityBtn", &bad, Some(&admin))
+        app.api_authority_btn_get_authority_btn(&bad, Some(&admin))
             .await
             .code(7);
     }
@@ -873,8 +805,7 @@ async fn authority_buttons_are_read_replaced_and_guarded() {
         "in use: {msg}"
     );
     let fresh = app
-        .post(
-            "/api/menu/addBaseMenu",
+        .api_menu_add_base_menu(
             &json!({"parentId": 0, "path": "fresh", "name": "fresh", "component": "x/fresh",
                     "sort": 1, "meta": {"title": "新"}, "menuBtn": [{"name": "add"}]}),
             Some(&admin),
@@ -908,8 +839,7 @@ async fn base_menus_are_added_read_updated_and_deleted() {
     let admin = app.admin_token().await;
     let data_manage = id(&menu_named(&app, &admin, "dataManage").await);
     let added = app
-        .post(
-            "/api/menu/addBaseMenu",
+        .api_menu_add_base_menu(
             &json!({"parentId": data_manage, "path": "fuelAnalysis", "name": "fuelAnalysis",
                     "component": "dataManage/fuelAnalysis", "sort": 30, "hidden": false,
                     "meta": {"title": "油耗分析", "titleEn": "Fuel", "icon": "odometer",
@@ -926,18 +856,14 @@ async fn base_menus_are_added_read_updated_and_deleted() {
     assert_eq!(added["meta"]["keepAlive"], true);
     assert_eq!(added["parameters"][0]["key"], "mode");
     let by_id = app
-        .post(
-            "/api/menu/getBaseMenuById",
-            &json!({"id": fuel}),
-            Some(&admin),
-        )
+        .api_menu_get_base_menu_by_id(&json!({"id": fuel}), Some(&admin))
         .await
         .ok()["menu"]
         .clone();
     assert_eq!(by_id["name"], "fuelAnalysis");
     assert_eq!(by_id["menuBtn"].as_array().unwrap().len(), 2);
     let tree = app
-        .post("/api/menu/getBaseMenuTree", &json!({}), Some(&admin))
+        .api_menu_get_base_menu_tree(&json!({}), Some(&admin))
         .await
         .ok();
     assert!(
@@ -976,27 +902,17 @@ async fn base_menus_are_added_read_updated_and_deleted() {
         with(json!({"parameters": [{"type": "path", "key": "k"}]})),
         with(json!({"menuBtn": [{"name": "add"}, {"name": "add"}]})),
     ] {
-        app.post("/api/menu/addBaseMenu", &bad, Some(&admin))
-            .await
-            .code(7);
+        app.api_menu_add_base_menu(&bad, Some(&admin)).await.code(7);
     }
     let msg = app
-        .post(
-            "/api/menu/addBaseMenu",
-            &with(json!({"name": "vehicleManage"})),
-            Some(&admin),
-        )
+        .api_menu_add_base_menu(&with(json!({"name": "vehicleManage"})), Some(&admin))
         .await
         .code(7);
     assert!(msg.contains("vehicleManage"), "{msg}");
     assert_eq!(menus(&app, &admin).await.len(), count);
-    app.post(
-        "/api/menu/getBaseMenuById",
-        &json!({"id": 123_456}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_menu_get_base_menu_by_id(&json!({"id": 123_456}), Some(&admin))
+        .await
+        .code(7);
 
     // Update: keep `export` (with a role's grant on it), drop `delete`, add `edit`.
     let export = added["menuBtn"]
@@ -1006,16 +922,14 @@ async fn base_menus_are_added_read_updated_and_deleted() {
         .find(|b| b["name"] == "export")
         .map(id)
         .unwrap();
-    app.post(
-        "/api/authorityBtn/setAuthorityBtn",
+    app.api_authority_btn_set_authority_btn(
         &json!({"menuID": fuel, "authorityId": 101, "selected": [export]}),
         Some(&admin),
     )
     .await
     .ok();
     let updated = app
-        .post(
-            "/api/menu/updateBaseMenu",
+        .api_menu_update_base_menu(
             &json!({"ID": fuel, "parentId": data_manage, "path": "fuel", "name": "fuelAnalysis",
                     "component": "dataManage/fuelAnalysis", "sort": 31,
                     "meta": {"title": "油耗", "titleEn": "Fuel use"},
@@ -1038,8 +952,7 @@ async fn base_menus_are_added_read_updated_and_deleted() {
     assert_eq!(btn_names, BTreeSet::from(["edit", "export"]));
     assert!(updated["parameters"].as_array().unwrap().is_empty());
     assert_eq!(
-        app.post(
-            "/api/authorityBtn/getAuthorityBtn",
+        app.api_authority_btn_get_authority_btn(
             &json!({"menuID": fuel, "authorityId": 101}),
             Some(&admin)
         )
@@ -1062,45 +975,32 @@ async fn base_menus_are_added_read_updated_and_deleted() {
         json!({"parentId": 0, "path": "p", "name": "noid", "component": "a/b",
                "meta": {"title": "t"}}),
     ] {
-        app.post("/api/menu/updateBaseMenu", &bad, Some(&admin))
+        app.api_menu_update_base_menu(&bad, Some(&admin))
             .await
             .code(7);
     }
     let after = app
-        .post(
-            "/api/menu/getBaseMenuById",
-            &json!({"id": fuel}),
-            Some(&admin),
-        )
+        .api_menu_get_base_menu_by_id(&json!({"id": fuel}), Some(&admin))
         .await
         .ok()["menu"]
         .clone();
     assert_eq!(after, updated);
 
     // Delete: refused with children; then the leaf goes with its grants.
-    app.post(
-        "/api/menu/deleteBaseMenu",
-        &json!({"ID": data_manage}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_menu_delete_base_menu(&json!({"ID": data_manage}), Some(&admin))
+        .await
+        .code(7);
     for bad in [json!({}), json!({"ID": 123_456}), json!({"ID": "1"})] {
-        app.post("/api/menu/deleteBaseMenu", &bad, Some(&admin))
+        app.api_menu_delete_base_menu(&bad, Some(&admin))
             .await
             .code(7);
     }
     assert_eq!(menus(&app, &admin).await.len(), count);
-    app.post(
-        "/api/menu/deleteBaseMenu",
-        &json!({"ID": fuel}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_menu_delete_base_menu(&json!({"ID": fuel}), Some(&admin))
+        .await
+        .ok();
     assert_eq!(menus(&app, &admin).await.len(), count - 1);
-    app.post(
-        "/api/authorityBtn/getAuthorityBtn",
+    app.api_authority_btn_get_authority_btn(
         &json!({"menuID": fuel, "authorityId": 101}),
         Some(&admin),
     )
@@ -1117,8 +1017,7 @@ async fn add_menu_authority_replaces_a_roles_menus() {
     let user = app.login("r9100", "pw-9100").await;
     let tracks = id(&menu_named(&app, &admin, "tracks").await);
     let home = id(&menu_named(&app, &admin, "home").await);
-    app.post(
-        "/api/menu/addMenuAuthority",
+    app.api_menu_add_menu_authority(
         &json!({"authorityId": 9100, "menus": [{"ID": tracks, "name": "tracks"}, {"ID": home}]}),
         Some(&admin),
     )
@@ -1137,18 +1036,14 @@ async fn add_menu_authority_replaces_a_roles_menus() {
         json!({"menus": []}),
         json!({"authorityId": 9100, "menus": [tracks]}),
     ] {
-        app.post("/api/menu/addMenuAuthority", &bad, Some(&admin))
+        app.api_menu_add_menu_authority(&bad, Some(&admin))
             .await
             .code(7);
     }
     assert_eq!(names(&route_tree(&app, &user, None).await), seen);
-    app.post(
-        "/api/menu/addMenuAuthority",
-        &json!({"authorityId": 9100, "menus": []}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_menu_add_menu_authority(&json!({"authorityId": 9100, "menus": []}), Some(&admin))
+        .await
+        .ok();
     assert!(
         route_tree(&app, &user, None)
             .await
@@ -1165,8 +1060,7 @@ async fn update_menu_root_moves_and_renumbers() {
     let tyre = menu_named(&app, &admin, "tyreBrand").await;
     let data_manage = tyre["parentId"].as_i64().unwrap();
     let moved = app
-        .post(
-            "/api/menu/updateMenuRoot",
+        .api_menu_update_menu_root(
             &json!({"ID": id(&tyre), "parentId": 0, "sort": 2}),
             Some(&admin),
         )
@@ -1176,7 +1070,7 @@ async fn update_menu_root_moves_and_renumbers() {
     assert_eq!(moved["parentId"], 0);
     assert_eq!(moved["sort"], 2);
     let tree = app
-        .post("/api/menu/getMenuList", &json!({}), Some(&admin))
+        .api_menu_get_menu_list(&json!({}), Some(&admin))
         .await
         .ok();
     let roots = tree.as_array().unwrap();
@@ -1201,8 +1095,7 @@ async fn update_menu_root_moves_and_renumbers() {
     );
     // And back under dataManage, last.
     let back = app
-        .post(
-            "/api/menu/updateMenuRoot",
+        .api_menu_update_menu_root(
             &json!({"ID": id(&tyre), "parentId": data_manage}),
             Some(&admin),
         )
@@ -1224,7 +1117,7 @@ async fn update_menu_root_moves_and_renumbers() {
         json!({"ID": panels, "parentId": 0, "sort": 0}),
         json!({"ID": panels}),
     ] {
-        app.post("/api/menu/updateMenuRoot", &bad, Some(&admin))
+        app.api_menu_update_menu_root(&bad, Some(&admin))
             .await
             .code(7);
     }
@@ -1252,8 +1145,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     let user_menu = id(&menu_named(&app, &admin, "user").await);
 
     let roles_here = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/getAuthorityList",
+        .api_sys_authority_menus_enterprise_get_authority_list(
             &json!({"enterprise_id": DEMO_ENTERPRISE}),
             Some(&admin),
         )
@@ -1269,8 +1161,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     assert_eq!(member_role["members"], 1);
     assert_eq!(member_role["narrowed"], false);
 
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+    app.api_sys_authority_menus_enterprise_add_menu_authority(
         &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101,
                 "menus": [{"ID": vehicles}, {"ID": work}]}),
         Some(&admin),
@@ -1288,8 +1179,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         ])
     );
     let assigned = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/getMenuAuthority",
+        .api_sys_authority_menus_enterprise_get_menu_authority(
             &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101}),
             Some(&admin),
         )
@@ -1299,8 +1189,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     assert_eq!(assigned["menus"].as_array().unwrap().len(), 2);
     // The narrowing is per enterprise: elsewhere the role's own menus apply.
     let elsewhere = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/getMenuAuthority",
+        .api_sys_authority_menus_enterprise_get_menu_authority(
             &json!({"enterprise_id": PLATFORM_ENTERPRISE, "authorityId": 101}),
             Some(&admin),
         )
@@ -1317,18 +1206,13 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101}),
         json!({"enterprise_id": "1014", "authorityId": 101, "menus": []}),
     ] {
-        app.post(
-            "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
-            &bad,
-            Some(&admin),
-        )
-        .await
-        .code(7);
+        app.api_sys_authority_menus_enterprise_add_menu_authority(&bad, Some(&admin))
+            .await
+            .code(7);
     }
     assert_eq!(names(&route_tree(&app, &member, None).await), seen);
     // Platform staff may look at any enterprise; members only at their own.
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/getAuthorityList",
+    app.api_sys_authority_menus_enterprise_get_authority_list(
         &json!({"enterprise_id": PLATFORM_ENTERPRISE}),
         Some(&admin),
     )
@@ -1345,10 +1229,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         .ok();
     assert_eq!(names(&tree["menus"]), full);
     let whole = app
-        .get(
-            "/api/sysAuthorityMenusEnterprise/getBaseMenuTree",
-            Some(&admin),
-        )
+        .api_sys_authority_menus_enterprise_get_base_menu_tree(&json!({}), Some(&admin))
         .await
         .ok();
     assert_eq!(flatten(&whole["menus"]).len(), MENUS.len());
@@ -1372,8 +1253,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     )
     .await;
     let ent_admin = app.login("entadmin", "pw-ent-admin").await;
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+    app.api_sys_authority_menus_enterprise_add_menu_authority(
         &json!({"authorityId": 101, "menus": [{"ID": vehicles}]}),
         Some(&ent_admin),
     )
@@ -1384,8 +1264,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         BTreeSet::from(["dataManage".into(), "vehicleManage".into()])
     );
     let msg = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+        .api_sys_authority_menus_enterprise_add_menu_authority(
             &json!({"enterprise_id": PLATFORM_ENTERPRISE, "authorityId": 101, "menus": []}),
             Some(&ent_admin),
         )
@@ -1406,8 +1285,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         .unwrap();
     }
     let mixed = app.login("mixed", "pw-mixed").await;
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+    app.api_sys_authority_menus_enterprise_add_menu_authority(
         &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101, "menus": []}),
         Some(&mixed),
     )
@@ -1421,8 +1299,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     // Taking a menu from the role never widens a narrowing: narrowed to vehicleManage only, and
     // vehicleManage taken from the role, the members see nothing.
     let own: Vec<Value> = app
-        .post(
-            "/api/sysAuthorityMenusEnterprise/getMenuAuthority",
+        .api_sys_authority_menus_enterprise_get_menu_authority(
             &json!({"enterprise_id": PLATFORM_ENTERPRISE, "authorityId": 101}),
             Some(&admin),
         )
@@ -1434,13 +1311,9 @@ async fn an_enterprise_narrows_what_a_role_sees() {
         .filter(|m| id(m) != vehicles)
         .map(|m| json!({"ID": id(m)}))
         .collect();
-    app.post(
-        "/api/menu/addMenuAuthority",
-        &json!({"authorityId": 101, "menus": own}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_menu_add_menu_authority(&json!({"authorityId": 101, "menus": own}), Some(&admin))
+        .await
+        .ok();
     assert!(
         route_tree(&app, &member, None)
             .await
@@ -1450,8 +1323,7 @@ async fn an_enterprise_narrows_what_a_role_sees() {
     );
 
     // An empty list lifts the narrowing: the role's own (now smaller) set applies.
-    app.post(
-        "/api/sysAuthorityMenusEnterprise/addMenuAuthority",
+    app.api_sys_authority_menus_enterprise_add_menu_authority(
         &json!({"enterprise_id": DEMO_ENTERPRISE, "authorityId": 101, "menus": []}),
         Some(&admin),
     )
@@ -1469,15 +1341,11 @@ async fn the_api_registry_lists_filters_and_orders() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
     let page = app
-        .post(
-            "/api/api/getApiList",
-            &json!({"page": 1, "pageSize": 5}),
-            Some(&admin),
-        )
+        .api_api_get_api_list(&json!({"page": 1, "pageSize": 5}), Some(&admin))
         .await
         .ok();
     let all = app
-        .post("/api/api/getAllApis", &json!({}), Some(&admin))
+        .api_api_get_all_apis(&json!({}), Some(&admin))
         .await
         .ok()["apis"]
         .clone();
@@ -1491,8 +1359,7 @@ async fn the_api_registry_lists_filters_and_orders() {
     );
 
     let filtered = app
-        .post(
-            "/api/api/getApiList",
+        .api_api_get_api_list(
             &json!({"path": "casbin", "method": "post", "apiGroup": "authz", "pageSize": 50,
                     "orderKey": "path", "desc": false}),
             Some(&admin),
@@ -1513,8 +1380,7 @@ async fn the_api_registry_lists_filters_and_orders() {
         ]
     );
     let described = app
-        .post(
-            "/api/api/getApiList",
+        .api_api_get_api_list(
             &json!({"description": "Replaces a role's whole policy set"}),
             Some(&admin),
         )
@@ -1527,9 +1393,7 @@ async fn the_api_registry_lists_filters_and_orders() {
         json!({"pageSize": 501}),
         json!({"page": "1"}),
     ] {
-        app.post("/api/api/getApiList", &bad, Some(&admin))
-            .await
-            .code(7);
+        app.api_api_get_api_list(&bad, Some(&admin)).await.code(7);
     }
 }
 
@@ -1539,8 +1403,7 @@ async fn the_api_registry_is_edited_with_its_policies() {
     let admin = app.admin_token().await;
     let n = total(&app, &admin).await;
     let created = app
-        .post(
-            "/api/api/createApi",
+        .api_api_create_api(
             &json!({"path": "/api/report/fleetSummary", "description": "fleet summary",
                     "apiGroup": "report", "method": "post"}),
             Some(&admin),
@@ -1560,24 +1423,18 @@ async fn the_api_registry_is_edited_with_its_policies() {
         json!({"path": "/api/x", "description": "d", "apiGroup": "g", "method": "FETCH"}),
         json!({"path": 5, "description": "d", "apiGroup": "g", "method": "POST"}),
     ] {
-        app.post("/api/api/createApi", &bad, Some(&admin))
-            .await
-            .code(7);
+        app.api_api_create_api(&bad, Some(&admin)).await.code(7);
     }
     assert_eq!(total(&app, &admin).await, n + 1);
     let fetched = app
-        .post("/api/api/getApiById", &json!({"id": api}), Some(&admin))
+        .api_api_get_api_by_id(&json!({"id": api}), Some(&admin))
         .await
         .ok()["api"]
         .clone();
     assert_eq!(fetched, created);
-    app.post(
-        "/api/api/getApiById",
-        &json!({"id": 7_654_321}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_api_get_api_by_id(&json!({"id": 7_654_321}), Some(&admin))
+        .await
+        .code(7);
 
     // Grant it, then move it: the policy follows in the table and the enforcer.
     let mut calls: Vec<Value> = policy_paths(&app, &admin, 300)
@@ -1586,8 +1443,7 @@ async fn the_api_registry_is_edited_with_its_policies() {
         .map(|(path, method)| json!({"path": path, "method": method}))
         .collect();
     calls.push(json!({"path": "/api/report/fleetSummary", "method": "POST"}));
-    app.post(
-        "/api/casbin/updateCasbin",
+    app.api_casbin_update_casbin(
         &json!({"authorityId": 300, "casbinInfos": calls}),
         Some(&admin),
     )
@@ -1599,8 +1455,7 @@ async fn the_api_registry_is_edited_with_its_policies() {
             .allows(300, "/api/report/fleetSummary", "POST")
             .await
     );
-    app.post(
-        "/api/api/updateApi",
+    app.api_api_update_api(
         &json!({"ID": api, "path": "/api/report/fleetOverview", "description": "fleet overview",
                 "apiGroup": "report", "method": "POST"}),
         Some(&admin),
@@ -1630,25 +1485,19 @@ async fn the_api_registry_is_edited_with_its_policies() {
                "method": "POST"}),
         json!({"path": "/api/q", "description": "d", "apiGroup": "g", "method": "POST"}),
     ] {
-        app.post("/api/api/updateApi", &bad, Some(&admin))
-            .await
-            .code(7);
+        app.api_api_update_api(&bad, Some(&admin)).await.code(7);
     }
     let fetched = app
-        .post("/api/api/getApiById", &json!({"id": api}), Some(&admin))
+        .api_api_get_api_by_id(&json!({"id": api}), Some(&admin))
         .await
         .ok()["api"]
         .clone();
     assert_eq!(fetched["path"], "/api/report/fleetOverview");
 
     // Delete one: its policies go.
-    app.post(
-        "/api/api/deleteApi",
-        &json!({"ID": api, "path": "ignored"}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_api_delete_api(&json!({"ID": api, "path": "ignored"}), Some(&admin))
+        .await
+        .ok();
     assert!(
         !app.state
             .policies
@@ -1661,7 +1510,7 @@ async fn the_api_registry_is_edited_with_its_policies() {
             .iter()
             .any(|(p, _)| p == "/api/report/fleetOverview")
     );
-    app.post("/api/api/deleteApi", &json!({"ID": api}), Some(&admin))
+    app.api_api_delete_api(&json!({"ID": api}), Some(&admin))
         .await
         .code(7);
     assert_eq!(total(&app, &admin).await, n);
@@ -1670,8 +1519,7 @@ async fn the_api_registry_is_edited_with_its_policies() {
     let mut ids = Vec::new();
     for i in 0..3 {
         ids.push(id(&app
-            .post(
-                "/api/api/createApi",
+            .api_api_create_api(
                 &json!({"path": format!("/api/tmp/{i}"), "description": "tmp", "apiGroup": "tmp",
                         "method": "GET"}),
                 Some(&admin),
@@ -1685,17 +1533,13 @@ async fn the_api_registry_is_edited_with_its_policies() {
         json!({}),
         json!({"ids": ["1"]}),
     ] {
-        app.delete("/api/api/deleteApisByIds", &bad, Some(&admin))
+        app.api_api_delete_apis_by_ids(&bad, Some(&admin))
             .await
             .code(7);
     }
     assert_eq!(total(&app, &admin).await, n + 3);
-    app.delete(
-        "/api/api/deleteApisByIds",
-        &json!({"ids": ids}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_api_delete_apis_by_ids(&json!({"ids": ids}), Some(&admin))
+        .await
+        .ok();
     assert_eq!(total(&app, &admin).await, n);
 }

@@ -473,7 +473,7 @@ async fn an_oversized_query_string_is_refused_with_the_envelope() {
         status.starts_with("HTTP/1.1 414") || status.starts_with("HTTP/1.1 431"),
         "{status}"
     );
-    app.get("/api/health", None).await.ok();
+    app.api_health(&json!({}), None).await.ok();
 }
 
 #[tokio::test]
@@ -529,7 +529,7 @@ async fn refusals_about_a_field_name_it_in_data() {
         assert_eq!(envelope.code, 7, "{}", answer.text);
         (envelope.data["field"].clone(), envelope.msg)
     };
-    let tb_up = |body: Value| app.post("/api/web/ent/tbUp", &body, Some(admin.as_str()));
+    let tb_up = |body: Value| app.api_web_ent_tb_up(&body, Some(admin.as_str()));
 
     let (field, msg) = refused(tb_up(json!({"entName": 5})).await);
     assert_eq!(field, "entName", "{msg}");
@@ -539,8 +539,7 @@ async fn refusals_about_a_field_name_it_in_data() {
     assert_eq!(field, "entName", "{msg}");
 
     let (field, msg) = refused(
-        app.put(
-            "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
+        app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(
             &json!({"axles": [{"position": "drive", "axleHighTemperature": 20}]}),
             Some(&admin),
         )
@@ -549,12 +548,8 @@ async fn refusals_about_a_field_name_it_in_data() {
     assert_eq!(field, "axles[0].axleHighTemperature", "{msg}");
 
     let (field, msg) = refused(
-        app.post(
-            "/api/web/ent/tbUp",
-            &json!({"entId": 999_999, "entName": "x"}),
-            Some(&admin),
-        )
-        .await,
+        app.api_web_ent_tb_up(&json!({"entId": 999_999, "entName": "x"}), Some(&admin))
+            .await,
     );
     assert_eq!(field, Value::Null, "no field for {msg}");
 }

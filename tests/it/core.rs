@@ -61,17 +61,14 @@ fn sign_in_captcha_and_qr_polls_are_open_and_member_lists_read() {
 async fn only_writes_are_operations() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    app.post("/api/base/captcha", &json!({}), None).await.ok();
-    app.get("/api/user/getUserInfo", Some(&token)).await.ok();
-    app.post(
-        "/api/web/car/list",
-        &json!({"page": 1, "pageSize": 10}),
-        Some(&token),
-    )
-    .await
-    .ok();
-    app.post(
-        "/api/sysDictionary/createSysDictionary",
+    app.api_base_captcha(&json!({}), None).await.ok();
+    app.api_user_get_user_info(&json!({}), Some(&token))
+        .await
+        .ok();
+    app.api_web_car_list(&json!({"page": 1, "pageSize": 10}), Some(&token))
+        .await
+        .ok();
+    app.api_sys_dictionary_create_sys_dictionary(
         &json!({"name": "Kinds", "type": "kinds_test", "status": true}),
         Some(&token),
     )
@@ -125,30 +122,26 @@ async fn freezing_a_user_signs_out_every_token_at_once() {
     .await;
     let first = app.login("frozen.driver", ADMIN_PASSWORD).await;
     let second = app.login("frozen.driver", ADMIN_PASSWORD).await;
-    app.get("/api/user/getUserInfo", Some(&first)).await.ok();
-    app.put(
-        "/api/user/setUserInfo",
-        &json!({"ID": uid, "enable": 2}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_user_get_user_info(&json!({}), Some(&first))
+        .await
+        .ok();
+    app.api_user_set_user_info(&json!({"ID": uid, "enable": 2}), Some(&admin))
+        .await
+        .ok();
     for token in [&first, &second] {
         let msg = app
-            .get("/api/user/getUserInfo", Some(token))
+            .api_user_get_user_info(&json!({}), Some(token))
             .await
             .code(100);
         assert!(msg.contains("禁") || msg.contains("disabled"), "{msg}");
     }
     // Thawed, the same tokens work again.
-    app.put(
-        "/api/user/setUserInfo",
-        &json!({"ID": uid, "enable": 1}),
-        Some(&admin),
-    )
-    .await
-    .ok();
-    app.get("/api/user/getUserInfo", Some(&first)).await.ok();
+    app.api_user_set_user_info(&json!({"ID": uid, "enable": 1}), Some(&admin))
+        .await
+        .ok();
+    app.api_user_get_user_info(&json!({}), Some(&first))
+        .await
+        .ok();
 }
 
 #[tokio::test]
@@ -164,11 +157,13 @@ async fn a_deleted_user_s_token_and_websocket_stop_working() {
     )
     .await;
     let token = app.login("gone.driver", ADMIN_PASSWORD).await;
-    app.get("/api/user/getUserInfo", Some(&token)).await.ok();
-    app.delete("/api/user/deleteUser", &json!({"id": uid}), Some(&admin))
+    app.api_user_get_user_info(&json!({}), Some(&token))
         .await
         .ok();
-    app.get("/api/user/getUserInfo", Some(&token))
+    app.api_user_delete_user(&json!({"id": uid}), Some(&admin))
+        .await
+        .ok();
+    app.api_user_get_user_info(&json!({}), Some(&token))
         .await
         .code(100);
     let socket = wheelend_tests::ws::url(&app, &format!("token={token}"));
@@ -192,21 +187,19 @@ async fn a_role_change_applies_to_existing_tokens_on_their_next_call() {
     .await;
     let token = app.login("promoted.driver", ADMIN_PASSWORD).await;
     // A member may not edit vehicles …
-    app.post(
-        "/api/web/car/set_install",
-        &json!({"carIds": [1], "installState": 1}),
-        Some(&token),
-    )
-    .await
-    .code(7);
+    app.api_web_car_set_install(&json!({"carIds": [1], "installState": 1}), Some(&token))
+        .await
+        .code(7);
     // … until made the enterprise's administrator.
-    app.post(
-        "/api/web/ent/setRole",
+    app.api_web_ent_set_role(
         &json!({"entId": DEMO_ENTERPRISE, "userId": uid, "authorityId": 100}),
         Some(&admin),
     )
     .await
     .ok();
-    let info = app.get("/api/user/getUserInfo", Some(&token)).await.ok();
+    let info = app
+        .api_user_get_user_info(&json!({}), Some(&token))
+        .await
+        .ok();
     assert_eq!(info["userInfo"]["authorityId"], 100, "{info}");
 }

@@ -107,9 +107,7 @@ async fn vehicle(app: &TestApp, ent: i64, plate: &str) -> i64 {
 }
 
 async fn device(app: &TestApp, token: &str, body: Value) -> Value {
-    app.post("/api/web/device/imei", &body, Some(token))
-        .await
-        .ok()
+    app.api_web_device_imei(&body, Some(token)).await.ok()
 }
 
 /// One field of every row of a list answer.
@@ -198,7 +196,7 @@ async fn devices_are_created_edited_listed_and_imported() {
             "999999",
         ),
     ] {
-        let msg = app.post("/api/web/device/imei", &body, t).await.code(7);
+        let msg = app.api_web_device_imei(&body, t).await.code(7);
         assert!(msg.contains(needle), "{body}: {msg}");
     }
     assert_eq!(snapshot(&app).await, before);
@@ -213,37 +211,23 @@ async fn devices_are_created_edited_listed_and_imported() {
     // setUpSn: assigns, refuses a duplicate.
     let id2 = r2["id"].as_i64().unwrap();
     let set = app
-        .post(
-            "/api/web/device/setUpSn",
-            &json!({"id": id2, "sn": "SN-2"}),
-            t,
-        )
+        .api_web_device_set_up_sn(&json!({"id": id2, "sn": "SN-2"}), t)
         .await
         .ok();
     assert_eq!(set["sn"], "SN-2");
     let msg = app
-        .post(
-            "/api/web/device/setUpSn",
-            &json!({"id": id2, "sn": "SN-1"}),
-            t,
-        )
+        .api_web_device_set_up_sn(&json!({"id": id2, "sn": "SN-1"}), t)
         .await
         .code(7);
     assert!(msg.contains("SN-1"), "{msg}");
 
     // imeiSn looks up either way.
     let found = app
-        .post(
-            "/api/web/device/imeiSn",
-            &json!({"keys": ["SN-2", "860000000000001", "nope"]}),
-            t,
-        )
+        .api_web_device_imei_sn(&json!({"keys": ["SN-2", "860000000000001", "nope"]}), t)
         .await
         .ok();
     assert_eq!(found.as_array().unwrap().len(), 2);
-    app.post("/api/web/device/imeiSn", &json!({}), t)
-        .await
-        .code(7);
+    app.api_web_device_imei_sn(&json!({}), t).await.code(7);
 
     // Heartbeats make a device online; the list filters and sorts.
     assert!(
@@ -258,7 +242,7 @@ async fn devices_are_created_edited_listed_and_imported() {
     );
     let list = |body: Value| {
         let app = &app;
-        async move { app.post("/api/web/device/list", &body, t).await.ok() }
+        async move { app.api_web_device_list(&body, t).await.ok() }
     };
     let online = list(json!({"entId": ent, "online": true})).await;
     assert_eq!(online["total"], 1);
@@ -279,35 +263,29 @@ async fn devices_are_created_edited_listed_and_imported() {
         imeis,
         ["860000000000001", "860000000000002", "860000000000003"]
     );
-    app.post("/api/web/device/list", &json!({"sort": "bogus"}), t)
+    app.api_web_device_list(&json!({"sort": "bogus"}), t)
         .await
         .code(7);
-    app.post("/api/web/device/list", &json!({"pageSize": 501}), t)
+    app.api_web_device_list(&json!({"pageSize": 501}), t)
         .await
         .code(7);
 
     // parentNumber: the family, and moving a repeater.
     let fam = app
-        .post(
-            "/api/web/device/parentNumber",
-            &json!({"imei": "860000000000003"}),
-            t,
-        )
+        .api_web_device_parent_number(&json!({"imei": "860000000000003"}), t)
         .await
         .ok();
     assert_eq!(fam["receiver"]["imei"], "860000000000001");
     assert_eq!(rows(&fam["repeaters"]).len(), 1);
     let moved = app
-        .post(
-            "/api/web/device/parentNumber",
+        .api_web_device_parent_number(
             &json!({"imei": "860000000000003", "parentImei": "860000000000002"}),
             t,
         )
         .await
         .ok();
     assert_eq!(moved["receiver"]["imei"], "860000000000002");
-    app.post(
-        "/api/web/device/parentNumber",
+    app.api_web_device_parent_number(
         &json!({"imei": "860000000000001", "parentImei": "860000000000002"}),
         t,
     )
@@ -316,7 +294,7 @@ async fn devices_are_created_edited_listed_and_imported() {
 
     // Versions in use, heavy reporters, online rate by day.
     let versions = app
-        .post("/api/web/device/version", &json!({"entId": ent}), t)
+        .api_web_device_version(&json!({"entId": ent}), t)
         .await
         .ok();
     let v100 = versions
@@ -339,31 +317,19 @@ async fn devices_are_created_edited_listed_and_imported() {
         .format("%Y-%m-%d")
         .to_string();
     let rate = app
-        .post(
-            "/api/web/device/online_rate",
-            &json!({"entId": ent, "start": yesterday, "end": today}),
-            t,
-        )
+        .api_web_device_online_rate(&json!({"entId": ent, "start": yesterday, "end": today}), t)
         .await
         .ok();
     assert_eq!(rate[0]["devices"], 0);
     assert_eq!(rate[1]["devices"], 3);
     assert_eq!(rate[1]["online"], 1);
     assert_eq!(rate[1]["rate"], 33.3);
-    app.post(
-        "/api/web/device/online_rate",
-        &json!({"start": today, "end": yesterday}),
-        t,
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/device/online_rate",
-        &json!({"start": "x", "end": today}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_web_device_online_rate(&json!({"start": today, "end": yesterday}), t)
+        .await
+        .code(7);
+    app.api_web_device_online_rate(&json!({"start": "x", "end": today}), t)
+        .await
+        .code(7);
 
     // Import: a bad row refuses the whole file; a good file writes receivers and repeaters.
     let before = snapshot(&app).await;
@@ -371,11 +337,7 @@ async fn devices_are_created_edited_listed_and_imported() {
         "enterpriseId,imei,sn,kind,parentImei\n{ent},870000000000001,I-1,0,\n{ent},860000000000001,,0,\n{ent},870000000000002,I-1,1,999\n"
     );
     let answer = app
-        .post(
-            "/api/web/tool/csv",
-            &json!({"table": "devices", "content": bad}),
-            t,
-        )
+        .api_web_tool_csv(&json!({"table": "devices", "content": bad}), t)
         .await;
     let env = answer.envelope();
     assert_eq!(env.code, 7, "{}", answer.text);
@@ -389,11 +351,7 @@ async fn devices_are_created_edited_listed_and_imported() {
         "enterpriseId,imei,sn,partNo,version,iccid,kind,parentImei\n{ent},870000000000002,,TP-100,1.0.1,,1,870000000000001\n{ent},870000000000001,I-1,TP-100,1.0.1,89860112345678901234,0,\n"
     );
     let done = app
-        .post(
-            "/api/web/tool/csv",
-            &json!({"table": "devices", "content": good}),
-            t,
-        )
+        .api_web_tool_csv(&json!({"table": "devices", "content": good}), t)
         .await
         .ok();
     assert_eq!(done["inserted"], 2);
@@ -429,7 +387,7 @@ async fn sensors_are_bound_replaced_and_unbound() {
     // Not fitted yet: binding is refused.
     let tie = |body: Value| {
         let app = &app;
-        async move { app.post("/api/web/device/change_tie", &body, t).await }
+        async move { app.api_web_device_change_tie(&body, t).await }
     };
     tie(json!({"imei": "880000000000001", "position": 11, "sensorNo": "A1"}))
         .await
@@ -437,11 +395,7 @@ async fn sensors_are_bound_replaced_and_unbound() {
 
     // up_acceptor fits the receiver; logged.
     let fitted = app
-        .post(
-            "/api/web/device/up_acceptor",
-            &json!({"vehicleId": truck, "imei": "880000000000001"}),
-            t,
-        )
+        .api_web_device_up_acceptor(&json!({"vehicleId": truck, "imei": "880000000000001"}), t)
         .await
         .ok();
     assert_eq!(fitted["vehicleId"], truck);
@@ -497,11 +451,7 @@ async fn sensors_are_bound_replaced_and_unbound() {
     assert_eq!(wheel_sensor(&app, truck, 21).await.as_deref(), Some("C3"));
 
     let of_device = app
-        .post(
-            "/api/web/device/getSensor",
-            &json!({"imei": "880000000000001"}),
-            t,
-        )
+        .api_web_device_get_sensor(&json!({"imei": "880000000000001"}), t)
         .await
         .ok();
     let nos: Vec<&str> = of_device
@@ -512,43 +462,27 @@ async fn sensors_are_bound_replaced_and_unbound() {
         .collect();
     assert_eq!(nos, ["B2", "C3"]);
     let listed = app
-        .post(
-            "/api/web/device/sensor_list",
-            &json!({"entId": ent, "bound": false}),
-            t,
-        )
+        .api_web_device_sensor_list(&json!({"entId": ent, "bound": false}), t)
         .await
         .ok();
     assert_eq!(listed["total"], 1);
     assert_eq!(rows(&listed)[0]["sensorNo"], "A1");
     let axle = app
-        .post(
-            "/api/web/device/sensor_list",
-            &json!({"entId": ent, "kind": 2}),
-            t,
-        )
+        .api_web_device_sensor_list(&json!({"entId": ent, "kind": 2}), t)
         .await
         .ok();
     assert_eq!(axle["total"], 1);
     let info = app
-        .post("/api/web/device/sensor_info", &json!({"sensorNo": "C3"}), t)
+        .api_web_device_sensor_info(&json!({"sensorNo": "C3"}), t)
         .await
         .ok();
     assert_eq!(info["imei"], "880000000000001");
     assert_eq!(info["plate"], "SENS-1");
-    app.post(
-        "/api/web/device/sensor_info",
-        &json!({"sensorNo": "FFFF"}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_web_device_sensor_info(&json!({"sensorNo": "FFFF"}), t)
+        .await
+        .code(7);
     let log = app
-        .post(
-            "/api/web/device/getSensorLog",
-            &json!({"sensorNo": "A1"}),
-            t,
-        )
+        .api_web_device_get_sensor_log(&json!({"sensorNo": "A1"}), t)
         .await
         .ok();
     let actions = column(&log, "action");
@@ -556,11 +490,7 @@ async fn sensors_are_bound_replaced_and_unbound() {
 
     // The installer's view.
     let work = app
-        .post(
-            "/tapi/tool/work_info",
-            &json!({"imei": "880000000000001"}),
-            t,
-        )
+        .tapi_tool_work_info(&json!({"imei": "880000000000001"}), t)
         .await
         .ok();
     assert_eq!(work["vehicle"]["plate"], "SENS-1");
@@ -569,78 +499,50 @@ async fn sensors_are_bound_replaced_and_unbound() {
 
     // Replacing the receiver moves its sensors; the log says so.
     let replaced = app
-        .post(
-            "/api/web/device/up_acceptor",
-            &json!({"vehicleId": truck, "imei": "880000000000002"}),
-            t,
-        )
+        .api_web_device_up_acceptor(&json!({"vehicleId": truck, "imei": "880000000000002"}), t)
         .await
         .ok();
     assert_eq!(replaced["id"], d2["id"]);
     let moved = app
-        .post(
-            "/api/web/device/getSensor",
-            &json!({"imei": "880000000000002"}),
-            t,
-        )
+        .api_web_device_get_sensor(&json!({"imei": "880000000000002"}), t)
         .await
         .ok();
     assert_eq!(moved.as_array().unwrap().len(), 2);
     let alog = app
-        .post(
-            "/api/web/device/acceptorLog",
-            &json!({"vehicleId": truck}),
-            t,
-        )
+        .api_web_device_acceptor_log(&json!({"vehicleId": truck}), t)
         .await
         .ok();
     let actions = column(&alog, "action");
     assert_eq!(actions, ["replace", "install"]);
     assert_eq!(rows(&alog)[0]["previousDeviceId"], d1["id"]);
-    app.post(
-        "/api/web/device/up_acceptor",
-        &json!({"vehicleId": 999_999, "imei": "880000000000001"}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_web_device_up_acceptor(&json!({"vehicleId": 999_999, "imei": "880000000000001"}), t)
+        .await
+        .code(7);
 
     // detSensor: unbind (wheel forgets it), then delete; unknown ids refuse all.
     let c3 = info["id"].as_i64().unwrap();
     let before = snapshot(&app).await;
-    app.post(
-        "/api/web/device/detSensor",
-        &json!({"ids": [c3, 999_999]}),
-        t,
-    )
-    .await
-    .code(7);
-    app.post("/api/web/device/detSensor", &json!({"ids": "x"}), t)
+    app.api_web_device_det_sensor(&json!({"ids": [c3, 999_999]}), t)
+        .await
+        .code(7);
+    app.api_web_device_det_sensor(&json!({"ids": "x"}), t)
         .await
         .code(7);
     assert_eq!(snapshot(&app).await, before);
-    app.post("/api/web/device/detSensor", &json!({"ids": [c3]}), t)
+    app.api_web_device_det_sensor(&json!({"ids": [c3]}), t)
         .await
         .ok();
     assert_eq!(wheel_sensor(&app, truck, 21).await, None);
-    app.post(
-        "/api/web/device/detSensor",
-        &json!({"ids": [c3], "delete": true}),
-        t,
-    )
-    .await
-    .ok();
-    app.post("/api/web/device/sensor_info", &json!({"id": c3}), t)
+    app.api_web_device_det_sensor(&json!({"ids": [c3], "delete": true}), t)
+        .await
+        .ok();
+    app.api_web_device_sensor_info(&json!({"id": c3}), t)
         .await
         .code(7);
 
     // Removing the receiver.
     let removed = app
-        .post(
-            "/api/web/device/up_acceptor",
-            &json!({"vehicleId": truck}),
-            t,
-        )
+        .api_web_device_up_acceptor(&json!({"vehicleId": truck}), t)
         .await
         .ok();
     assert!(removed.is_null());
@@ -667,8 +569,7 @@ async fn firmware_upgrades_follow_their_states() {
     let (did, oid) = (d["id"].as_i64().unwrap(), other["id"].as_i64().unwrap());
 
     let fw = app
-        .post(
-            "/api/web/device/addBinUrl",
+        .api_web_device_add_bin_url(
             &json!({"model": "TP-200", "version": "2.0", "url": "https://fw.example/tp200-2.0.bin",
                     "checksum": "abcdef01", "size": 1024}),
             t,
@@ -685,55 +586,37 @@ async fn firmware_upgrades_follow_their_states() {
         json!({"model": "TP-200", "version": "2.1", "url": "https://x", "checksum": "xyz"}),
         json!({"version": "2.1", "url": "https://x"}),
     ] {
-        app.post("/api/web/device/addBinUrl", &body, t)
-            .await
-            .code(7);
+        app.api_web_device_add_bin_url(&body, t).await.code(7);
     }
     assert_eq!(snapshot(&app).await, before);
     let list = app
-        .post("/api/web/device/getUrlList", &json!({"model": "TP-200"}), t)
+        .api_web_device_get_url_list(&json!({"model": "TP-200"}), t)
         .await
         .ok();
     assert_eq!(list["total"], 1);
 
     // toUpgrade: all or none (model mismatch, unknown device), then a task per device.
     let msg = app
-        .post(
-            "/api/web/device/toUpgrade",
-            &json!({"deviceIds": [did, oid], "firmwareId": fid}),
-            t,
-        )
+        .api_web_device_to_upgrade(&json!({"deviceIds": [did, oid], "firmwareId": fid}), t)
         .await
         .code(7);
     assert!(msg.contains("890000000000002"), "{msg}");
-    app.post(
-        "/api/web/device/toUpgrade",
-        &json!({"deviceIds": [did], "firmwareId": 999_999}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_web_device_to_upgrade(&json!({"deviceIds": [did], "firmwareId": 999_999}), t)
+        .await
+        .code(7);
     assert_eq!(snapshot(&app).await, before);
     let tasks = app
-        .post(
-            "/api/web/device/toUpgrade",
-            &json!({"deviceIds": [did], "firmwareId": fid}),
-            t,
-        )
+        .api_web_device_to_upgrade(&json!({"deviceIds": [did], "firmwareId": fid}), t)
         .await
         .ok();
     let task = tasks[0]["id"].as_i64().unwrap();
     assert_eq!(tasks[0]["status"], 0);
     assert_eq!(tasks[0]["fromVersion"], "1.0");
-    app.post(
-        "/api/web/device/toUpgrade",
-        &json!({"deviceIds": [did], "firmwareId": fid}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_web_device_to_upgrade(&json!({"deviceIds": [did], "firmwareId": fid}), t)
+        .await
+        .code(7);
     let msg = app
-        .post("/api/web/device/delUrlList", &json!({"ids": [fid]}), t)
+        .api_web_device_del_url_list(&json!({"ids": [fid]}), t)
         .await
         .code(7);
     assert!(msg.contains("TP-200"), "{msg}");
@@ -742,70 +625,49 @@ async fn firmware_upgrades_follow_their_states() {
     let save = |status: i16| {
         let app = &app;
         async move {
-            app.post(
-                "/api/web/device/saveUpdate",
-                &json!({"id": task, "status": status}),
-                t,
-            )
-            .await
+            app.api_web_device_save_update(&json!({"id": task, "status": status}), t)
+                .await
         }
     };
     save(3).await.code(7);
     save(2).await.code(7);
     assert_eq!(save(1).await.ok()["status"], 1);
     assert_eq!(save(2).await.ok()["status"], 2);
-    app.post("/api/web/device/delTask", &json!({"ids": [task]}), t)
+    app.api_web_device_del_task(&json!({"ids": [task]}), t)
         .await
         .code(7);
     assert_eq!(save(3).await.ok()["statusName"], "已升级");
     save(4).await.code(7);
     let row = app
-        .post(
-            "/api/web/device/list",
-            &json!({"keyword": "890000000000001"}),
-            t,
-        )
+        .api_web_device_list(&json!({"keyword": "890000000000001"}), t)
         .await
         .ok();
     assert_eq!(rows(&row)[0]["version"], "2.0");
 
     // A second task is cancelled while queued.
     let again = app
-        .post(
-            "/api/web/device/toUpgrade",
-            &json!({"ids": [did], "firmwareId": fid}),
-            t,
-        )
+        .api_web_device_to_upgrade(&json!({"ids": [did], "firmwareId": fid}), t)
         .await
         .ok();
     let second = again[0]["id"].as_i64().unwrap();
-    app.post("/api/web/device/delTask", &json!({"ids": [second]}), t)
+    app.api_web_device_del_task(&json!({"ids": [second]}), t)
         .await
         .ok();
     let log = app
-        .post(
-            "/api/web/device/updateLog",
-            &json!({"imei": "890000000000001"}),
-            t,
-        )
+        .api_web_device_update_log(&json!({"imei": "890000000000001"}), t)
         .await
         .ok();
     assert_eq!(log["total"], 2);
     assert_eq!(rows(&log)[0]["status"], 5);
     let upgraded = app
-        .post(
-            "/api/web/device/updateLog",
-            &json!({"status": 3, "entId": ent}),
-            t,
-        )
+        .api_web_device_update_log(&json!({"status": 3, "entId": ent}), t)
         .await
         .ok();
     assert_eq!(upgraded["total"], 1);
 
     // Strategy: saved and listed; bad windows and mismatched firmware refused.
     let saved = app
-        .post(
-            "/api/web/device/strategy",
+        .api_web_device_strategy(
             &json!({"entId": ent, "strategy": {"model": "TP-200", "auto": true, "firmwareId": fid,
                     "windowStart": "01:00", "windowEnd": "05:00"}}),
             t,
@@ -819,31 +681,27 @@ async fn firmware_upgrades_follow_their_states() {
         json!({"model": "TP-200", "auto": false, "windowStart": "25:00", "windowEnd": "01:00"}),
         json!({"model": "TP-200", "auto": false, "windowStart": "01:00"}),
     ] {
-        app.post(
-            "/api/web/device/strategy",
-            &json!({"entId": ent, "strategy": s}),
-            t,
-        )
-        .await
-        .code(7);
+        app.api_web_device_strategy(&json!({"entId": ent, "strategy": s}), t)
+            .await
+            .code(7);
     }
     let listed = app
-        .post("/api/web/device/strategy", &json!({"entId": ent}), t)
+        .api_web_device_strategy(&json!({"entId": ent}), t)
         .await
         .ok();
     assert_eq!(listed.as_array().unwrap().len(), 1);
     assert_eq!(listed[0]["windowStart"], "01:00");
 
     // With no task under way the image may go; finished tasks keep their version.
-    app.post("/api/web/device/delUrlList", &json!({"ids": [fid]}), t)
+    app.api_web_device_del_url_list(&json!({"ids": [fid]}), t)
         .await
         .ok();
     let log = app
-        .post("/api/web/device/updateLog", &json!({"deviceId": did}), t)
+        .api_web_device_update_log(&json!({"deviceId": did}), t)
         .await
         .ok();
     assert_eq!(rows(&log)[1]["targetVersion"], "2.0");
-    app.post("/api/web/device/delUrlList", &json!({"ids": [fid]}), t)
+    app.api_web_device_del_url_list(&json!({"ids": [fid]}), t)
         .await
         .code(7);
 }
@@ -862,8 +720,7 @@ async fn commands_are_queued_delivered_and_answered() {
     .await;
 
     let raw = app
-        .post(
-            "/api/web/device/cmd2",
+        .api_web_device_cmd2(
             &json!({"imei": "810000000000001", "command": "AT+RESET"}),
             t,
         )
@@ -872,16 +729,11 @@ async fn commands_are_queued_delivered_and_answered() {
     assert_eq!(raw["status"], 0);
     assert_eq!(raw["payload"]["command"], "AT+RESET");
     let act = app
-        .post(
-            "/api/web/device/cmd3",
-            &json!({"id": d["id"], "action": "locate"}),
-            t,
-        )
+        .api_web_device_cmd3(&json!({"id": d["id"], "action": "locate"}), t)
         .await
         .ok();
     let sw = app
-        .post(
-            "/api/web/device/setSwitch",
+        .api_web_device_set_switch(
             &json!({"imei": "810000000000001", "switch": "buzzer", "on": true}),
             t,
         )
@@ -924,10 +776,7 @@ async fn commands_are_queued_delivered_and_answered() {
     }
     assert_eq!(snapshot(&app).await, before);
 
-    let catalogue = app
-        .post("/api/web/device/setting_list", &json!({}), t)
-        .await
-        .ok();
+    let catalogue = app.api_web_device_setting_list(&json!({}), t).await.ok();
     assert!(
         catalogue
             .as_array()
@@ -936,8 +785,7 @@ async fn commands_are_queued_delivered_and_answered() {
             .any(|s| s["key"] == "heartbeat_interval")
     );
     let set = app
-        .post(
-            "/api/web/device/setting_up",
+        .api_web_device_setting_up(
             &json!({"imei": "810000000000001", "values": {"heartbeat_interval": 120}}),
             t,
         )
@@ -954,11 +802,7 @@ async fn commands_are_queued_delivered_and_answered() {
     assert_eq!(hb["custom"], true);
     assert_eq!(set["lastCommand"]["kind"], "setting");
     let info = app
-        .post(
-            "/api/web/device/setting_info",
-            &json!({"imei": "810000000000001"}),
-            t,
-        )
+        .api_web_device_setting_info(&json!({"imei": "810000000000001"}), t)
         .await
         .ok();
     let report = info["settings"]
@@ -1011,45 +855,65 @@ async fn commands_are_queued_delivered_and_answered() {
 
     // The device journal shows the commands.
     let journal = app
-        .post(
-            "/api/web/device/captain_log",
-            &json!({"imei": "810000000000001", "pageSize": 50}),
-            t,
-        )
+        .api_web_device_captain_log(&json!({"imei": "810000000000001", "pageSize": 50}), t)
         .await
         .ok();
     assert_eq!(journal["total"], 4);
     assert!(rows(&journal).iter().all(|e| e["source"] == "command"));
-    app.post("/api/web/device/captain_log", &json!({}), t)
-        .await
-        .code(7);
+    app.api_web_device_captain_log(&json!({}), t).await.code(7);
 }
 
-#[tokio::test]
-async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
-    let app = spawn_app().await;
+/// An enterprise with a vehicle and two devices (a telecom SIM and another carrier's), for the
+/// device record calls below.
+struct RecordsFleet {
+    admin: String,
+    ent: i64,
+    truck: i64,
+    did: i64,
+    plain: Value,
+}
+
+async fn records_fleet(app: &TestApp) -> RecordsFleet {
     let admin = app.admin_token().await;
-    let t = Some(admin.as_str());
-    let ent = create_enterprise(&app, &admin, "Records Fleet", None).await;
-    let truck = vehicle(&app, ent, "TAG-1").await;
+    let ent = create_enterprise(app, &admin, "Records Fleet", None).await;
+    let truck = vehicle(app, ent, "TAG-1").await;
     let d = device(
-        &app,
+        app,
         &admin,
         json!({"entId": ent, "imei": "820000000000001", "iccid": "89860321000000000009"}),
     )
     .await;
     let did = d["id"].as_i64().unwrap();
     let plain = device(
-        &app,
+        app,
         &admin,
         json!({"entId": ent, "imei": "820000000000002", "iccid": "89860021000000000009"}),
     )
     .await;
 
-    // Tags.
+    RecordsFleet {
+        admin,
+        ent,
+        truck,
+        did,
+        plain,
+    }
+}
+
+/// Tags: created per enterprise, put on vehicles and devices, searched.
+#[tokio::test]
+async fn tags_label_vehicles_and_devices() {
+    let app = spawn_app().await;
+    let RecordsFleet {
+        admin,
+        ent,
+        truck,
+        did,
+        ..
+    } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
     let made = app
-        .post(
-            "/api/addTags",
+        .api_add_tags(
             &json!({"entId": ent, "tags": [{"name": "Cold chain", "color": "#00f", "kind": "vehicle"},
                     {"name": "Pilot", "kind": "device"}, {"name": "Flat tyre", "kind": "service"}]}),
             t,
@@ -1068,68 +932,37 @@ async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
     let (cold, pilot) = (tag_id("Cold chain"), tag_id("Pilot"));
     let before = snapshot(&app).await;
     let msg = app
-        .post(
-            "/api/addTags",
+        .api_add_tags(
             &json!({"entId": ent, "tags": [{"name": "New"}, {"name": "Cold chain"}]}),
             t,
         )
         .await
         .code(7);
     assert!(msg.contains("Cold chain"), "{msg}");
-    app.post(
-        "/api/addTags",
-        &json!({"entId": ent, "name": "X", "kind": "bogus"}),
-        t,
-    )
-    .await
-    .code(7);
-    app.post("/api/addTags", &json!({"entId": ent}), t)
+    app.api_add_tags(&json!({"entId": ent, "name": "X", "kind": "bogus"}), t)
         .await
         .code(7);
-    app.post(
-        "/api/tag/setTags",
-        &json!({"vehicleId": truck, "tagIds": [cold, 999_999]}),
-        t,
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/tag/setTags",
-        &json!({"vehicleId": 999_999, "tagIds": [cold]}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_add_tags(&json!({"entId": ent}), t).await.code(7);
+    app.api_tag_set_tags(&json!({"vehicleId": truck, "tagIds": [cold, 999_999]}), t)
+        .await
+        .code(7);
+    app.api_tag_set_tags(&json!({"vehicleId": 999_999, "tagIds": [cold]}), t)
+        .await
+        .code(7);
     assert_eq!(snapshot(&app).await, before);
     let single = app
-        .post(
-            "/api/addTags",
-            &json!({"entId": ent, "name": "Night", "colour": "#000"}),
-            t,
-        )
+        .api_add_tags(&json!({"entId": ent, "name": "Night", "colour": "#000"}), t)
         .await
         .ok();
     assert_eq!(single[0]["kind"], "vehicle");
-    app.post(
-        "/api/tag/setTags",
-        &json!({"vehicleId": truck, "tagIds": [cold]}),
-        t,
-    )
-    .await
-    .ok();
-    app.post(
-        "/api/tag/set_device",
-        &json!({"id": did, "tagIds": [pilot]}),
-        t,
-    )
-    .await
-    .ok();
+    app.api_tag_set_tags(&json!({"vehicleId": truck, "tagIds": [cold]}), t)
+        .await
+        .ok();
+    app.api_tag_set_device(&json!({"id": did, "tagIds": [pilot]}), t)
+        .await
+        .ok();
     let listed = app
-        .post(
-            "/api/tag/list",
-            &json!({"entId": ent, "type": "vehicle"}),
-            t,
-        )
+        .api_tag_list(&json!({"entId": ent, "type": "vehicle"}), t)
         .await
         .ok();
     let cold_row = listed
@@ -1140,93 +973,89 @@ async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
         .unwrap()
         .clone();
     assert_eq!(cold_row["vehicles"], 1);
-    let of_truck = app
-        .post("/api/tag/list", &json!({"vehicleId": truck}), t)
-        .await
-        .ok();
+    let of_truck = app.api_tag_list(&json!({"vehicleId": truck}), t).await.ok();
     assert_eq!(of_truck[0]["name"], "Cold chain");
     let dev_tags = app
-        .post("/api/web/device/device_tags", &json!({"entId": ent}), t)
+        .api_web_device_device_tags(&json!({"entId": ent}), t)
         .await
         .ok();
     assert_eq!(dev_tags[0]["devices"], 1);
     let service = app
-        .post("/api/web/device/serviceTags", &json!({"entId": ent}), t)
+        .api_web_device_service_tags(&json!({"entId": ent}), t)
         .await
         .ok();
     assert_eq!(service[0]["name"], "Flat tyre");
     let found = app
-        .post("/api/search_label", &json!({"keyword": "chain"}), t)
+        .api_search_label(&json!({"keyword": "chain"}), t)
         .await
         .ok();
     assert_eq!(found.as_array().unwrap().len(), 1);
     let tagged = app
-        .post("/api/web/device/list", &json!({"tagId": pilot}), t)
+        .api_web_device_list(&json!({"tagId": pilot}), t)
         .await
         .ok();
     assert_eq!(rows(&tagged)[0]["tags"][0]["name"], "Pilot");
-    app.post("/api/delTags", &json!({"ids": [cold, 999_999]}), t)
+    app.api_del_tags(&json!({"ids": [cold, 999_999]}), t)
         .await
         .code(7);
-    app.post("/api/delTags", &json!({"ids": [cold, pilot]}), t)
+    app.api_del_tags(&json!({"ids": [cold, pilot]}), t)
         .await
         .ok();
-    let of_truck = app
-        .post("/api/tag/list", &json!({"vehicleId": truck}), t)
-        .await
-        .ok();
+    let of_truck = app.api_tag_list(&json!({"vehicleId": truck}), t).await.ok();
     assert!(of_truck.as_array().unwrap().is_empty());
     let tagged = app
-        .post(
-            "/api/web/device/list",
-            &json!({"keyword": "820000000000001"}),
-            t,
-        )
+        .api_web_device_list(&json!({"keyword": "820000000000001"}), t)
         .await
         .ok();
     assert!(rows(&tagged)[0]["tags"].as_array().unwrap().is_empty());
+}
 
-    // White table.
+/// The white table: devices allowed to report.
+#[tokio::test]
+async fn the_white_table_lists_devices_allowed_to_report() {
+    let app = spawn_app().await;
+    let RecordsFleet {
+        admin, ent, did, ..
+    } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
     let is_white = |imei: &'static str| {
         let app = &app;
         async move {
-            app.post("/api/web/device/is_white", &json!({"imei": imei}), t)
+            app.api_web_device_is_white(&json!({"imei": imei}), t)
                 .await
                 .ok()["white"]
                 .clone()
         }
     };
     assert_eq!(is_white("820000000000001").await, false);
-    app.post(
-        "/api/web/device/save_table",
-        &json!({"ids": [did, 999_999]}),
-        t,
-    )
-    .await
-    .code(7);
+    app.api_web_device_save_table(&json!({"ids": [did, 999_999]}), t)
+        .await
+        .code(7);
     let added = app
-        .post("/api/web/device/save_table", &json!({"ids": [did]}), t)
+        .api_web_device_save_table(&json!({"ids": [did]}), t)
         .await
         .ok();
     assert_eq!(added["changed"], 1);
     assert_eq!(is_white("820000000000001").await, true);
     let table = app
-        .post("/api/web/device/white_table", &json!({"entId": ent}), t)
+        .api_web_device_white_table(&json!({"entId": ent}), t)
         .await
         .ok();
     assert_eq!(table["total"], 1);
-    app.post(
-        "/api/web/device/save_table",
-        &json!({"ids": [did], "remove": true}),
-        t,
-    )
-    .await
-    .ok();
+    app.api_web_device_save_table(&json!({"ids": [did], "remove": true}), t)
+        .await
+        .ok();
     assert_eq!(is_white("820000000000001").await, false);
+}
 
-    // Sale.
+/// A device sale: checked whole, recorded with its warranty.
+#[tokio::test]
+async fn a_device_sale_is_checked_and_recorded() {
+    let app = spawn_app().await;
+    let RecordsFleet { admin, did, .. } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
     assert!(
-        app.post("/tapi/device/getSale", &json!({"id": did}), t)
+        app.tapi_device_get_sale(&json!({"id": did}), t)
             .await
             .ok()
             .is_null()
@@ -1239,59 +1068,65 @@ async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
         json!({"id": did, "customer": "ACME", "soldOn": "2026-01-01", "warrantyMonths": 500}),
         json!({"id": 999_999, "customer": "ACME", "soldOn": "2026-01-01"}),
     ] {
-        app.post("/tapi/device/setSale", &body, t).await.code(7);
+        app.tapi_device_set_sale(&body, t).await.code(7);
     }
     assert_eq!(snapshot(&app).await, before);
-    app.post(
-        "/tapi/device/setSale",
+    app.tapi_device_set_sale(
         &json!({"id": did, "customer": "ACME", "date": "2026-01-31", "price": 199.5, "warranty": 13}),
         t,
     )
     .await
     .ok();
     let sale = app
-        .post(
-            "/tapi/device/getSale",
-            &json!({"imei": "820000000000001"}),
-            t,
-        )
+        .tapi_device_get_sale(&json!({"imei": "820000000000001"}), t)
         .await
         .ok();
     assert_eq!(sale["customer"], "ACME");
     assert_eq!(sale["warrantyUntil"], "2027-02-28");
+}
 
-    // CTWing: a telecom SIM registers once; other carriers fail; everything is logged.
+/// CTWing: a telecom SIM registers once; other carriers fail; everything is logged.
+#[tokio::test]
+async fn ctwing_registers_a_telecom_sim_once_and_logs_every_try() {
+    let app = spawn_app().await;
+    let RecordsFleet {
+        admin, did, plain, ..
+    } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
     let ok = app
-        .post("/api/web/device/upCtwing", &json!({"id": did}), t)
+        .api_web_device_up_ctwing(&json!({"id": did}), t)
         .await
         .ok();
     assert_eq!(ok["success"], true);
     let dup = app
-        .post("/api/web/device/upCtwing", &json!({"id": did}), t)
+        .api_web_device_up_ctwing(&json!({"id": did}), t)
         .await
         .ok();
     assert_eq!(dup["success"], false);
     let mobile = app
-        .post("/api/web/device/upCtwing", &json!({"id": plain["id"]}), t)
+        .api_web_device_up_ctwing(&json!({"id": plain["id"]}), t)
         .await
         .ok();
     assert_eq!(mobile["response"]["code"], "CARRIER");
     let log = app
-        .post("/api/web/device/ctwingLog", &json!({"id": did}), t)
+        .api_web_device_ctwing_log(&json!({"id": did}), t)
         .await
         .ok();
     assert_eq!(log["total"], 2);
     assert_eq!(
-        app.post("/api/web/device/ctwingLog", &json!({}), t)
-            .await
-            .ok()["total"],
+        app.api_web_device_ctwing_log(&json!({}), t).await.ok()["total"],
         3
     );
+}
 
-    // Production log.
+/// The production log takes a batch whole or not at all.
+#[tokio::test]
+async fn the_production_log_takes_a_batch_whole_or_not_at_all() {
+    let app = spawn_app().await;
+    let RecordsFleet { admin, .. } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
     let before = snapshot(&app).await;
-    app.post(
-        "/api/web/device/productionLog",
+    app.api_web_device_production_log(
         &json!({"records": [{"imei": "820000000000001", "station": "RF", "item": "signal", "passed": true},
                             {"imei": "820000000000999", "station": "RF", "item": "signal", "passed": true}]}),
         t,
@@ -1300,8 +1135,7 @@ async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
     .code(7);
     assert_eq!(snapshot(&app).await, before);
     let prod = app
-        .post(
-            "/api/web/device/productionLog",
+        .api_web_device_production_log(
             &json!({"records": [{"imei": "820000000000001", "station": "RF", "item": "signal", "passed": true},
                                 {"imei": "820000000000001", "station": "EOL", "item": "sleep current", "passed": false, "detail": "12 mA"}]}),
             t,
@@ -1310,21 +1144,19 @@ async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
         .ok();
     assert_eq!(prod["total"], 2);
     assert_eq!(rows(&prod)[0]["detail"], "12 mA");
+}
 
-    // Heartbeat test: results come from heartbeats.
-    app.post(
-        "/api/web/device/test_heartbeat_set",
-        &json!({"id": did, "minutes": 0}),
-        t,
-    )
-    .await
-    .code(7);
+/// Heartbeat test: results come from heartbeats.
+#[tokio::test]
+async fn heartbeat_tests_count_the_heartbeats_that_arrive() {
+    let app = spawn_app().await;
+    let RecordsFleet { admin, did, .. } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
+    app.api_web_device_test_heartbeat_set(&json!({"id": did, "minutes": 0}), t)
+        .await
+        .code(7);
     let test = app
-        .post(
-            "/api/web/device/test_heartbeat_set",
-            &json!({"id": did, "minutes": 5}),
-            t,
-        )
+        .api_web_device_test_heartbeat_set(&json!({"id": did, "minutes": 5}), t)
         .await
         .ok();
     assert_eq!(test["state"], "running");
@@ -1333,21 +1165,20 @@ async fn tags_white_table_sales_ctwing_production_and_heartbeat_tests() {
         .await
         .unwrap();
     let tests = app
-        .post(
-            "/api/web/device/test_heartbeat_list",
-            &json!({"imei": "820000000000001"}),
-            t,
-        )
+        .api_web_device_test_heartbeat_list(&json!({"imei": "820000000000001"}), t)
         .await
         .ok();
     assert_eq!(rows(&tests)[0]["heartbeats"], 1);
     assert_eq!(rows(&tests)[0]["passed"], false);
+}
 
-    // Applets.
-    let applets = app
-        .post("/api/web/device/applets", &json!({}), t)
-        .await
-        .ok();
+/// The applets a device offers are listed.
+#[tokio::test]
+async fn the_applets_are_listed() {
+    let app = spawn_app().await;
+    let RecordsFleet { admin, .. } = records_fleet(&app).await;
+    let t = Some(admin.as_str());
+    let applets = app.api_web_device_applets(&json!({}), t).await.ok();
     assert_eq!(applets.as_array().unwrap().len(), 3);
 }
 
@@ -1368,79 +1199,49 @@ async fn tree_a_never_sees_or_changes_tree_b_devices() {
     )
     .await;
     let bid = bd["id"].as_i64().unwrap();
-    app.post(
-        "/api/web/device/up_acceptor",
-        &json!({"vehicleId": truck, "imei": "830000000000001"}),
-        b,
-    )
-    .await
-    .ok();
+    app.api_web_device_up_acceptor(&json!({"vehicleId": truck, "imei": "830000000000001"}), b)
+        .await
+        .ok();
     let sensor = app
-        .post(
-            "/api/web/device/change_tie",
-            &json!({"id": bid, "position": 11, "sensorNo": "BB01"}),
-            b,
-        )
+        .api_web_device_change_tie(&json!({"id": bid, "position": 11, "sensorNo": "BB01"}), b)
         .await
         .ok();
     let tags = app
-        .post(
-            "/api/addTags",
-            &json!({"name": "ZZB tag", "kind": "device"}),
-            b,
-        )
+        .api_add_tags(&json!({"name": "ZZB tag", "kind": "device"}), b)
         .await
         .ok();
     let tag = tags[0]["id"].as_i64().unwrap();
-    app.post(
-        "/api/tag/set_device",
-        &json!({"id": bid, "tagIds": [tag]}),
-        b,
-    )
-    .await
-    .ok();
+    app.api_tag_set_device(&json!({"id": bid, "tagIds": [tag]}), b)
+        .await
+        .ok();
     let fw = app
-        .post(
-            "/api/web/device/addBinUrl",
+        .api_web_device_add_bin_url(
             &json!({"model": "ZZB-P", "version": "9", "url": "https://fw/zzb"}),
             platform,
         )
         .await
         .ok();
     let tasks = app
-        .post(
-            "/api/web/device/toUpgrade",
-            &json!({"deviceIds": [bid], "firmwareId": fw["id"]}),
-            b,
-        )
+        .api_web_device_to_upgrade(&json!({"deviceIds": [bid], "firmwareId": fw["id"]}), b)
         .await
         .ok();
-    app.post(
-        "/api/web/device/cmd3",
-        &json!({"id": bid, "action": "restart"}),
-        b,
-    )
-    .await
-    .ok();
-    app.post("/api/web/device/save_table", &json!({"ids": [bid]}), b)
+    app.api_web_device_cmd3(&json!({"id": bid, "action": "restart"}), b)
         .await
         .ok();
-    app.post(
-        "/api/web/device/test_heartbeat_set",
-        &json!({"id": bid, "minutes": 5}),
-        b,
-    )
-    .await
-    .ok();
-    app.post("/api/web/device/productionLog", &json!({"records": [{"imei": "830000000000001", "station": "ZZB", "item": "ZZB", "passed": true}]}), b).await.ok();
-    app.post(
-        "/tapi/device/setSale",
+    app.api_web_device_save_table(&json!({"ids": [bid]}), b)
+        .await
+        .ok();
+    app.api_web_device_test_heartbeat_set(&json!({"id": bid, "minutes": 5}), b)
+        .await
+        .ok();
+    app.api_web_device_production_log( &json!({"records": [{"imei": "830000000000001", "station": "ZZB", "item": "ZZB", "passed": true}]}), b).await.ok();
+    app.tapi_device_set_sale(
         &json!({"id": bid, "customer": "ZZB buyer", "soldOn": "2026-01-01"}),
         b,
     )
     .await
     .ok();
-    app.post("/api/web/device/upCtwing", &json!({"id": bid}), b)
+    app.api_web_device_up_ctwing(&json!({"id": bid}), b)
         .await
         .ok();
     // Tree A's own device, for calls that need one.
@@ -1490,7 +1291,7 @@ async fn tree_a_never_sees_or_changes_tree_b_devices() {
         assert_eq!(seen_by_a.envelope().code, 0, "{path}: {}", seen_by_a.text);
         assert!(!leaks(&seen_by_a.text), "{path} leaks: {}", seen_by_a.text);
     }
-    let heavy = app.get("/api/web/device/heavy", a).await;
+    let heavy = app.api_web_device_heavy(&json!({}), a).await;
     assert!(!mentions(&heavy.text, "ZZB"), "{}", heavy.text);
 
     let before = snapshot(&app).await;

@@ -215,8 +215,8 @@ async fn pages_carry_a_content_security_policy_and_api_answers_are_not_stored() 
     }
 
     for answer in [
-        app.get("/api/health", None).await,
-        app.get("/api/user/getUserInfo", None).await,
+        app.api_health(&json!({}), None).await,
+        app.api_user_get_user_info(&json!({}), None).await,
         app.get("/api/no/such/call", None).await,
     ] {
         assert_eq!(header(&answer, X_CONTENT_TYPE_OPTIONS.as_str()), "nosniff");
@@ -233,7 +233,9 @@ async fn a_cookie_signed_write_must_come_from_this_site() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     let nick = async || {
-        app.get("/api/user/getUserInfo", Some(&token)).await.ok()["userInfo"]["nickName"]
+        app.api_user_get_user_info(&json!({}), Some(&token))
+            .await
+            .ok()["userInfo"]["nickName"]
             .as_str()
             .expect("a nickname")
             .to_owned()
@@ -303,7 +305,10 @@ async fn json_calls_take_only_json_bodies() {
         .await
         .code(7);
     assert!(msg.contains("text/plain"), "names the type: {msg}");
-    let info = app.get("/api/user/getUserInfo", Some(&token)).await.ok();
+    let info = app
+        .api_user_get_user_info(&json!({}), Some(&token))
+        .await
+        .ok();
     assert_ne!(info["userInfo"]["nickName"], "Plain");
     // No type at all is refused as well; an empty body needs none.
     let untyped = app

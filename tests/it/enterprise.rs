@@ -44,7 +44,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
     // A fourth level, a cycle, a move that would make four levels, a duplicate sibling name,
     // bad fields: all refused, nothing changed.
     let tb_up = |body: Value| async move {
-        app.post("/api/web/ent/tbUp", &body, Some(admin.as_str()))
+        app.api_web_ent_tb_up(&body, Some(admin.as_str()))
             .await
             .code(7)
     };
@@ -105,11 +105,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
 
     // Moving the leaf's parent to the top keeps two levels below; moving leaf under other works.
     let moved = app
-        .post(
-            "/api/web/ent/tbUp",
-            &json!({"entId": leaf, "parentId": other}),
-            Some(admin),
-        )
+        .api_web_ent_tb_up(&json!({"entId": leaf, "parentId": other}), Some(admin))
         .await
         .ok();
     assert_eq!(moved["parentId"], other);
@@ -117,38 +113,22 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
     assert_eq!(moved["parent"][0]["ent_name"], "Other Root");
     assert_eq!(parent_of(app, leaf).await, Some(other));
     // Now `mid` has no child, so `mid` may go below `leaf` (three levels: other > leaf > mid)…
-    app.post(
-        "/api/web/ent/tbUp",
-        &json!({"entId": mid, "parentId": leaf}),
-        Some(admin),
-    )
-    .await
-    .ok();
+    app.api_web_ent_tb_up(&json!({"entId": mid, "parentId": leaf}), Some(admin))
+        .await
+        .ok();
     // …and then `leaf` cannot go below `mid` (cycle).
-    app.post(
-        "/api/web/ent/tbUp",
-        &json!({"entId": leaf, "parentId": mid}),
-        Some(admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_tb_up(&json!({"entId": leaf, "parentId": mid}), Some(admin))
+        .await
+        .code(7);
     // To the top level (platform staff only).
-    app.post(
-        "/api/web/ent/tbUp",
-        &json!({"entId": mid, "parentId": 0}),
-        Some(admin),
-    )
-    .await
-    .ok();
+    app.api_web_ent_tb_up(&json!({"entId": mid, "parentId": 0}), Some(admin))
+        .await
+        .ok();
     assert_eq!(parent_of(app, mid).await, None);
 
     // The tree as the console reads it.
     let tree = app
-        .post(
-            "/api/web/ent/my_enterprise/entListNew",
-            &json!({"entId": other}),
-            Some(admin),
-        )
+        .api_web_ent_my_enterprise_ent_list_new(&json!({"entId": other}), Some(admin))
         .await
         .ok();
     assert_eq!(tree[0]["entId"], other);
@@ -169,11 +149,7 @@ async fn the_tree_keeps_three_levels_and_no_cycles() {
     assert_eq!(detail["type"], 0);
     assert!(detail.get("car_ico").is_some() && detail.get("enable_group").is_some());
     let all = app
-        .post(
-            "/api/web/ent/my_enterprise/entListNew",
-            &json!({}),
-            Some(admin),
-        )
+        .api_web_ent_my_enterprise_ent_list_new(&json!({}), Some(admin))
         .await
         .ok();
     assert!(
@@ -189,13 +165,7 @@ async fn enterprise_settings_find_update_lists_and_search() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let a = &t.a;
-    let put = |body: Value| {
-        app.put(
-            "/api/tbEnterprise/updateTbEnterprise",
-            &body,
-            Some(&a.admin),
-        )
-    };
+    let put = |body: Value| app.api_tb_enterprise_update_tb_enterprise(&body, Some(&a.admin));
     let saved = put(
         json!({"entAbbreviation": "Alpha", "type": 2, "dockingPlatform": 7,
         "wheelSupport": 1, "contact": "Ms Wang", "phone": "020-12345678", "address": "Guangzhou",
@@ -244,71 +214,43 @@ async fn enterprise_settings_find_update_lists_and_search() {
     assert_eq!(parent_of(&app, a.child).await, Some(a.root));
 
     // The member reads but may not write.
-    app.get("/api/tbEnterprise/findTbEnterprise", Some(&a.member))
+    app.api_tb_enterprise_find_tb_enterprise(&json!({}), Some(&a.member))
         .await
         .ok();
-    app.put(
-        "/api/tbEnterprise/updateTbEnterprise",
-        &json!({"contact": "x"}),
-        Some(&a.member),
-    )
-    .await
-    .code(7);
+    app.api_tb_enterprise_update_tb_enterprise(&json!({"contact": "x"}), Some(&a.member))
+        .await
+        .code(7);
 
     let lists = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({"pageSize": 50}),
-            Some(&a.admin),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({"pageSize": 50}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(lists["total"], 2);
     assert_eq!(ids(&lists, "entId"), vec![a.root, a.child]);
     let filtered = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({"keyword": "renamed", "type": 0}),
-            Some(&a.admin),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({"keyword": "renamed", "type": 0}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(ids(&filtered, "entId"), vec![a.child]);
-    app.post(
-        "/api/web/ent/my_enterprise/lists",
-        &json!({"pageSize": 0}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_my_enterprise_lists(&json!({"pageSize": 0}), Some(&a.admin))
+        .await
+        .code(7);
     let found = app
-        .post(
-            "/api/web/ent/queryEnt",
-            &json!({"keyword": "Renamed"}),
-            Some(&a.admin),
-        )
+        .api_web_ent_query_ent(&json!({"keyword": "Renamed"}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(found.as_array().unwrap().len(), 1, "{found}");
-    app.post(
-        "/api/web/ent/queryEnt",
-        &json!({"keyword": "a", "limit": 101}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_query_ent(&json!({"keyword": "a", "limit": 101}), Some(&a.admin))
+        .await
+        .code(7);
     let platform = app
-        .post(
-            "/api/web/ent/queryEnt",
-            &json!({"keyword": "Branch"}),
-            Some(&t.platform),
-        )
+        .api_web_ent_query_ent(&json!({"keyword": "Branch"}), Some(&t.platform))
         .await
         .ok();
     assert_eq!(platform.as_array().unwrap().len(), 2);
 
     let docking = app
-        .post("/api/web/ent/docking_list", &json!({}), Some(&a.member))
+        .api_web_ent_docking_list(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(docking.as_array().unwrap().len(), 11);
@@ -326,11 +268,7 @@ async fn enterprise_settings_find_update_lists_and_search() {
     assert_eq!(en[10]["name"], "vehicle-insurance provider");
 
     let juris = app
-        .post(
-            "/api/web/ent/my_enterprise/jurisInfo",
-            &json!({}),
-            Some(&a.admin),
-        )
+        .api_web_ent_my_enterprise_juris_info(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(juris["entId"], a.root);
@@ -339,11 +277,7 @@ async fn enterprise_settings_find_update_lists_and_search() {
     assert_eq!(juris["ent_list"][0]["ent_list"][0]["entId"], a.child);
     assert!(juris["trusteeship"].is_null());
     let staff = app
-        .post(
-            "/api/web/ent/my_enterprise/jurisInfo",
-            &json!({}),
-            Some(&t.platform),
-        )
+        .api_web_ent_my_enterprise_juris_info(&json!({}), Some(&t.platform))
         .await
         .ok();
     assert_eq!(staff["platform"], true);
@@ -417,8 +351,7 @@ async fn switching_enterprise_and_managing_members() {
     let t = tenants::two_trees(&app).await;
     // A user who is a member of both trees (admin in A, member in B).
     let dual = create_user(&app, &t.platform, "dual_user", 100, t.a.root, "13600000001").await;
-    app.post(
-        "/api/user/admin_register",
+    app.api_user_admin_register(
         &json!({"userName": "helper", "passWord": PASSWORD, "nickName": "h", "authorityId": 101, "enterpriseId": t.b.root}),
         Some(&t.platform),
     )
@@ -426,28 +359,19 @@ async fn switching_enterprise_and_managing_members() {
     .ok();
     // Give `dual` a membership in B through an accepted invitation.
     let inv = app
-        .post(
-            "/api/web/ent/invite",
+        .api_web_ent_invite(
             &json!({"type": "member", "phone": "13600000001", "authorityId": 101}),
             Some(&t.b.admin),
         )
         .await
         .ok();
     let token = app.login("dual_user", PASSWORD).await;
-    app.post(
-        "/api/web/ent/invitation",
-        &json!({"ID": inv["ID"], "action": "accept"}),
-        Some(&token),
-    )
-    .await
-    .ok();
+    app.api_web_ent_invitation(&json!({"ID": inv["ID"], "action": "accept"}), Some(&token))
+        .await
+        .ok();
 
     let list = app
-        .post(
-            "/api/web/ent/my_enterprise/toggleList",
-            &json!({}),
-            Some(&token),
-        )
+        .api_web_ent_my_enterprise_toggle_list(&json!({}), Some(&token))
         .await
         .ok();
     let entries = list.as_array().unwrap();
@@ -461,7 +385,7 @@ async fn switching_enterprise_and_managing_members() {
     let lists = |tok: String| {
         let app = &app;
         async move {
-            app.post("/api/web/ent/my_enterprise/lists", &json!({}), Some(&tok))
+            app.api_web_ent_my_enterprise_lists(&json!({}), Some(&tok))
                 .await
                 .ok()
                 .to_string()
@@ -472,30 +396,18 @@ async fn switching_enterprise_and_managing_members() {
 
     // Not a member → code 7 naming the enterprise; nothing changes.
     let msg = app
-        .post(
-            "/api/web/ent/my_enterprise/cut",
-            &json!({"entId": t.a.child}),
-            Some(&token),
-        )
+        .api_web_ent_my_enterprise_cut(&json!({"entId": t.a.child}), Some(&token))
         .await
         .code(7);
     assert!(msg.contains(&t.a.child.to_string()), "{msg}");
-    app.post(
-        "/api/web/ent/my_enterprise/cut",
-        &json!({"entId": "x"}),
-        Some(&token),
-    )
-    .await
-    .code(7);
-    app.post("/api/web/ent/my_enterprise/cut", &json!({}), Some(&token))
+    app.api_web_ent_my_enterprise_cut(&json!({"entId": "x"}), Some(&token))
+        .await
+        .code(7);
+    app.api_web_ent_my_enterprise_cut(&json!({}), Some(&token))
         .await
         .code(7);
     let res = app
-        .post(
-            "/api/web/ent/my_enterprise/cut",
-            &json!({"entId": t.b.root}),
-            Some(&token),
-        )
+        .api_web_ent_my_enterprise_cut(&json!({"entId": t.b.root}), Some(&token))
         .await;
     let cut = res.ok();
     assert_eq!(cut["user"]["nowEntId"], t.b.root);
@@ -511,21 +423,13 @@ async fn switching_enterprise_and_managing_members() {
         .unwrap();
     assert_eq!((row.now_ent_id, row.authority_id), (Some(t.b.root), 101));
     // As a member (101) of B the role now forbids writes of the area.
-    app.put(
-        "/api/tbEnterprise/updateTbEnterprise",
-        &json!({"contact": "x"}),
-        Some(&new_token),
-    )
-    .await
-    .code(7);
+    app.api_tb_enterprise_update_tb_enterprise(&json!({"contact": "x"}), Some(&new_token))
+        .await
+        .code(7);
 
     // Members and roles.
     let members = app
-        .post(
-            "/api/web/ent/userList",
-            &json!({"pageSize": 50}),
-            Some(&t.b.admin),
-        )
+        .api_web_ent_user_list(&json!({"pageSize": 50}), Some(&t.b.admin))
         .await
         .ok();
     assert_eq!(members["total"], 4, "{members}");
@@ -536,17 +440,12 @@ async fn switching_enterprise_and_managing_members() {
     assert_eq!(dual_row["authorityId"], 101);
     assert_eq!(dual_row["entName"], "Beta Logistics ZZB");
     let keyword = app
-        .post(
-            "/api/web/ent/userList",
-            &json!({"keyword": "dual"}),
-            Some(&t.b.admin),
-        )
+        .api_web_ent_user_list(&json!({"keyword": "dual"}), Some(&t.b.admin))
         .await
         .ok();
     assert_eq!(keyword["total"], 1);
     let with_children = app
-        .post(
-            "/api/web/ent/userList",
+        .api_web_ent_user_list(
             &json!({"includeChildren": true, "authorityId": 100}),
             Some(&t.b.admin),
         )
@@ -555,11 +454,7 @@ async fn switching_enterprise_and_managing_members() {
     assert_eq!(with_children["total"], 1);
 
     let roles = app
-        .post(
-            "/api/web/ent/my_enterprise/role_lists",
-            &json!({}),
-            Some(&t.b.admin),
-        )
+        .api_web_ent_my_enterprise_role_lists(&json!({}), Some(&t.b.admin))
         .await
         .ok();
     let role_ids: Vec<i64> = roles
@@ -571,7 +466,7 @@ async fn switching_enterprise_and_managing_members() {
     assert!(role_ids.contains(&100) && role_ids.contains(&101));
     assert!(!role_ids.contains(&999) && !role_ids.contains(&888));
 
-    let set_role = |body: Value| app.post("/api/web/ent/setRole", &body, Some(&t.b.admin));
+    let set_role = |body: Value| app.api_web_ent_set_role(&body, Some(&t.b.admin));
     let snapshot = fingerprint(&app.state.db).await;
     assert!(
         set_role(json!({"userId": dual, "authorityId": 999}))
@@ -611,11 +506,7 @@ async fn switching_enterprise_and_managing_members() {
     );
     // Switching back gives the role held in A.
     let back = app
-        .post(
-            "/api/web/ent/my_enterprise/cut",
-            &json!({"entId": t.a.root}),
-            Some(&new_token),
-        )
+        .api_web_ent_my_enterprise_cut(&json!({"entId": t.a.root}), Some(&new_token))
         .await
         .ok();
     assert_eq!(back["user"]["authorityId"], 100);
@@ -627,13 +518,8 @@ async fn verification_is_submitted_then_reviewed_by_the_platform() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let a = &t.a;
-    let verify = |body: Value, token: &str| {
-        app.post(
-            "/api/web/ent/my_enterprise/verification",
-            &body,
-            Some(token),
-        )
-    };
+    let verify =
+        |body: Value, token: &str| app.api_web_ent_my_enterprise_verification(&body, Some(token));
     let status = verify(json!({"action": "status"}), &a.admin).await.ok();
     assert_eq!(status["verifyState"], 0);
     assert!(
@@ -693,7 +579,7 @@ async fn verification_is_submitted_then_reviewed_by_the_platform() {
             .contains(&a.root.to_string())
     );
     let detail = app
-        .get("/api/tbEnterprise/findTbEnterprise", Some(&a.admin))
+        .api_tb_enterprise_find_tb_enterprise(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(detail["verifyState"], 2);
@@ -707,8 +593,7 @@ async fn clusters_group_enterprises_under_a_supervisor() {
     let admin = &t.platform;
     // B's admin creates a cluster supervised by B and may only add B's enterprises.
     let cluster = app
-        .post(
-            "/api/web/cluster/save_cluster",
+        .api_web_cluster_save_cluster(
             &json!({"name": "South ZZB", "domain": "south.example.com"}),
             Some(&t.b.admin),
         )
@@ -717,52 +602,33 @@ async fn clusters_group_enterprises_under_a_supervisor() {
     let cid = cluster["ID"].as_i64().unwrap();
     assert_eq!(cluster["supervisorEntId"], t.b.root);
     assert_eq!(cluster["manageable"], true);
-    app.post(
-        "/api/web/cluster/save_cluster",
-        &json!({"name": "South ZZB"}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/cluster/save_cluster",
-        &json!({"name": ""}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/cluster/save_cluster",
-        &json!({"name": "Bad", "domain": "a b"}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_cluster_save_cluster(&json!({"name": "South ZZB"}), Some(&t.b.admin))
+        .await
+        .code(7);
+    app.api_web_cluster_save_cluster(&json!({"name": ""}), Some(&t.b.admin))
+        .await
+        .code(7);
+    app.api_web_cluster_save_cluster(&json!({"name": "Bad", "domain": "a b"}), Some(&t.b.admin))
+        .await
+        .code(7);
     let snapshot = fingerprint(&app.state.db).await;
-    app.post(
-        "/api/web/cluster/add_ent",
+    app.api_web_cluster_add_ent(
         &json!({"colonyId": cid, "entIds": [t.b.child, t.a.root]}),
         Some(&t.b.admin),
     )
     .await
     .code(7);
-    app.post(
-        "/api/web/cluster/add_ent",
-        &json!({"colonyId": cid, "entIds": []}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/cluster/add_ent",
+    app.api_web_cluster_add_ent(&json!({"colonyId": cid, "entIds": []}), Some(&t.b.admin))
+        .await
+        .code(7);
+    app.api_web_cluster_add_ent(
         &json!({"colonyId": 424_242, "entIds": [t.b.child]}),
         Some(&t.b.admin),
     )
     .await
     .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot, "all or nothing");
-    app.post(
-        "/api/web/cluster/add_ent",
+    app.api_web_cluster_add_ent(
         &json!({"colonyId": cid, "entIds": [t.b.child]}),
         Some(&t.b.admin),
     )
@@ -770,86 +636,59 @@ async fn clusters_group_enterprises_under_a_supervisor() {
     .ok();
     // Platform staff add tree A: B's members now see A's enterprises through the cluster.
     let before = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({}),
-            Some(&t.b.member),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({}), Some(&t.b.member))
         .await
         .ok();
     assert!(!before.to_string().contains("ZZA"));
     let row = app
-        .post(
-            "/api/web/cluster/add_ent",
-            &json!({"colonyId": cid, "entIds": [t.a.root]}),
-            Some(admin),
-        )
+        .api_web_cluster_add_ent(&json!({"colonyId": cid, "entIds": [t.a.root]}), Some(admin))
         .await
         .ok();
     assert_eq!(row["entCount"], 2);
     let after = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({}),
-            Some(&t.b.member),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({}), Some(&t.b.member))
         .await
         .ok();
     assert!(after.to_string().contains("Alpha Freight ZZA"), "{after}");
     // B sees A through the cluster but may not pass A on to another cluster it supervises.
     let second = app
-        .post(
-            "/api/web/cluster/save_cluster",
-            &json!({"name": "Second ZZB"}),
-            Some(&t.b.admin),
-        )
+        .api_web_cluster_save_cluster(&json!({"name": "Second ZZB"}), Some(&t.b.admin))
         .await
         .ok();
     let msg = app
-        .post(
-            "/api/web/cluster/add_ent",
+        .api_web_cluster_add_ent(
             &json!({"colonyId": second["ID"], "entIds": [t.a.root]}),
             Some(&t.b.admin),
         )
         .await
         .code(7);
     assert!(msg.contains(&t.a.root.to_string()), "{msg}");
-    app.post(
-        "/api/web/cluster/save_cluster",
+    app.api_web_cluster_save_cluster(
         &json!({"colonyId": second["ID"], "supervisorEntId": t.a.root}),
         Some(&t.b.admin),
     )
     .await
     .code(7);
     let in_cluster = app
-        .post(
-            "/api/web/cluster/list_ent",
-            &json!({"colonyId": cid}),
-            Some(&t.b.admin),
-        )
+        .api_web_cluster_list_ent(&json!({"colonyId": cid}), Some(&t.b.admin))
         .await
         .ok();
     assert_eq!(in_cluster["total"], 2);
     // A sees the cluster (it contains A) but not B's enterprises in it, and may not manage it.
     let a_view = app
-        .post(
-            "/api/web/cluster/colonyInfo",
-            &json!({"colonyId": cid}),
-            Some(&t.a.admin),
-        )
+        .api_web_cluster_colony_info(&json!({"colonyId": cid}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(a_view["manageable"], false);
     assert_eq!(ids(&a_view["enterprises"], "entId"), vec![t.a.root]);
-    app.post(
-        "/api/web/cluster/updateColony",
+    app.api_web_cluster_update_colony(
         &json!({"colonyId": cid, "name": "Hijack"}),
         Some(&t.a.admin),
     )
     .await
     .code(7);
     let colonies = app
-        .post("/api/web/ent/colonyList", &json!({}), Some(&t.a.admin))
+        .api_web_ent_colony_list(&json!({}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(ids(&colonies, "ID"), vec![cid]);
@@ -863,25 +702,19 @@ async fn clusters_group_enterprises_under_a_supervisor() {
         Some(cid)
     );
     let updated = app
-        .post(
-            "/api/web/cluster/updateColony",
+        .api_web_cluster_update_colony(
             &json!({"colonyId": cid, "remark": "south china"}),
             Some(&t.b.admin),
         )
         .await
         .ok();
     assert_eq!(updated["remark"], "south china");
-    app.post(
-        "/api/web/cluster/updateColony",
-        &json!({"name": "no id"}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_cluster_update_colony(&json!({"name": "no id"}), Some(&t.b.admin))
+        .await
+        .code(7);
     // A cluster manager onboards a new top-level enterprise into the cluster.
     let onboarded = app
-        .post(
-            "/api/web/cluster/save_ent",
+        .api_web_cluster_save_ent(
             &json!({"colonyId": cid, "entName": "Gamma ZZB"}),
             Some(&t.b.admin),
         )
@@ -889,25 +722,20 @@ async fn clusters_group_enterprises_under_a_supervisor() {
         .ok();
     assert_eq!(onboarded["parentId"], Value::Null);
     assert_eq!(onboarded["colonyId"], cid);
-    app.post(
-        "/api/web/cluster/save_ent",
+    app.api_web_cluster_save_ent(
         &json!({"colonyId": cid, "entName": "Gamma ZZB"}),
         Some(&t.b.admin),
     )
     .await
     .code(7);
     let list = app
-        .post(
-            "/api/web/cluster/list",
-            &json!({"keyword": "south"}),
-            Some(&t.b.admin),
-        )
+        .api_web_cluster_list(&json!({"keyword": "south"}), Some(&t.b.admin))
         .await
         .ok();
     assert_eq!(list["total"], 1);
     assert_eq!(list["list"][0]["entCount"], 3);
     let toggle = app
-        .post("/api/web/cluster/toggle_list", &json!({}), Some(admin))
+        .api_web_cluster_toggle_list(&json!({}), Some(admin))
         .await
         .ok();
     assert_eq!(toggle["pageSize"], 100);
@@ -918,52 +746,35 @@ async fn clusters_group_enterprises_under_a_supervisor() {
             .any(|c| c["value"] == cid && c["label"] == "South ZZB")
     );
     let toggle = app
-        .post(
-            "/api/web/cluster/toggle_list",
-            &json!({"limit": 1, "page": 2}),
-            Some(admin),
-        )
+        .api_web_cluster_toggle_list(&json!({"limit": 1, "page": 2}), Some(admin))
         .await
         .ok();
     assert_eq!(toggle["pageSize"], 1);
     let cut = app
-        .post(
-            "/api/web/cluster/cut",
-            &json!({"colonyId": cid}),
-            Some(&t.a.admin),
-        )
+        .api_web_cluster_cut(&json!({"colonyId": cid}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(cut["colonyId"], cid);
     let info = app
-        .get("/api/user/getUserInfo", Some(&t.a.admin))
+        .api_user_get_user_info(&json!({}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(info["userInfo"]["current_cluster"], cid);
     // Taking A out closes B's view of it again.
-    app.post(
-        "/api/web/cluster/add_ent",
+    app.api_web_cluster_add_ent(
         &json!({"colonyId": cid, "entIds": [t.a.root], "remove": true}),
         Some(admin),
     )
     .await
     .ok();
     let closed = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({}),
-            Some(&t.b.member),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({}), Some(&t.b.member))
         .await
         .ok();
     assert!(!closed.to_string().contains("ZZA"));
-    app.post(
-        "/api/web/cluster/cut",
-        &json!({"colonyId": cid}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_cluster_cut(&json!({"colonyId": cid}), Some(&t.a.admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]
@@ -971,7 +782,7 @@ async fn groups_hold_members_and_vehicles() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let a = &t.a;
-    let save = |body: Value| app.post("/api/web/group/saveGroup", &body, Some(&a.admin));
+    let save = |body: Value| app.api_web_group_save_group(&body, Some(&a.admin));
     let crew = save(json!({"name": "Night crew", "userIds": [a.member_id]}))
         .await
         .ok();
@@ -997,26 +808,18 @@ async fn groups_hold_members_and_vehicles() {
     save(json!({})).await.code(7);
     save(json!({"ID": 777_777, "name": "x"})).await.code(7);
     save(json!({"name": "x", "entId": t.b.root})).await.code(7);
-    app.post(
-        "/api/web/group/saveGroup",
-        &json!({"name": "x"}),
-        Some(&a.member),
-    )
-    .await
-    .code(7);
+    app.api_web_group_save_group(&json!({"name": "x"}), Some(&a.member))
+        .await
+        .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
 
     let list = app
-        .post("/api/web/group/groupList", &json!({}), Some(&a.member))
+        .api_web_group_group_list(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(ids(&list, "ID"), vec![day_id, crew_id], "by sort");
     let with_users = app
-        .post(
-            "/api/web/group/getGroupUserList",
-            &json!({"entId": a.root, "type": 1}),
-            Some(&a.admin),
-        )
+        .api_web_group_get_group_user_list(&json!({"entId": a.root, "type": 1}), Some(&a.admin))
         .await
         .ok();
     let groups = with_users.as_array().unwrap();
@@ -1027,44 +830,30 @@ async fn groups_hold_members_and_vehicles() {
     assert_eq!(ungrouped["groupId"], 0);
     assert_eq!(ungrouped["users"][0]["ID"], a.admin_id);
     let only_groups = app
-        .post(
-            "/api/web/group/getGroupUserList",
-            &json!({"type": 0}),
-            Some(&a.admin),
-        )
+        .api_web_group_get_group_user_list(&json!({"type": 0}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(only_groups.as_array().unwrap().len(), 2);
-    app.post(
-        "/api/web/group/getGroupUserList",
-        &json!({"type": 2}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_group_get_group_user_list(&json!({"type": 2}), Some(&a.admin))
+        .await
+        .code(7);
 
     let moved = app
-        .post(
-            "/api/web/group/setGroupUsers",
+        .api_web_group_set_group_users(
             &json!({"ID": day_id, "userIds": [a.admin_id, a.member_id]}),
             Some(&a.admin),
         )
         .await
         .ok();
     assert_eq!(moved["userCount"], 2);
-    app.post(
-        "/api/web/group/setGroupUsers",
+    app.api_web_group_set_group_users(
         &json!({"ID": day_id, "userIds": [t.b.admin_id]}),
         Some(&a.admin),
     )
     .await
     .code(7);
     let members = app
-        .post(
-            "/api/web/ent/userList",
-            &json!({"groupId": day_id}),
-            Some(&a.admin),
-        )
+        .api_web_ent_user_list(&json!({"groupId": day_id}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(members["total"], 2);
@@ -1075,8 +864,7 @@ async fn groups_hold_members_and_vehicles() {
     );
 
     let assign = |body: Value| {
-        app.put(
-            "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+        app.api_tb_enterprise_group_vehicle_update_tb_enterprise_group_vehicle(
             &body,
             Some(&a.admin),
         )
@@ -1097,11 +885,7 @@ async fn groups_hold_members_and_vehicles() {
         .ok();
     assert_eq!(g["vehicleIds"], json!([v3]));
     let in_day = app
-        .post(
-            "/api/web/car/list",
-            &json!({"groupId": day_id}),
-            Some(&a.member),
-        )
+        .api_web_car_list(&json!({"groupId": day_id}), Some(&a.member))
         .await
         .ok();
     assert_eq!(ids(&in_day, "carId"), vec![v3], "the vehicle list sees it");
@@ -1152,30 +936,18 @@ async fn groups_hold_members_and_vehicles() {
         .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
     let list = app
-        .post(
-            "/api/web/group/groupList",
-            &json!({"keyword": "night"}),
-            Some(&a.admin),
-        )
+        .api_web_group_group_list(&json!({"keyword": "night"}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(list["list"][0]["vehicleCount"], 1);
 
-    app.post(
-        "/api/web/group/delGroup",
-        &json!({"ids": [crew_id, 999_999]}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_group_del_group(&json!({"ids": [crew_id, 999_999]}), Some(&a.admin))
+        .await
+        .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot, "all or nothing");
-    app.post(
-        "/api/web/group/delGroup",
-        &json!({"ids": [crew_id]}),
-        Some(&a.admin),
-    )
-    .await
-    .ok();
+    app.api_web_group_del_group(&json!({"ids": [crew_id]}), Some(&a.admin))
+        .await
+        .ok();
     let left: Vec<i64> = entities::enterprise_group_vehicle::Entity::find()
         .all(&app.state.db)
         .await
@@ -1202,7 +974,7 @@ async fn relations_are_requested_confirmed_and_ended() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let (a, b) = (&t.a, &t.b);
-    let request = |body: Value, token: &str| app.post("/api/web/ent/relation", &body, Some(token));
+    let request = |body: Value, token: &str| app.api_web_ent_relation(&body, Some(token));
     let snapshot = fingerprint(&app.state.db).await;
     request(json!({"targetEntId": a.root, "type": 3}), &a.admin)
         .await
@@ -1300,8 +1072,7 @@ async fn relations_are_requested_confirmed_and_ended() {
     request(json!({"targetEntId": a.root, "type": 3}), &b.admin)
         .await
         .code(7);
-    let save =
-        |body: Value, token: &str| app.post("/api/web/ent/relation_save", &body, Some(token));
+    let save = |body: Value, token: &str| app.api_web_ent_relation_save(&body, Some(token));
     // The initiator cannot confirm; the grantee cannot change the coverage.
     assert!(
         save(json!({"ID": rel_id, "action": "confirm"}), &b.admin)
@@ -1333,11 +1104,7 @@ async fn relations_are_requested_confirmed_and_ended() {
         .await
         .code(7);
     let listed = app
-        .post(
-            "/api/web/ent/relation_list",
-            &json!({"direction": "received"}),
-            Some(&a.admin),
-        )
+        .api_web_ent_relation_list(&json!({"direction": "received"}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(listed["total"], 1);
@@ -1352,11 +1119,7 @@ async fn relations_are_requested_confirmed_and_ended() {
         .await
         .code(7);
     let juris = app
-        .post(
-            "/api/web/ent/my_enterprise/jurisInfo",
-            &json!({}),
-            Some(&a.admin),
-        )
+        .api_web_ent_my_enterprise_juris_info(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(juris["coveredVehicleCount"], 2);
@@ -1369,22 +1132,14 @@ async fn relations_are_requested_confirmed_and_ended() {
     .ok();
     assert_eq!(updated["vehicleIds"], json!([b3]));
     let by_ent = app
-        .post(
-            "/api/web/ent/relationByEnt",
-            &json!({"entId": a.root}),
-            Some(&a.admin),
-        )
+        .api_web_ent_relation_by_ent(&json!({"entId": a.root}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(by_ent["entName"], "Alpha Freight ZZA");
     assert_eq!(by_ent["relations"][0]["ID"], rel_id);
-    app.post(
-        "/api/web/ent/relation_list",
-        &json!({"direction": "sideways"}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_relation_list(&json!({"direction": "sideways"}), Some(&a.admin))
+        .await
+        .code(7);
     let ended = save(
         json!({"ID": rel_id, "action": "end", "reason": "contract over"}),
         &a.admin,
@@ -1396,11 +1151,7 @@ async fn relations_are_requested_confirmed_and_ended() {
         .await
         .code(7);
     let juris = app
-        .post(
-            "/api/web/ent/my_enterprise/jurisInfo",
-            &json!({}),
-            Some(&a.admin),
-        )
+        .api_web_ent_my_enterprise_juris_info(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(juris["coveredVehicleCount"], 0);
@@ -1423,8 +1174,7 @@ async fn relations_are_requested_confirmed_and_ended() {
 
     // Cooperation: set, then change the shared vehicles (A's own only).
     let cooperate = |vehicles: Value| {
-        app.post(
-            "/api/web/ent/my_enterprise/setCooperation",
+        app.api_web_ent_my_enterprise_set_cooperation(
             &json!({"targetEntId": b.root, "vehicleIds": vehicles}),
             Some(&a.admin),
         )
@@ -1454,19 +1204,11 @@ async fn relations_are_requested_confirmed_and_ended() {
     );
     // A vehicle moved within the grantor's tree stays covered; moved out, it leaves.
     let coverage = || {
-        let listed = app.post(
-            "/api/web/ent/relation_list",
-            &json!({"type": 4}),
-            Some(&a.admin),
-        );
+        let listed = app.api_web_ent_relation_list(&json!({"type": 4}), Some(&a.admin));
         async move { listed.await.ok()["list"][0]["vehicleIds"].clone() }
     };
     let transfer = |to: i64, token: &str| {
-        app.post(
-            "/api/web/car/transfer",
-            &json!({"carIds": [a3], "entId": to}),
-            Some(token),
-        )
+        app.api_web_car_transfer(&json!({"carIds": [a3], "entId": to}), Some(token))
     };
     transfer(a.child, &a.admin).await.ok();
     assert_eq!(coverage().await, json!([a3]));
@@ -1487,23 +1229,15 @@ async fn relations_are_requested_confirmed_and_ended() {
         .code(7);
     assert!(msg.contains("三级") || msg.contains("three"), "{msg}");
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
-    app.post(
-        "/api/web/ent/delBatchEnt",
-        &json!({"ids": [deep_child]}),
-        Some(&t.platform),
-    )
-    .await
-    .ok();
+    app.api_web_ent_del_batch_ent(&json!({"ids": [deep_child]}), Some(&t.platform))
+        .await
+        .ok();
     save(json!({"ID": deep["ID"], "action": "confirm"}), &a.admin)
         .await
         .ok();
     assert_eq!(parent_of(&app, sub).await, Some(a.child));
     let lists = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({}),
-            Some(&a.member),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({}), Some(&a.member))
         .await
         .ok();
     assert!(
@@ -1524,20 +1258,12 @@ async fn relations_are_requested_confirmed_and_ended() {
         .ok();
     assert_eq!(parent_of(&app, sub).await, None);
     let custody = app
-        .post(
-            "/api/web/ent/relation_list",
-            &json!({"type": 2, "state": 0}),
-            Some(&a.admin),
-        )
+        .api_web_ent_relation_list(&json!({"type": 2, "state": 0}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(custody["list"][0]["vehicleIds"], json!([]), "{custody}");
     let lists = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({}),
-            Some(&a.member),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({}), Some(&a.member))
         .await
         .ok();
     assert!(!lists.to_string().contains("Sub Fleet"));
@@ -1561,7 +1287,7 @@ async fn invitations_are_answered_by_the_invited_side() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let (a, b) = (&t.a, &t.b);
-    let invite = |body: Value, token: &str| app.post("/api/web/ent/invite", &body, Some(token));
+    let invite = |body: Value, token: &str| app.api_web_ent_invite(&body, Some(token));
     let snapshot = fingerprint(&app.state.db).await;
     assert!(
         invite(json!({"type": "member", "phone": "123"}), &a.admin)
@@ -1605,8 +1331,7 @@ async fn invitations_are_answered_by_the_invited_side() {
     )
     .await
     .code(7);
-    app.post(
-        "/api/web/ent/invite_car",
+    app.api_web_ent_invite_car(
         &json!({"targetEntId": b.root, "vehicleIds": []}),
         Some(&a.admin),
     )
@@ -1626,13 +1351,9 @@ async fn invitations_are_answered_by_the_invited_side() {
     )
     .await;
     let snapshot = fingerprint(&app.state.db).await;
-    app.post(
-        "/api/web/ent/invite_car",
-        &json!({"vehicleIds": [a1]}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_invite_car(&json!({"vehicleIds": [a1]}), Some(&a.admin))
+        .await
+        .code(7);
     // Only A's own vehicles may be offered; others are named.
     for (path, body, named) in [
         (
@@ -1672,54 +1393,30 @@ async fn invitations_are_answered_by_the_invited_side() {
         .await
         .code(7);
     let received = app
-        .post(
-            "/api/web/ent/invitations",
-            &json!({"box": "received"}),
-            Some(&b.member),
-        )
+        .api_web_ent_invitations(&json!({"box": "received"}), Some(&b.member))
         .await
         .ok();
     assert_eq!(ids(&received, "ID"), vec![inv_id]);
     assert_eq!(received["list"][0]["direction"], "received");
     assert_eq!(received["list"][0]["entName"], "Alpha Freight ZZA");
     // Someone else may not answer it; the inviting side may not accept it.
-    app.post(
-        "/api/web/ent/invitation",
-        &json!({"ID": inv_id, "action": "accept"}),
-        Some(&b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/ent/invitation",
-        &json!({"ID": inv_id, "action": "accept"}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/ent/invitation",
-        &json!({"ID": inv_id, "action": "cancel"}),
-        Some(&b.member),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_invitation(&json!({"ID": inv_id, "action": "accept"}), Some(&b.admin))
+        .await
+        .code(7);
+    app.api_web_ent_invitation(&json!({"ID": inv_id, "action": "accept"}), Some(&a.admin))
+        .await
+        .code(7);
+    app.api_web_ent_invitation(&json!({"ID": inv_id, "action": "cancel"}), Some(&b.member))
+        .await
+        .code(7);
     let accepted = app
-        .post(
-            "/api/web/ent/invitation",
-            &json!({"ID": inv_id, "action": "accept"}),
-            Some(&b.member),
-        )
+        .api_web_ent_invitation(&json!({"ID": inv_id, "action": "accept"}), Some(&b.member))
         .await
         .ok();
     assert_eq!(accepted["state"], 1);
-    app.post(
-        "/api/web/ent/invitation",
-        &json!({"ID": inv_id, "action": "refuse"}),
-        Some(&b.member),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_invitation(&json!({"ID": inv_id, "action": "refuse"}), Some(&b.member))
+        .await
+        .code(7);
     let held = entities::sys_user_authority::Entity::find()
         .filter(entities::sys_user_authority::Column::UserId.eq(b.member_id))
         .filter(entities::sys_user_authority::Column::EnterpriseId.eq(a.root))
@@ -1729,11 +1426,7 @@ async fn invitations_are_answered_by_the_invited_side() {
         .expect("a membership in A");
     assert_eq!(held.authority_id, 100);
     let toggle = app
-        .post(
-            "/api/web/ent/my_enterprise/toggleList",
-            &json!({}),
-            Some(&b.member),
-        )
+        .api_web_ent_my_enterprise_toggle_list(&json!({}), Some(&b.member))
         .await
         .ok();
     assert_eq!(toggle.as_array().unwrap().len(), 2);
@@ -1743,8 +1436,7 @@ async fn invitations_are_answered_by_the_invited_side() {
         .await
         .ok();
     let refused = app
-        .post(
-            "/api/web/ent/invitation",
+        .api_web_ent_invitation(
             &json!({"ID": inv2["ID"], "action": "refuse", "reason": "busy"}),
             Some(&b.admin),
         )
@@ -1758,8 +1450,7 @@ async fn invitations_are_answered_by_the_invited_side() {
         .await
         .ok();
     let cancelled = app
-        .post(
-            "/api/web/ent/invitation",
+        .api_web_ent_invitation(
             &json!({"ID": inv3["ID"], "action": "cancel"}),
             Some(&a.admin),
         )
@@ -1771,16 +1462,14 @@ async fn invitations_are_answered_by_the_invited_side() {
     let coop = invite(json!({"type": "enterprise", "targetEntId": b.root, "relationType": 3, "vehicleIds": [a1, a2]}), &a.admin)
         .await
         .ok();
-    app.post(
-        "/api/web/ent/invitation",
+    app.api_web_ent_invitation(
         &json!({"ID": coop["ID"], "action": "accept"}),
         Some(&b.member),
     )
     .await
     .code(7);
     let done = app
-        .post(
-            "/api/web/ent/invitation",
+        .api_web_ent_invitation(
             &json!({"ID": coop["ID"], "action": "accept"}),
             Some(&b.admin),
         )
@@ -1803,8 +1492,7 @@ async fn invitations_are_answered_by_the_invited_side() {
     );
     // Vehicles into custody: added to the same kind of relation.
     let car = app
-        .post(
-            "/api/web/ent/invite_car",
+        .api_web_ent_invite_car(
             &json!({"targetEntId": b.root, "vehicleIds": [a3]}),
             Some(&a.admin),
         )
@@ -1814,51 +1502,39 @@ async fn invitations_are_answered_by_the_invited_side() {
         (car["type"].as_str(), car["relationType"].as_i64()),
         (Some("vehicle"), Some(2))
     );
-    app.post(
-        "/api/web/ent/invite_car",
+    app.api_web_ent_invite_car(
         &json!({"targetEntId": b.root, "vehicleIds": [a4]}),
         Some(&a.admin),
     )
     .await
     .code(7);
     let custody = app
-        .post(
-            "/api/web/ent/invitation",
+        .api_web_ent_invitation(
             &json!({"ID": car["ID"], "action": "accept"}),
             Some(&b.admin),
         )
         .await
         .ok();
     let covered = app
-        .post(
-            "/api/web/ent/relation_list",
-            &json!({"type": 2}),
-            Some(&b.admin),
-        )
+        .api_web_ent_relation_list(&json!({"type": 2}), Some(&b.admin))
         .await
         .ok();
     assert_eq!(covered["list"][0]["ID"], custody["relationId"]);
     assert_eq!(covered["list"][0]["vehicleIds"], json!([a3]));
     // A vehicle that has left A by the time the invitation is accepted: refused, named.
     let moved = app
-        .post(
-            "/api/web/ent/invite_car",
+        .api_web_ent_invite_car(
             &json!({"targetEntId": b.child, "vehicleIds": [a4]}),
             Some(&a.admin),
         )
         .await
         .ok();
-    app.post(
-        "/api/web/car/transfer",
-        &json!({"carIds": [a4], "entId": b.root}),
-        Some(&t.platform),
-    )
-    .await
-    .ok();
+    app.api_web_car_transfer(&json!({"carIds": [a4], "entId": b.root}), Some(&t.platform))
+        .await
+        .ok();
     let snapshot = fingerprint(&app.state.db).await;
     assert!(
-        app.post(
-            "/api/web/ent/invitation",
+        app.api_web_ent_invitation(
             &json!({"ID": moved["ID"], "action": "accept"}),
             Some(&b.admin),
         )
@@ -1875,54 +1551,30 @@ async fn invitations_are_answered_by_the_invited_side() {
     let late_id = late["ID"].as_i64().unwrap();
     set_expired(&app, late_id).await;
     let sent = app
-        .post(
-            "/api/web/ent/invitations",
-            &json!({"box": "sent", "state": 4}),
-            Some(&a.admin),
-        )
+        .api_web_ent_invitations(&json!({"box": "sent", "state": 4}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(ids(&sent, "ID"), vec![late_id]);
-    app.post(
-        "/api/web/ent/invitation",
-        &json!({"ID": late_id, "action": "cancel"}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/ent/invitations",
-        &json!({"box": "inbox"}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_invitation(&json!({"ID": late_id, "action": "cancel"}), Some(&a.admin))
+        .await
+        .code(7);
+    app.api_web_ent_invitations(&json!({"box": "inbox"}), Some(&a.admin))
+        .await
+        .code(7);
     let all = app
-        .post(
-            "/api/web/ent/invitations",
-            &json!({"pageSize": 100}),
-            Some(&a.admin),
-        )
+        .api_web_ent_invitations(&json!({"pageSize": 100}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(all["total"], 7);
     let only_members = app
-        .post(
-            "/api/web/ent/invitations",
-            &json!({"type": "member"}),
-            Some(&a.admin),
-        )
+        .api_web_ent_invitations(&json!({"type": "member"}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(only_members["total"], 4);
 
     // The log says who did what.
     let log = app
-        .post(
-            "/api/web/ent/inviteLog",
-            &json!({"invitationId": inv_id}),
-            Some(&a.admin),
-        )
+        .api_web_ent_invite_log(&json!({"invitationId": inv_id}), Some(&a.admin))
         .await
         .ok();
     let actions: Vec<String> = rows(&log)
@@ -1932,21 +1584,13 @@ async fn invitations_are_answered_by_the_invited_side() {
     assert_eq!(actions, vec!["accepted", "created"]);
     assert_eq!(log["list"][0]["actorId"], b.member_id);
     let all_logs = app
-        .post(
-            "/api/web/ent/inviteLog",
-            &json!({"pageSize": 100}),
-            Some(&a.admin),
-        )
+        .api_web_ent_invite_log(&json!({"pageSize": 100}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(all_logs["total"], 12);
-    app.post(
-        "/api/web/ent/inviteLog",
-        &json!({"invitationId": 987_654}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_invite_log(&json!({"invitationId": 987_654}), Some(&a.admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]
@@ -1955,10 +1599,7 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
     let t = tenants::two_trees(&app).await;
     let a = &t.a;
     let general = app
-        .get(
-            "/api/tbEnterpriseAlarm/findTbEnterpriseAlarm",
-            Some(&a.member),
-        )
+        .api_tb_enterprise_alarm_find_tb_enterprise_alarm(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(general["customized"], false);
@@ -1973,10 +1614,7 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
     assert_eq!(general["sensorLowBattery"], 20);
     assert_eq!(general["offlineMinutes"], 30);
     let per_axle = app
-        .get(
-            "/api/tbEnterpriseAlarm/findTbEnterpriseAlarmNew",
-            Some(&a.member),
-        )
+        .api_tb_enterprise_alarm_find_tb_enterprise_alarm_new(&json!({}), Some(&a.member))
         .await
         .ok();
     let axles = per_axle["axles"].as_array().unwrap();
@@ -1986,13 +1624,8 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
     assert_eq!(axles[0]["highPressure"], 10.8);
     assert_eq!(axles[2]["position"], "trailer");
 
-    let update = |body: Value| {
-        app.put(
-            "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
-            &body,
-            Some(&a.admin),
-        )
-    };
+    let update =
+        |body: Value| app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(&body, Some(&a.admin));
     let snapshot = fingerprint(&app.state.db).await;
     for (body, field) in [
         (json!({"highTemperature": 300}), "highTemperature"),
@@ -2026,8 +1659,7 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
         let msg = update(body).await.code(7);
         assert!(msg.contains(field), "{msg} names {field}");
     }
-    app.put(
-        "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
+    app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(
         &json!({"highTemperature": 90}),
         Some(&a.member),
     )
@@ -2045,10 +1677,7 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
     assert_eq!(saved["axles"][0]["customized"], true);
     assert_eq!(saved["axles"][1]["customized"], false);
     let again = app
-        .get(
-            "/api/tbEnterpriseAlarm/findTbEnterpriseAlarm",
-            Some(&a.admin),
-        )
+        .api_tb_enterprise_alarm_find_tb_enterprise_alarm(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(again["offlineMinutes"], 45);
@@ -2076,7 +1705,7 @@ async fn projects_push_and_supervision_settings() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let a = &t.a;
-    let save = |body: Value| app.put("/api/tbProject/updateTbProject", &body, Some(&a.admin));
+    let save = |body: Value| app.api_tb_project_update_tb_project(&body, Some(&a.admin));
     let p = save(json!({"name": "Retread 2026", "code": "RT26", "startsOn": "2026-01-01", "endsOn": "2026-06-30"})).await.ok();
     let pid = p["ID"].as_i64().unwrap();
     assert_eq!(p["entId"], a.root);
@@ -2133,37 +1762,29 @@ async fn projects_push_and_supervision_settings() {
     app.get("/api/tbProject/getTbProjectList?page=abc", Some(&a.member))
         .await
         .code(7);
-    app.delete(
-        "/api/tbProject/deleteTbProject",
-        &json!({"ids": [pid, 31_337]}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
-    app.delete("/api/tbProject/deleteTbProject", &json!({}), Some(&a.admin))
+    app.api_tb_project_delete_tb_project(&json!({"ids": [pid, 31_337]}), Some(&a.admin))
         .await
         .code(7);
-    app.delete(
-        "/api/tbProject/deleteTbProject",
-        &json!({"ID": pid}),
-        Some(&a.admin),
-    )
-    .await
-    .ok();
+    app.api_tb_project_delete_tb_project(&json!({}), Some(&a.admin))
+        .await
+        .code(7);
+    app.api_tb_project_delete_tb_project(&json!({"ID": pid}), Some(&a.admin))
+        .await
+        .ok();
     let list = app
-        .get("/api/tbProject/getTbProjectList", Some(&a.member))
+        .api_tb_project_get_tb_project_list(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(list["total"], 1);
 
     let push = app
-        .post("/api/web/ent/getEntPush", &json!({}), Some(&a.member))
+        .api_web_ent_get_ent_push(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(push["enabled"], true);
     assert_eq!(push["channels"], json!(["app"]));
     assert!(push["updatedAt"].is_null());
-    let set = |body: Value| app.post("/api/web/ent/setEntPush", &body, Some(&a.admin));
+    let set = |body: Value| app.api_web_ent_set_ent_push(&body, Some(&a.admin));
     let snapshot = fingerprint(&app.state.db).await;
     assert!(
         set(json!({"channels": ["pigeon"]}))
@@ -2195,27 +1816,22 @@ async fn projects_push_and_supervision_settings() {
         "quietEnd": "06:00", "receivers": [a.member_id]})).await.ok();
     assert_eq!(saved["channels"], json!(["app", "sms"]));
     let push = app
-        .post("/api/web/ent/getEntPush", &json!({}), Some(&a.member))
+        .api_web_ent_get_ent_push(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(push["receivers"], json!([a.member_id]));
     assert_eq!(push["quietEnd"], "06:00");
 
     let sup = app
-        .post("/api/web/ent/supervise", &json!({}), Some(&a.admin))
+        .api_web_ent_supervise(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(sup["enabled"], false);
-    app.post(
-        "/api/web/ent/supervise",
-        &json!({"alarmTypes": ["x"]}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_supervise(&json!({"alarmTypes": ["x"]}), Some(&a.admin))
+        .await
+        .code(7);
     let sup = app
-        .post(
-            "/api/web/ent/supervise",
+        .api_web_ent_supervise(
             &json!({"enabled": true, "alarmTypes": ["offline"]}),
             Some(&a.admin),
         )
@@ -2226,7 +1842,7 @@ async fn projects_push_and_supervision_settings() {
         (Some(true), Some("offline"))
     );
     let push = app
-        .post("/api/web/ent/getEntPush", &json!({}), Some(&a.member))
+        .api_web_ent_get_ent_push(&json!({}), Some(&a.member))
         .await
         .ok();
     assert_eq!(
@@ -2252,7 +1868,7 @@ async fn trusteeship_serves_captain_calls_for_the_entrusted_enterprise() {
             .contains("托管")
     );
 
-    let grant = |body: Value| app.post("/api/web/ent/trusteeship/save", &body, Some(&b.admin));
+    let grant = |body: Value| app.api_web_ent_trusteeship_save(&body, Some(&b.admin));
     let snapshot = fingerprint(&app.state.db).await;
     grant(json!({"userName": "nobody"})).await.code(7);
     grant(json!({})).await.code(7);
@@ -2269,13 +1885,9 @@ async fn trusteeship_serves_captain_calls_for_the_entrusted_enterprise() {
     grant(json!({"userName": "zza_admin", "expiresAt": "2000-01-01T00:00:00Z"}))
         .await
         .code(7);
-    app.post(
-        "/api/web/ent/trusteeship/save",
-        &json!({"userName": "zza_admin"}),
-        Some(&b.member),
-    )
-    .await
-    .code(7);
+    app.api_web_ent_trusteeship_save(&json!({"userName": "zza_admin"}), Some(&b.member))
+        .await
+        .code(7);
     assert_eq!(fingerprint(&app.state.db).await, snapshot);
     // B entrusts itself to A's admin, read-only, under cluster 7.
     let rec = grant(json!({"userName": "zza_admin", "restrict": 1, "colonyId": 7}))
@@ -2286,11 +1898,7 @@ async fn trusteeship_serves_captain_calls_for_the_entrusted_enterprise() {
         (Some(1), Some(7))
     );
     let mine = app
-        .post(
-            "/api/web/ent/trusteeship/list",
-            &json!({"mine": true}),
-            Some(&a.admin),
-        )
+        .api_web_ent_trusteeship_list(&json!({"mine": true}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(mine["list"][0]["entId"], b.root);
@@ -2302,11 +1910,7 @@ async fn trusteeship_serves_captain_calls_for_the_entrusted_enterprise() {
         .ok();
     assert!(served.to_string().contains("ZZB") && !served.to_string().contains("ZZA"));
     let plain = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({}),
-            Some(&a.admin),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert!(plain.to_string().contains("ZZA") && !plain.to_string().contains("ZZB"));
@@ -2386,32 +1990,20 @@ async fn trusteeship_serves_captain_calls_for_the_entrusted_enterprise() {
         .await;
     branch.code(7);
     let listed = app
-        .post("/api/web/ent/trusteeship/list", &json!({}), Some(&b.admin))
+        .api_web_ent_trusteeship_list(&json!({}), Some(&b.admin))
         .await
         .ok();
     assert_eq!(listed["total"], 1);
     let rec_id = listed["list"][0]["ID"].as_i64().unwrap();
-    app.post(
-        "/api/web/ent/trusteeship/delete",
-        &json!({"ID": rec_id}),
-        Some(&t.b.member),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/ent/trusteeship/delete",
-        &json!({"ID": 5_151}),
-        Some(&b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/ent/trusteeship/delete",
-        &json!({"ID": rec_id}),
-        Some(&b.admin),
-    )
-    .await
-    .ok();
+    app.api_web_ent_trusteeship_delete(&json!({"ID": rec_id}), Some(&t.b.member))
+        .await
+        .code(7);
+    app.api_web_ent_trusteeship_delete(&json!({"ID": 5_151}), Some(&b.admin))
+        .await
+        .code(7);
+    app.api_web_ent_trusteeship_delete(&json!({"ID": rec_id}), Some(&b.admin))
+        .await
+        .ok();
     captain("/web/ent/my_enterprise/lists", json!({}), &a.admin)
         .await
         .code(7);
@@ -2422,22 +2014,14 @@ async fn the_seed_adds_demo_tenancy_once() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
     let cluster = app
-        .post(
-            "/api/web/cluster/colonyInfo",
-            &json!({"colonyId": 7}),
-            Some(&admin),
-        )
+        .api_web_cluster_colony_info(&json!({"colonyId": 7}), Some(&admin))
         .await
         .ok();
     assert_eq!(cluster["name"], "示范集群");
     let members = ids(&cluster["enterprises"], "entId");
     assert_eq!(members, vec![1014, 1016]);
     let rel = app
-        .post(
-            "/api/web/ent/relationByEnt",
-            &json!({"entId": 1016}),
-            Some(&admin),
-        )
+        .api_web_ent_relation_by_ent(&json!({"entId": 1016}), Some(&admin))
         .await
         .ok();
     assert_eq!(rel["relations"][0]["type"], 2);
@@ -2447,11 +2031,7 @@ async fn the_seed_adds_demo_tenancy_once() {
     let again = app.restart().await;
     assert_eq!(wheelend_tests::table_counts(&again.state.db).await, before);
     let tree = app
-        .post(
-            "/api/web/ent/my_enterprise/entListNew",
-            &json!({"entId": 1014}),
-            Some(&admin),
-        )
+        .api_web_ent_my_enterprise_ent_list_new(&json!({"entId": 1014}), Some(&admin))
         .await
         .ok();
     assert_eq!(tree[0]["ent_list"][0]["entId"], 1015);

@@ -6,7 +6,7 @@ use wheelend_tests::{ADMIN_PASSWORD, Spawn, json, spawn_app, spawn_app_with};
 #[tokio::test]
 async fn health_answers_with_the_envelope() {
     let app = spawn_app().await;
-    let data = app.get("/api/health", None).await.ok();
+    let data = app.api_health(&json!({}), None).await.ok();
     assert_eq!(data["status"], "ok");
 }
 
@@ -65,7 +65,7 @@ async fn bad_bodies_are_code_7_naming_the_problem() {
 async fn messages_follow_the_request_language() {
     let app = spawn_app().await;
     let body = json!({"username": "admin", "password": "wrong"});
-    let zh = app.post("/api/base/login", &body, None).await.code(7);
+    let zh = app.api_base_login(&body, None).await.code(7);
     let en = app
         .send(
             app.client
@@ -92,15 +92,14 @@ async fn a_panic_is_500_with_the_envelope_and_the_server_keeps_serving() {
     let res = app.post("/api/test/panic", &json!({}), None).await;
     assert_eq!(res.status, StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(res.envelope().code, 7);
-    app.get("/api/health", None).await.ok();
+    app.api_health(&json!({}), None).await.ok();
 }
 
 #[tokio::test]
 async fn login_and_user_info() {
     let app = spawn_app().await;
     let data = app
-        .post(
-            "/api/base/login",
+        .api_base_login(
             &json!({"type": "work", "username": "admin", "password": ADMIN_PASSWORD}),
             None,
         )
@@ -112,7 +111,10 @@ async fn login_and_user_info() {
         "milliseconds"
     );
     assert_eq!(data["user"]["authorityId"], 888);
-    let info = app.get("/api/user/getUserInfo", Some(token)).await.ok();
+    let info = app
+        .api_user_get_user_info(&json!({}), Some(token))
+        .await
+        .ok();
     let user = &info["userInfo"];
     for field in [
         "ID",
@@ -138,19 +140,11 @@ async fn login_and_user_info() {
 async fn wrong_password_and_unknown_user_look_the_same() {
     let app = spawn_app().await;
     let a = app
-        .post(
-            "/api/base/login",
-            &json!({"username": "admin", "password": "nope"}),
-            None,
-        )
+        .api_base_login(&json!({"username": "admin", "password": "nope"}), None)
         .await
         .code(7);
     let b = app
-        .post(
-            "/api/base/login",
-            &json!({"username": "ghost", "password": "nope"}),
-            None,
-        )
+        .api_base_login(&json!({"username": "ghost", "password": "nope"}), None)
         .await
         .code(7);
     assert_eq!(a, b);
@@ -160,8 +154,7 @@ async fn wrong_password_and_unknown_user_look_the_same() {
 async fn visitor_login_needs_no_password_and_is_marked() {
     let app = spawn_app().await;
     let data = app
-        .post(
-            "/api/base/login",
+        .api_base_login(
             &json!({"type": "visitorLogin", "username": "visitor"}),
             None,
         )
@@ -170,38 +163,34 @@ async fn visitor_login_needs_no_password_and_is_marked() {
     assert_eq!(data["user"]["visitor"], true);
     assert!(data["user"]["nickName"].as_str().unwrap().contains("访客"));
     // The visitor account cannot be reached through a password sign-in.
-    app.post(
-        "/api/base/login",
-        &json!({"username": "visitor", "password": ""}),
-        None,
-    )
-    .await
-    .code(7);
+    app.api_base_login(&json!({"username": "visitor", "password": ""}), None)
+        .await
+        .code(7);
 }
 
 #[tokio::test]
 async fn missing_tampered_expired_and_revoked_tokens_are_code_100() {
     let app = spawn_app().await;
-    app.get("/api/user/getUserInfo", None).await.code(100);
+    app.api_user_get_user_info(&json!({}), None).await.code(100);
 
     let token = app.admin_token().await;
     let mut tampered = token.clone();
     tampered.pop();
     tampered.push(if token.ends_with('A') { 'B' } else { 'A' });
-    app.get("/api/user/getUserInfo", Some(&tampered))
+    app.api_user_get_user_info(&json!({}), Some(&tampered))
         .await
         .code(100);
 
-    app.post("/api/jwt/jsonInBlacklist", &json!({}), Some(&token))
+    app.api_jwt_json_in_blacklist(&json!({}), Some(&token))
         .await
         .ok();
-    app.get("/api/user/getUserInfo", Some(&token))
+    app.api_user_get_user_info(&json!({}), Some(&token))
         .await
         .code(100);
     // The revocation survives a restart.
     let again = app.restart().await;
     again
-        .get("/api/user/getUserInfo", Some(&token))
+        .api_user_get_user_info(&json!({}), Some(&token))
         .await
         .code(100);
 
@@ -215,7 +204,7 @@ async fn missing_tampered_expired_and_revoked_tokens_are_code_100() {
     .await;
     let stale = expired.admin_token().await;
     let msg = expired
-        .get("/api/user/getUserInfo", Some(&stale))
+        .api_user_get_user_info(&json!({}), Some(&stale))
         .await
         .code(100);
     assert!(msg.contains("过期"), "says it expired: {msg}");
@@ -233,7 +222,7 @@ async fn a_fresh_token_arrives_inside_the_buffer_window() {
     })
     .await;
     let token = app.admin_token().await;
-    let res = app.get("/api/user/getUserInfo", Some(&token)).await;
+    let res = app.api_user_get_user_info(&json!({}), Some(&token)).await;
     res.ok();
     let fresh = res
         .headers
@@ -243,13 +232,15 @@ async fn a_fresh_token_arrives_inside_the_buffer_window() {
         .unwrap();
     assert_ne!(fresh, token);
     assert!(res.headers.get("new-expires-at").is_some());
-    app.get("/api/user/getUserInfo", Some(fresh)).await.ok();
+    app.api_user_get_user_info(&json!({}), Some(fresh))
+        .await
+        .ok();
 
     let normal = spawn_app().await;
     let token = normal.admin_token().await;
     assert!(
         normal
-            .get("/api/user/getUserInfo", Some(&token))
+            .api_user_get_user_info(&json!({}), Some(&token))
             .await
             .headers
             .get("new-token")
@@ -310,7 +301,7 @@ async fn seed_is_idempotent_and_secrets_are_per_install() {
     // A token of one install means nothing to another.
     let token = app.admin_token().await;
     other
-        .get("/api/user/getUserInfo", Some(&token))
+        .api_user_get_user_info(&json!({}), Some(&token))
         .await
         .code(100);
 }
@@ -335,17 +326,17 @@ async fn mutating_calls_are_recorded_with_secrets_masked() {
     use sea_orm::EntityTrait;
     let app = spawn_app().await;
     // Sign-ins are open calls, not operations (they never leave their token in the log).
-    app.post(
-        "/api/base/login",
+    app.api_base_login(
         &json!({"username": "admin", "password": "s3cret-guess"}),
         None,
     )
     .await
     .code(7);
     let token = app.admin_token().await;
-    app.get("/api/user/getUserInfo", Some(&token)).await.ok();
-    app.post(
-        "/api/user/changePassword",
+    app.api_user_get_user_info(&json!({}), Some(&token))
+        .await
+        .ok();
+    app.api_user_change_password(
         &json!({"password": "s3cret-guess", "newPassword": "n3w-s3cret-pass"}),
         Some(&token),
     )

@@ -464,23 +464,17 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
         json!({"name": "ZZB crew", "userIds": [b.member_id]}),
     )
     .await;
-    app.put(
-        "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+    app.api_tb_enterprise_group_vehicle_update_tb_enterprise_group_vehicle(
         &json!({"groupId": group["ID"], "vehicleIds": [vehicle]}),
         Some(&b.admin),
     )
     .await
     .ok();
     let project = app
-        .put(
-            "/api/tbProject/updateTbProject",
-            &json!({"name": "ZZB project"}),
-            Some(&b.admin),
-        )
+        .api_tb_project_update_tb_project(&json!({"name": "ZZB project"}), Some(&b.admin))
         .await
         .ok();
-    app.put(
-        "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
+    app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(
         &json!({"highTemperature": 95}),
         Some(&b.admin),
     )
@@ -667,11 +661,7 @@ async fn tree_a_never_sees_or_touches_tree_b() {
 
     // Platform staff see both trees.
     let all = app
-        .post(
-            "/api/web/ent/my_enterprise/lists",
-            &json!({"pageSize": 500}),
-            Some(&t.platform),
-        )
+        .api_web_ent_my_enterprise_lists(&json!({"pageSize": 500}), Some(&t.platform))
         .await;
     all.ok();
     assert!(mentions(&all.text, "ZZA") && mentions(&all.text, "ZZB"));
@@ -718,11 +708,7 @@ async fn switching_enterprise_changes_what_every_list_returns() {
         );
     }
     let switched = app
-        .post(
-            "/api/web/ent/my_enterprise/cut",
-            &json!({"entId": t.b.root}),
-            Some(&token),
-        )
+        .api_web_ent_my_enterprise_cut(&json!({"entId": t.b.root}), Some(&token))
         .await
         .ok();
     let token = switched["token"].as_str().unwrap().to_owned();
@@ -746,7 +732,7 @@ async fn switching_enterprise_changes_what_every_list_returns() {
 /// The vehicles `token` sees, by the vehicle list; the map feed must agree.
 async fn vehicles_seen(app: &TestApp, token: &str) -> Vec<i64> {
     let listed = app
-        .post("/api/web/car/list", &json!({"pageSize": 500}), Some(token))
+        .api_web_car_list(&json!({"pageSize": 500}), Some(token))
         .await
         .ok();
     let mut seen: Vec<i64> = tenants::rows(&listed)
@@ -755,7 +741,7 @@ async fn vehicles_seen(app: &TestApp, token: &str) -> Vec<i64> {
         .collect();
     seen.sort_unstable();
     let feed = app
-        .post("/api/web/car/watchList4", &json!({}), Some(token))
+        .api_web_car_watch_list4(&json!({}), Some(token))
         .await
         .ok();
     let mut on_map: Vec<i64> = feed["deviceList"]
@@ -793,23 +779,20 @@ async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
         cars.iter().all(|c| all.contains(c)),
         "platform staff see all"
     );
-    let read = |token: &str, car: i64| {
-        app.post("/api/web/car/carInfo", &json!({"carId": car}), Some(token))
-    };
+    let read =
+        |token: &str, car: i64| app.api_web_car_car_info(&json!({"carId": car}), Some(token));
     read(&a.member, b1).await.code(7);
 
     // B asks A to take b1 and its branch's b3 into custody; nothing opens until A confirms.
     let rel = app
-        .post(
-            "/api/web/ent/relation",
+        .api_web_ent_relation(
             &json!({"targetEntId": a.root, "type": 2, "vehicleIds": [b1, b3]}),
             Some(&b.admin),
         )
         .await
         .ok();
     assert_eq!(vehicles_seen(&app, &a.member).await, vec![a1, a2]);
-    let save =
-        |body: Value, token: &str| app.post("/api/web/ent/relation_save", &body, Some(token));
+    let save = |body: Value, token: &str| app.api_web_ent_relation_save(&body, Some(token));
     save(json!({"ID": rel["ID"], "action": "confirm"}), &a.admin)
         .await
         .ok();
@@ -837,8 +820,7 @@ async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
     read(&a.member, b3).await.code(7);
     // A type-0 request, even confirmed, grants no vehicles.
     let unconfirmed = app
-        .post(
-            "/api/web/ent/relation",
+        .api_web_ent_relation(
             &json!({"targetEntId": a.root, "type": 0, "vehicleIds": [b2]}),
             Some(&b.admin),
         )
@@ -854,8 +836,7 @@ async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
 
     // A's top shares its branch's a2 with B; when the branch leaves A's tree, so does a2.
     let custody = app
-        .post(
-            "/api/web/ent/relation",
+        .api_web_ent_relation(
             &json!({"targetEntId": b.root, "type": 2, "vehicleIds": [a2]}),
             Some(&a.admin),
         )
@@ -865,12 +846,8 @@ async fn a_relation_opens_exactly_what_it_covers_until_it_ends() {
         .await
         .ok();
     assert_eq!(vehicles_seen(&app, &b.member).await, vec![a2, b1, b2, b3]);
-    app.post(
-        "/api/web/ent/tbUp",
-        &json!({"entId": a.child, "parentId": 0}),
-        Some(&t.platform),
-    )
-    .await
-    .ok();
+    app.api_web_ent_tb_up(&json!({"entId": a.child, "parentId": 0}), Some(&t.platform))
+        .await
+        .ok();
     assert_eq!(vehicles_seen(&app, &b.member).await, vec![b1, b2, b3]);
 }

@@ -63,8 +63,7 @@ async fn publish(broker: (&str, u16), topic: &str, payload: &Value) {
 async fn alarms_of(app: &TestApp, token: &str, vehicle_id: i64) -> Vec<Value> {
     for _ in 0..100 {
         let page = app
-            .post(
-                "/api/web/abnormal/list",
+            .api_web_abnormal_list(
                 &json!({"page": 1, "pageSize": 50, "vehicleId": vehicle_id}),
                 Some(token),
             )
@@ -115,7 +114,7 @@ async fn report_over(app: &TestApp, broker: (&str, u16), prefix: &str, imei: &st
         (&json!(2), &json!(2), &json!(21))
     );
     let watch = app
-        .post("/api/web/car/watchList4", &json!({}), Some(&t.a.admin))
+        .api_web_car_watch_list4(&json!({}), Some(&t.a.admin))
         .await
         .ok();
     assert!(
@@ -123,11 +122,7 @@ async fn report_over(app: &TestApp, broker: (&str, u16), prefix: &str, imei: &st
         "the vehicle is in the live list: {watch}"
     );
     let other = app
-        .post(
-            "/api/web/abnormal/list",
-            &json!({"page": 1, "pageSize": 50}),
-            Some(&t.b.admin),
-        )
+        .api_web_abnormal_list(&json!({"page": 1, "pageSize": 50}), Some(&t.b.admin))
         .await
         .ok();
     assert_eq!(other["total"], 0, "tree B sees no alarm of tree A");

@@ -295,10 +295,7 @@ async fn editing_a_brand_changes_its_pages_at_once() {
     let admin = app.admin_token().await;
     let before = app.page("/about", "tyresafe.cn", Some("en")).await.text;
     assert!(before.contains("胎安云"));
-    let brands = app
-        .post("/api/brand/list", &json!({}), Some(&admin))
-        .await
-        .ok();
+    let brands = app.api_brand_list(&json!({}), Some(&admin)).await.ok();
     assert_eq!(brands.as_array().unwrap().len(), 10);
     let id = brands
         .as_array()
@@ -307,8 +304,7 @@ async fn editing_a_brand_changes_its_pages_at_once() {
         .find(|b| b["appDomain"] == "tyresafe.cn")
         .unwrap()["id"]
         .clone();
-    app.post(
-        "/api/brand/update",
+    app.api_brand_update(
         &json!({"id": id, "appName": "TyreSafe Cloud"}),
         Some(&admin),
     )
@@ -320,50 +316,27 @@ async fn editing_a_brand_changes_its_pages_at_once() {
         "the cached page was dropped"
     );
     // Bad input changes nothing.
-    app.post(
-        "/api/brand/update",
-        &json!({"id": id, "appName": "  "}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/brand/update",
-        &json!({"id": id, "appDomain": "wheelend.cn"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/brand/update",
-        &json!({"id": id, "appDomain": "bad domain!"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/brand/update",
-        &json!({"id": 9999, "appName": "x"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
-    app.post("/api/brand/update", &json!({"appName": "x"}), Some(&admin))
+    app.api_brand_update(&json!({"id": id, "appName": "  "}), Some(&admin))
+        .await
+        .code(7);
+    app.api_brand_update(&json!({"id": id, "appDomain": "wheelend.cn"}), Some(&admin))
+        .await
+        .code(7);
+    app.api_brand_update(&json!({"id": id, "appDomain": "bad domain!"}), Some(&admin))
+        .await
+        .code(7);
+    app.api_brand_update(&json!({"id": 9999, "appName": "x"}), Some(&admin))
+        .await
+        .code(7);
+    app.api_brand_update(&json!({"appName": "x"}), Some(&admin))
         .await
         .code(7);
     let visitor = app.visitor_token().await;
     let visitor = visitor.as_str();
-    app.post(
-        "/api/brand/update",
-        &json!({"id": id, "appName": "pwned"}),
-        Some(visitor),
-    )
-    .await
-    .code(7);
-    let again = app
-        .post("/api/brand/list", &json!({}), Some(&admin))
+    app.api_brand_update(&json!({"id": id, "appName": "pwned"}), Some(visitor))
         .await
-        .ok();
+        .code(7);
+    let again = app.api_brand_list(&json!({}), Some(&admin)).await.ok();
     let row = again
         .as_array()
         .unwrap()

@@ -54,10 +54,7 @@ async fn incidents_list_the_scope_alarms_with_their_timings() {
         let body = with(json!({"page": 1, "pageSize": 50}), filter);
         let token = token.to_owned();
         let app = &app;
-        async move {
-            app.post("/api/web/log/incidents", &body, Some(&token))
-                .await
-        }
+        async move { app.api_web_log_incidents(&body, Some(&token)).await }
     };
 
     let page = list(&t.a.admin, last_hour()).await.ok();
@@ -72,8 +69,7 @@ async fn incidents_list_the_scope_alarms_with_their_timings() {
     assert!(row["durationS"].as_i64().unwrap() >= 0);
     assert!(row["ackAfterS"].is_null());
 
-    app.post(
-        "/api/web/car/alarmSubmit",
+    app.api_web_car_alarm_submit(
         &json!({"id": row["id"], "state": 1, "note": "driver called"}),
         Some(&t.a.admin),
     )
@@ -124,7 +120,7 @@ async fn the_tyre_log_lists_a_vehicles_readings_by_position() {
         );
         let token = token.to_owned();
         let app = &app;
-        async move { app.post("/api/web/log/tpms_log", &body, Some(&token)).await }
+        async move { app.api_web_log_tpms_log(&body, Some(&token)).await }
     };
 
     let all = log(&t.a.admin, json!({"vehicleId": a})).await.ok();
@@ -156,13 +152,9 @@ async fn the_tyre_log_lists_a_vehicles_readings_by_position() {
             .code(7)
             .contains("position")
     );
-    app.post(
-        "/api/web/log/tpms_log",
-        &json!({"vehicleId": a}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_log_tpms_log(&json!({"vehicleId": a}), Some(&t.a.admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]
@@ -185,7 +177,7 @@ async fn reads_show_accepted_and_refused_reports_with_the_reason() {
         );
         let token = token.to_owned();
         let app = &app;
-        async move { app.post("/api/web/log/reads", &body, Some(&token)).await }
+        async move { app.api_web_log_reads(&body, Some(&token)).await }
     };
     // The refusal log is written in the background.
     let mut page = Value::Null;
@@ -265,7 +257,7 @@ async fn ingestion_statistics_count_reports_by_outcome_for_platform_staff_only()
         let token = token.to_owned();
         let app = &app;
         async move {
-            app.post("/api/web/log/statistics_ingestion", &body, Some(&token))
+            app.api_web_log_statistics_ingestion(&body, Some(&token))
                 .await
         }
     };

@@ -21,13 +21,9 @@ use wheelend_tests::ws::{next_of, none_of, signed_in};
 use wheelend_tests::{Spawn, TestApp, fingerprint, json, spawn_app, spawn_app_with};
 
 async fn vehicle(app: &TestApp, token: &str, plate: &str) -> i64 {
-    app.post(
-        "/api/web/car/updateCarInfo",
-        &json!({"plate": plate, "axleLayout": "2,4"}),
-        Some(token),
-    )
-    .await
-    .ok()["carId"]
+    app.api_web_car_update_car_info(&json!({"plate": plate, "axleLayout": "2,4"}), Some(token))
+        .await
+        .ok()["carId"]
         .as_i64()
         .unwrap()
 }
@@ -57,11 +53,7 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
     let foreign_tag = add_tag(&app, &b.admin, "B tag").await;
 
     let rule = app
-        .post(
-            "/api/rule/update",
-            &rule_body("Low pressure"),
-            Some(&a.admin),
-        )
+        .api_rule_update(&rule_body("Low pressure"), Some(&a.admin))
         .await
         .ok();
     let id = rule["id"].as_i64().unwrap();
@@ -154,16 +146,14 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
     let grouped = vehicle(&app, &a.admin, "沪A10002").await;
     let tagged = vehicle(&app, &a.admin, "沪A10003").await;
     let group = add_group(&app, &a.admin, "Night crew").await;
-    app.put(
-        "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle",
+    app.api_tb_enterprise_group_vehicle_update_tb_enterprise_group_vehicle(
         &json!({"groupId": group, "vehicleIds": [grouped]}),
         Some(&a.admin),
     )
     .await
     .ok();
     let tag = add_tag(&app, &a.admin, "Cold chain").await;
-    app.post(
-        "/api/tag/setTags",
+    app.api_tag_set_tags(
         &json!({"vehicleId": tagged, "tagIds": [tag]}),
         Some(&a.admin),
     )
@@ -214,7 +204,7 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
         .unwrap();
     let list = |body: Value, token: String| {
         let app = &app;
-        async move { app.post("/api/rule/list", &body, Some(&token)).await.ok() }
+        async move { app.api_rule_list(&body, Some(&token)).await.ok() }
     };
     assert_eq!(list(json!({}), a.member.clone()).await["total"], 2);
     assert_eq!(
@@ -222,7 +212,7 @@ async fn rules_are_managed_with_checked_input_within_their_enterprise() {
         id
     );
     assert_eq!(list(json!({}), b.admin.clone()).await["total"], 0);
-    app.post("/api/rule/list", &json!({"entId": a.root}), Some(&b.admin))
+    app.api_rule_list(&json!({"entId": a.root}), Some(&b.admin))
         .await
         .code(7);
     let done = set(
@@ -251,13 +241,12 @@ async fn members_set_their_own_push_and_admins_anyones() {
     let app = spawn_app().await;
     let Tenants { a, b, .. } = two_trees(&app).await;
     let rule = app
-        .post("/api/rule/update", &rule_body("Any"), Some(&a.admin))
+        .api_rule_update(&rule_body("Any"), Some(&a.admin))
         .await
         .ok()["id"]
         .as_i64()
         .unwrap();
-    app.post(
-        "/api/rule/member",
+    app.api_rule_member(
         &json!({"id": rule, "memberIds": [a.member_id]}),
         Some(&a.admin),
     )
@@ -265,11 +254,7 @@ async fn members_set_their_own_push_and_admins_anyones() {
     .ok();
 
     let listed = app
-        .post(
-            "/api/rule/memberList",
-            &json!({"keyword": "zza_member"}),
-            Some(&a.member),
-        )
+        .api_rule_member_list(&json!({"keyword": "zza_member"}), Some(&a.member))
         .await
         .ok();
     assert_eq!(listed["total"], 1);
@@ -282,7 +267,7 @@ async fn members_set_their_own_push_and_admins_anyones() {
     );
     assert_eq!(m["kinds"], json!([]));
     let everyone = app
-        .post("/api/rule/memberList", &json!({}), Some(&a.admin))
+        .api_rule_member_list(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert!(
@@ -293,10 +278,7 @@ async fn members_set_their_own_push_and_admins_anyones() {
 
     let own = json!({"userId": a.member_id, "pushEnabled": true, "channels": ["console"],
                      "kinds": [2, 2, 6], "quietFrom": "23:00", "quietTo": "07:00"});
-    let saved = app
-        .post("/api/rule/setUser", &own, Some(&a.member))
-        .await
-        .ok();
+    let saved = app.api_rule_set_user(&own, Some(&a.member)).await.ok();
     assert_eq!(saved["kinds"], json!([2, 6]));
     assert_eq!(saved["quietFrom"], "23:00");
     let bad = |patch: Value| {
@@ -334,8 +316,7 @@ async fn members_set_their_own_push_and_admins_anyones() {
     )
     .await;
     let off = app
-        .post(
-            "/api/rule/setUser",
+        .api_rule_set_user(
             &bad(json!({"pushEnabled": false, "kinds": []})),
             Some(&a.admin),
         )
@@ -379,8 +360,7 @@ async fn notices_reach_members_who_read_and_delete_their_own_messages() {
     .await;
 
     let sent = app
-        .post(
-            "/api/rule/push_event",
+        .api_rule_push_event(
             &json!({"title": "Maintenance", "content": "Depot closed on Sunday"}),
             Some(&a.admin),
         )
@@ -396,11 +376,7 @@ async fn notices_reach_members_who_read_and_delete_their_own_messages() {
     let log = |body: Value, token: &str| {
         let token = token.to_owned();
         let app = &app;
-        async move {
-            app.post("/api/rule/push_log", &body, Some(&token))
-                .await
-                .ok()
-        }
+        async move { app.api_rule_push_log(&body, Some(&token)).await.ok() }
     };
     let mine = log(json!({}), &a.member).await;
     assert_eq!(
@@ -411,13 +387,9 @@ async fn notices_reach_members_who_read_and_delete_their_own_messages() {
     assert_eq!(log(json!({"system": false}), &a.member).await["total"], 0);
     assert_eq!(log(json!({}), &b.member).await["total"], 0);
     assert_eq!(log(json!({"mine": false}), &a.admin).await["total"], 2);
-    app.post(
-        "/api/rule/push_log",
-        &json!({"mine": false}),
-        Some(&a.member),
-    )
-    .await
-    .code(7);
+    app.api_rule_push_log(&json!({"mine": false}), Some(&a.member))
+        .await
+        .code(7);
     let admins = log(json!({}), &a.admin).await["list"][0]["id"]
         .as_i64()
         .unwrap();
@@ -503,8 +475,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
     // Tree B has a rule for every vehicle and kind too: it must not hear of tree A's alarm.
     for (tree, channels) in [(a, json!(["console"])), (b, json!(["console", "webhook"]))] {
         let id = app
-            .post(
-                "/api/rule/update",
+            .api_rule_update(
                 &json!({"name": "Pressure", "kinds": [2], "minLevel": 2, "channels": channels,
                         "allVehicles": true}),
                 Some(&tree.admin),
@@ -513,8 +484,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
             .ok()["id"]
             .as_i64()
             .unwrap();
-        app.post(
-            "/api/rule/member",
+        app.api_rule_member(
             &json!({"id": id, "memberIds": [tree.member_id, tree.admin_id]}),
             Some(&tree.admin),
         )
@@ -523,8 +493,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
     }
     // A rule for another kind adds nobody.
     let other = app
-        .post(
-            "/api/rule/update",
+        .api_rule_update(
             &json!({"name": "Heat", "kinds": [3], "allVehicles": true}),
             Some(&a.admin),
         )
@@ -532,8 +501,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
         .ok()["id"]
         .as_i64()
         .unwrap();
-    app.post(
-        "/api/rule/member",
+    app.api_rule_member(
         &json!({"id": other, "memberIds": [a.member_id]}),
         Some(&a.admin),
     )
@@ -580,27 +548,18 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
 
     // Pushing the same alarm again by hand reaches nobody twice.
     let again = app
-        .post(
-            "/api/rule/push_event",
-            &json!({"alarmId": alarm}),
-            Some(&a.admin),
-        )
+        .api_rule_push_event(&json!({"alarmId": alarm}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(again["delivered"], 0);
-    app.post(
-        "/api/rule/push_event",
-        &json!({"alarmId": alarm}),
-        Some(&b.admin),
-    )
-    .await
-    .code(7);
+    app.api_rule_push_event(&json!({"alarmId": alarm}), Some(&b.admin))
+        .await
+        .code(7);
 
     // The member masks this vehicle's low pressure; the admin does not.
     let message = m["id"].as_i64().unwrap();
     let masked = app
-        .post(
-            "/api/rule/push_log",
+        .api_rule_push_log(
             &json!({"action": "mask", "ids": [message]}),
             Some(&a.member),
         )
@@ -608,11 +567,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
         .ok();
     assert_eq!(masked["affected"], 1);
     let list = app
-        .post(
-            "/api/rule/push_log",
-            &json!({"masked": true}),
-            Some(&a.member),
-        )
+        .api_rule_push_log(&json!({"masked": true}), Some(&a.member))
         .await
         .ok();
     assert_eq!(list["list"][0]["id"], message);
@@ -630,8 +585,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
     assert_eq!(messages_of(&app, a.member_id).await, 1);
 
     // Unmasked, the member hears of the next one.
-    app.post(
-        "/api/rule/push_log",
+    app.api_rule_push_log(
         &json!({"action": "unmask", "ids": [message]}),
         Some(&a.member),
     )
@@ -647,8 +601,7 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
     next_of(&mut admin_ws, "message").await;
 
     // Push turned off: the admin hears of the next alarm, the member does not.
-    app.post(
-        "/api/rule/setUser",
+    app.api_rule_set_user(
         &json!({"userId": a.member_id, "pushEnabled": false}),
         Some(&a.member),
     )
@@ -747,19 +700,14 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     .await;
 
     let hook = app
-        .post(
-            "/api/settingUrl/save",
-            &json!({"url": format!("{base}/ok")}),
-            Some(&a.admin),
-        )
+        .api_setting_url_save(&json!({"url": format!("{base}/ok")}), Some(&a.admin))
         .await
         .ok();
     let secret = hook["secret"].as_str().unwrap().to_owned();
     assert_eq!(secret.len(), 64);
     assert_eq!(hook["secretHint"], format!("…{}", &secret[60..]));
     let failing = app
-        .post(
-            "/api/settingUrl/save",
+        .api_setting_url_save(
             &json!({"url": format!("{base}/fail"), "kinds": [2], "minLevel": 2}),
             Some(&a.admin),
         )
@@ -768,8 +716,7 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     let failing_id = failing["id"].as_i64().unwrap();
     // A webhook that wants another kind, and tree B's: neither hears of the alarm.
     let heat = app
-        .post(
-            "/api/settingUrl/save",
+        .api_setting_url_save(
             &json!({"url": format!("{base}/ok"), "kinds": [3]}),
             Some(&a.admin),
         )
@@ -777,15 +724,11 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
         .ok()["id"]
         .as_i64()
         .unwrap();
-    app.post(
-        "/api/settingUrl/save",
-        &json!({"url": format!("{base}/ok")}),
-        Some(&b.admin),
-    )
-    .await
-    .ok();
+    app.api_setting_url_save(&json!({"url": format!("{base}/ok")}), Some(&b.admin))
+        .await
+        .ok();
     let listed = app
-        .post("/api/settingUrl/list", &json!({}), Some(&a.admin))
+        .api_setting_url_list(&json!({}), Some(&a.admin))
         .await
         .ok();
     assert_eq!(listed.as_array().unwrap().len(), 3);
@@ -794,7 +737,7 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
         "the secret is shown once"
     );
     assert_eq!(
-        app.post("/api/settingUrl/list", &json!({}), Some(&b.admin))
+        app.api_setting_url_list(&json!({}), Some(&b.admin))
             .await
             .ok()
             .as_array()
@@ -802,18 +745,13 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
             .len(),
         1
     );
-    app.post(
-        "/api/settingUrl/list",
-        &json!({"id": failing_id}),
-        Some(&b.admin),
-    )
-    .await
-    .code(7);
+    app.api_setting_url_list(&json!({"id": failing_id}), Some(&b.admin))
+        .await
+        .code(7);
 
     // Rotating issues a new secret; deleting the heat webhook drops it.
     let rotated = app
-        .post(
-            "/api/settingUrl/save",
+        .api_setting_url_save(
             &json!({"id": hook["id"], "url": format!("{base}/ok"), "rotateSecret": true}),
             Some(&a.admin),
         )
@@ -821,13 +759,9 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
         .ok();
     let secret = rotated["secret"].as_str().unwrap().to_owned();
     assert_ne!(secret, hook["secret"].as_str().unwrap());
-    app.post(
-        "/api/settingUrl/save",
-        &json!({"id": heat, "delete": true}),
-        Some(&a.admin),
-    )
-    .await
-    .ok();
+    app.api_setting_url_save(&json!({"id": heat, "delete": true}), Some(&a.admin))
+        .await
+        .ok();
 
     let imei = "860000000000601";
     let (truck, key) = fitted_vehicle(&app, &t.platform, a.root, "沪A60001", imei).await;
@@ -856,8 +790,7 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     );
 
     // Acknowledged by a person: the webhook hears that too.
-    app.post(
-        "/api/web/car/alarmSubmit",
+    app.api_web_car_alarm_submit(
         &json!({"id": event["alarm"]["id"], "state": 1, "note": "on it"}),
         Some(&a.admin),
     )
@@ -878,11 +811,7 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     let mut log = Value::Null;
     for _ in 0..60 {
         log = app
-            .post(
-                "/api/settingUrl/list",
-                &json!({"id": failing_id, "pageSize": 50}),
-                Some(&a.admin),
-            )
+            .api_setting_url_list(&json!({"id": failing_id, "pageSize": 50}), Some(&a.admin))
             .await
             .ok();
         let rows = log["list"].as_array().unwrap();
@@ -905,7 +834,7 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     attempts.sort_unstable();
     assert_eq!(attempts, [1, 1, 2, 2, 3, 3]);
     let hooks = app
-        .post("/api/settingUrl/list", &json!({}), Some(&a.admin))
+        .api_setting_url_list(&json!({}), Some(&a.admin))
         .await
         .ok();
     let failing = hooks

@@ -4,7 +4,7 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder}
 use wheelend_tests::{ADMIN_PASSWORD, TestApp, json, spawn_app};
 
 async fn solve_captcha(app: &TestApp) -> (String, String) {
-    let data = app.post("/api/base/captcha", &json!({}), None).await.ok();
+    let data = app.api_base_captcha(&json!({}), None).await.ok();
     let id = data["captchaId"].as_str().unwrap().to_owned();
     assert!(
         data["picPath"]
@@ -28,11 +28,11 @@ async fn failed_sign_ins_require_a_captcha_then_lock_the_account() {
     let app = spawn_app().await;
     let bad = json!({"username": "admin", "password": "wrong-password"});
     for _ in 0..2 {
-        let env = app.post("/api/base/login", &bad, None).await.envelope();
+        let env = app.api_base_login(&bad, None).await.envelope();
         assert_eq!(env.code, 7);
         assert!(env.data.get("needCaptcha").is_none());
     }
-    let env = app.post("/api/base/login", &bad, None).await.envelope();
+    let env = app.api_base_login(&bad, None).await.envelope();
     assert_eq!(
         env.data["needCaptcha"], true,
         "third failure asks for a captcha"
@@ -40,29 +40,26 @@ async fn failed_sign_ins_require_a_captcha_then_lock_the_account() {
     // Without a captcha even the right password is refused now.
     let right = json!({"username": "admin", "password": ADMIN_PASSWORD});
     assert_eq!(
-        app.post("/api/base/login", &right, None)
-            .await
-            .envelope()
-            .data["needCaptcha"],
+        app.api_base_login(&right, None).await.envelope().data["needCaptcha"],
         true
     );
     let (id, _) = solve_captcha(&app).await;
     let wrong = json!({"username": "admin", "password": ADMIN_PASSWORD, "captchaId": id, "captcha": "nope!"});
-    app.post("/api/base/login", &wrong, None).await.code(7);
+    app.api_base_login(&wrong, None).await.code(7);
     let (id, answer) = solve_captcha(&app).await;
     let solved = json!({"username": "admin", "password": ADMIN_PASSWORD, "captchaId": id, "captcha": answer});
-    app.post("/api/base/login", &solved, None).await.ok();
+    app.api_base_login(&solved, None).await.ok();
     // A success clears the counters.
-    app.post("/api/base/login", &right, None).await.ok();
+    app.api_base_login(&right, None).await.ok();
 
     for _ in 0..10 {
         let (id, answer) = solve_captcha(&app).await;
         let attempt = json!({"username": "admin", "password": "wrong-password", "captchaId": id, "captcha": answer});
-        app.post("/api/base/login", &attempt, None).await.code(7);
+        app.api_base_login(&attempt, None).await.code(7);
     }
     let (id, answer) = solve_captcha(&app).await;
     let locked = json!({"username": "admin", "password": ADMIN_PASSWORD, "captchaId": id, "captcha": answer});
-    let msg = app.post("/api/base/login", &locked, None).await.code(7);
+    let msg = app.api_base_login(&locked, None).await.code(7);
     assert!(msg.contains("15"), "locked for 15 minutes: {msg}");
 }
 
@@ -70,112 +67,77 @@ async fn failed_sign_ins_require_a_captcha_then_lock_the_account() {
 async fn an_alternate_account_token_switches_accounts_on_login() {
     let app = spawn_app().await;
     let visitor = app
-        .post("/api/base/login", &json!({"type": "visitorLogin"}), None)
+        .api_base_login(&json!({"type": "visitorLogin"}), None)
         .await
         .ok();
     let admin = app.admin_token().await;
     // Signed in as the visitor, the console sends the stored admin token with the login call.
     let switched = app
-        .post("/api/base/login", &json!({"type": "system"}), Some(&admin))
+        .api_base_login(&json!({"type": "system"}), Some(&admin))
         .await
         .ok();
     assert_eq!(switched["user"]["userName"], "admin");
     assert_ne!(switched["token"], visitor["token"]);
-    app.post(
-        "/api/base/login",
-        &json!({"type": "system"}),
-        Some("garbage"),
-    )
-    .await
-    .code(100);
+    app.api_base_login(&json!({"type": "system"}), Some("garbage"))
+        .await
+        .code(100);
 }
 
 #[tokio::test]
 async fn qr_sign_in_walks_waiting_scanned_confirmed() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
-    let key_data = app.post("/api/base/timeKey", &json!({}), None).await.ok();
+    let key_data = app.api_base_time_key(&json!({}), None).await.ok();
     let key = key_data["key"].as_str().unwrap();
     assert!(key_data["qrUrl"].as_str().unwrap().contains(key));
     let poll_body = json!({"key": key});
-    let poll = || app.post("/api/base/scan", &poll_body, None);
+    let poll = || app.api_base_scan(&poll_body, None);
     assert_eq!(poll().await.ok()["status"], "waiting");
     // Confirming before scanning is out of order.
-    app.post(
-        "/api/user/recons",
-        &json!({"key": key, "action": "confirm"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_user_recons(&json!({"key": key, "action": "confirm"}), Some(&admin))
+        .await
+        .code(7);
     // The phone must be signed in.
-    app.post(
-        "/api/user/recons",
-        &json!({"key": key, "action": "scan"}),
-        None,
-    )
-    .await
-    .code(100);
+    app.api_user_recons(&json!({"key": key, "action": "scan"}), None)
+        .await
+        .code(100);
     let visitor = app.visitor_token().await;
     let visitor = visitor.as_str();
-    app.post(
-        "/api/user/recons",
-        &json!({"key": key, "action": "scan"}),
-        Some(visitor),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/user/recons",
-        &json!({"key": key, "action": "scan"}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_user_recons(&json!({"key": key, "action": "scan"}), Some(visitor))
+        .await
+        .code(7);
+    app.api_user_recons(&json!({"key": key, "action": "scan"}), Some(&admin))
+        .await
+        .ok();
     assert_eq!(poll().await.ok()["status"], "scanned");
-    app.post(
-        "/api/user/recons",
-        &json!({"key": key, "action": "confirm"}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_user_recons(&json!({"key": key, "action": "confirm"}), Some(&admin))
+        .await
+        .ok();
     let done = poll().await.ok();
     assert_eq!(done["status"], "confirmed");
     let token = done["token"].as_str().unwrap();
     assert_eq!(
-        app.get("/api/user/getUserInfo", Some(token)).await.ok()["userInfo"]["userName"],
+        app.api_user_get_user_info(&json!({}), Some(token))
+            .await
+            .ok()["userInfo"]["userName"],
         "admin"
     );
     assert_eq!(poll().await.ok()["status"], "expired", "the key is used up");
-    let unknown = app
-        .post("/api/base/scan", &json!({"key": "nope"}), None)
-        .await
-        .ok();
+    let unknown = app.api_base_scan(&json!({"key": "nope"}), None).await.ok();
     assert_eq!(unknown["status"], "expired");
-    app.post(
-        "/api/user/recons",
-        &json!({"key": "nope", "action": "bogus"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_user_recons(&json!({"key": "nope", "action": "bogus"}), Some(&admin))
+        .await
+        .code(7);
 
-    let key2 = app.post("/api/base/timeKey", &json!({}), None).await.ok()["key"]
+    let key2 = app.api_base_time_key(&json!({}), None).await.ok()["key"]
         .as_str()
         .unwrap()
         .to_owned();
-    app.post(
-        "/api/user/recons",
-        &json!({"key": key2, "action": "cancel"}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_user_recons(&json!({"key": key2, "action": "cancel"}), Some(&admin))
+        .await
+        .ok();
     assert_eq!(
-        app.post("/api/base/scan", &json!({"key": key2}), None)
-            .await
-            .ok()["status"],
+        app.api_base_scan(&json!({"key": key2}), None).await.ok()["status"],
         "failed"
     );
 }
@@ -219,8 +181,7 @@ async fn registration_by_sms_creates_a_user_and_an_enterprise() {
         .code(7);
     assert_eq!(msg, "The mobile phone number is not registered");
     let (id, answer) = solve_captcha(&app).await;
-    app.post(
-        "/api/base/sendSms",
+    app.api_base_send_sms(
         &json!({"phone": phone, "captchaId": id, "captcha": answer, "purpose": "register"}),
         None,
     )
@@ -239,9 +200,7 @@ async fn registration_by_sms_creates_a_user_and_an_enterprise() {
         json!({"phone": phone, "smsCode": sms, "password": "fleet-pass-1", "nickName": "Li Wei",
                "realName": "李伟", "country": "CN", "company": "Pearl River Freight"})
     };
-    app.post("/api/base/register", &form("000000"), None)
-        .await
-        .code(7);
+    app.api_base_register(&form("000000"), None).await.code(7);
     assert_eq!(
         user_count(&app).await,
         before,
@@ -250,15 +209,12 @@ async fn registration_by_sms_creates_a_user_and_an_enterprise() {
     let mut missing = form(&code);
     missing.as_object_mut().unwrap().remove("company");
     assert!(
-        app.post("/api/base/register", &missing, None)
+        app.api_base_register(&missing, None)
             .await
             .code(7)
             .contains("company")
     );
-    let session = app
-        .post("/api/base/register", &form(&code), None)
-        .await
-        .ok();
+    let session = app.api_base_register(&form(&code), None).await.ok();
     assert_eq!(session["user"]["authorityId"], 100);
     let ent = session["user"]["nowEntId"].as_i64().unwrap();
     let row = entities::enterprise::Entity::find_by_id(ent)
@@ -268,59 +224,41 @@ async fn registration_by_sms_creates_a_user_and_an_enterprise() {
         .unwrap();
     assert_eq!(row.ent_name, "Pearl River Freight");
     assert!(!row.verified, "awaits verification");
-    app.post("/api/base/register", &form(&code), None)
-        .await
-        .code(7);
+    app.api_base_register(&form(&code), None).await.code(7);
 
     // Phone sign-in with the now registered number.
     let (id, answer) = solve_captcha(&app).await;
-    app.post(
-        "/api/user/phone",
+    app.api_user_phone(
         &json!({"phone": "13900000000", "captchaId": id, "captcha": answer}),
         None,
     )
     .await
     .code(7);
     let (id, answer) = solve_captcha(&app).await;
-    app.post(
-        "/api/user/phone",
+    app.api_user_phone(
         &json!({"phone": phone, "captchaId": id, "captcha": answer}),
         None,
     )
     .await
     .ok();
     let code = latest_code(&app, phone).await;
-    app.post(
-        "/api/user/login",
-        &json!({"phone": phone, "smsCode": "111111"}),
-        None,
-    )
-    .await
-    .code(7);
+    app.api_user_login(&json!({"phone": phone, "smsCode": "111111"}), None)
+        .await
+        .code(7);
     let signed = app
-        .post(
-            "/api/user/login",
-            &json!({"phone": phone, "smsCode": code}),
-            None,
-        )
+        .api_user_login(&json!({"phone": phone, "smsCode": code}), None)
         .await
         .ok();
     assert_eq!(signed["user"]["phone"], phone);
-    app.post(
-        "/api/user/login",
-        &json!({"phone": phone, "smsCode": code}),
-        None,
-    )
-    .await
-    .code(7);
+    app.api_user_login(&json!({"phone": phone, "smsCode": code}), None)
+        .await
+        .code(7);
 }
 
 async fn create_user(app: &TestApp, token: &str, name: &str, role: i64, ent: i64) -> i64 {
     let body = json!({"userName": name, "passWord": "member-pass-1", "nickName": name, "authorityId": role,
                       "enterpriseId": ent});
-    app.post("/api/user/admin_register", &body, Some(token))
-        .await
-        .ok()["user"]["ID"]
+    app.api_user_admin_register(&body, Some(token)).await.ok()["user"]["ID"]
         .as_i64()
         .unwrap()
 }
@@ -353,7 +291,7 @@ async fn user_accounts_end_to_end() {
         ),
     ] {
         let msg = app
-            .post("/api/user/admin_register", &body, Some(&admin))
+            .api_user_admin_register(&body, Some(&admin))
             .await
             .code(7);
         assert!(msg.contains(field), "{msg} names {field}");
@@ -363,7 +301,7 @@ async fn user_accounts_end_to_end() {
     let fleet_admin = create_user(&app, &admin, "fleet_admin", 100, 1014).await;
     let member = create_user(&app, &admin, "driver_li", 101, 1014).await;
     let msg = app
-        .post("/api/user/admin_register",
+        .api_user_admin_register(
             &json!({"userName": "driver_li", "passWord": "member-pass-1", "nickName": "dup", "authorityId": 101, "enterpriseId": 1014}),
             Some(&admin))
         .await
@@ -371,8 +309,7 @@ async fn user_accounts_end_to_end() {
     assert!(msg.contains("已注册"), "{msg}");
 
     let page = app
-        .post(
-            "/api/user/getUserList_recons",
+        .api_user_get_user_list_recons(
             &json!({"page": 1, "pageSize": 10, "userName": "driver"}),
             Some(&admin),
         )
@@ -380,22 +317,14 @@ async fn user_accounts_end_to_end() {
         .ok();
     assert_eq!(page["total"], 1);
     assert_eq!(page["list"][0]["authorities"][0]["entName"], "示范物流车队");
-    app.post(
-        "/api/user/getUserList_recons",
-        &json!({"pageSize": 501}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/user/getUserList_recons",
-        &json!({"page": 0}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_user_get_user_list_recons(&json!({"pageSize": 501}), Some(&admin))
+        .await
+        .code(7);
+    app.api_user_get_user_list_recons(&json!({"page": 0}), Some(&admin))
+        .await
+        .code(7);
     let all = app
-        .post("/api/user/getUserList_recons", &json!({}), Some(&admin))
+        .api_user_get_user_list_recons(&json!({}), Some(&admin))
         .await
         .ok();
     assert_eq!(all["pageSize"], 10);
@@ -403,11 +332,7 @@ async fn user_accounts_end_to_end() {
     // An enterprise admin sees and manages only their enterprise's members.
     let fa = app.login("fleet_admin", "member-pass-1").await;
     let theirs = app
-        .post(
-            "/api/user/getUserList_recons",
-            &json!({"pageSize": 100}),
-            Some(&fa),
-        )
+        .api_user_get_user_list_recons(&json!({"pageSize": 100}), Some(&fa))
         .await
         .ok();
     let names: Vec<&str> = theirs["list"]
@@ -445,17 +370,13 @@ async fn user_accounts_end_to_end() {
         .code(7);
     assert!(msg.contains("888"), "{msg}");
     let members = app
-        .post("/api/user/member", &json!({"keyword": "li"}), Some(&fa))
+        .api_user_member(&json!({"keyword": "li"}), Some(&fa))
         .await
         .ok();
     assert_eq!(members["total"], 1);
-    app.post(
-        "/api/user/member",
-        &json!({"enterpriseId": 1013}),
-        Some(&fa),
-    )
-    .await
-    .code(7);
+    app.api_user_member(&json!({"enterpriseId": 1013}), Some(&fa))
+        .await
+        .code(7);
 
     let put = |path: &str, body: serde_json::Value, token: &str| {
         app.send(
@@ -475,8 +396,7 @@ async fn user_accounts_end_to_end() {
     assert_eq!(updated["user"]["nickName"], "Li the driver");
     assert_eq!(updated["user"]["authorities"][0]["authorityId"], 100);
     let msg = app
-        .post(
-            "/api/base/login",
+        .api_base_login(
             &json!({"username": "driver_li", "password": "member-pass-1"}),
             None,
         )
@@ -513,33 +433,26 @@ async fn user_accounts_end_to_end() {
     .await
     .ok();
     assert_eq!(me["user"]["enable"], 1, "setSelfInfo cannot freeze");
-    let info = app.get("/api/user/getUserInfo", Some(&fa)).await.ok();
+    let info = app.api_user_get_user_info(&json!({}), Some(&fa)).await.ok();
     assert_eq!(info["userInfo"]["sideMode"], "light");
 
-    app.post(
-        "/api/user/resetPassword",
+    app.api_user_reset_password(
         &json!({"ID": member, "password": "new-member-pass"}),
         Some(&admin),
     )
     .await
     .ok();
-    app.post(
-        "/api/user/resetPassword",
-        &json!({"ID": member, "password": "x"}),
-        Some(&admin),
-    )
-    .await
-    .code(7);
+    app.api_user_reset_password(&json!({"ID": member, "password": "x"}), Some(&admin))
+        .await
+        .code(7);
     let driver = app.login("driver_li", "new-member-pass").await;
-    app.post(
-        "/api/user/changePassword",
+    app.api_user_change_password(
         &json!({"password": "bad", "newPassword": "another-pass-9"}),
         Some(&driver),
     )
     .await
     .code(7);
-    app.post(
-        "/api/user/changePassword",
+    app.api_user_change_password(
         &json!({"password": "new-member-pass", "newPassword": "another-pass-9"}),
         Some(&driver),
     )
@@ -547,35 +460,22 @@ async fn user_accounts_end_to_end() {
     .ok();
     app.login("driver_li", "another-pass-9").await;
 
-    app.post(
-        "/api/user/resetUsername",
+    app.api_user_reset_username(
         &json!({"ID": member, "userName": "fleet_admin"}),
         Some(&admin),
     )
     .await
     .code(7);
-    app.post(
-        "/api/user/resetUsername",
-        &json!({"ID": member, "userName": "li_wei"}),
-        Some(&admin),
-    )
-    .await
-    .ok();
+    app.api_user_reset_username(&json!({"ID": member, "userName": "li_wei"}), Some(&admin))
+        .await
+        .ok();
     app.login("li_wei", "another-pass-9").await;
 
-    app.post(
-        "/api/user/setUserAuthority",
-        &json!({"authorityId": 888}),
-        Some(&fa),
-    )
-    .await
-    .code(7);
+    app.api_user_set_user_authority(&json!({"authorityId": 888}), Some(&fa))
+        .await
+        .code(7);
     let res = app
-        .post(
-            "/api/user/setUserAuthority",
-            &json!({"authorityId": 100}),
-            Some(&fa),
-        )
+        .api_user_set_user_authority(&json!({"authorityId": 100}), Some(&fa))
         .await;
     res.ok();
     assert!(res.headers.get("new-token").is_some());

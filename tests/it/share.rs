@@ -16,17 +16,13 @@ const IMEI: &str = "860000000000601";
 const NOT_SHARED: &str = "链接已过期或车辆未分享";
 
 async fn share(app: &TestApp, token: &str, vehicle: i64) -> Value {
-    app.post(
-        "/api/web/car/share/create",
-        &json!({"vehicleId": vehicle, "days": 3}),
-        Some(token),
-    )
-    .await
-    .ok()
+    app.api_web_car_share_create(&json!({"vehicleId": vehicle, "days": 3}), Some(token))
+        .await
+        .ok()
 }
 
 async fn view(app: &TestApp, id: &str, code: Option<&str>) -> wheelend_tests::Answer {
-    app.post("/api/base/share", &json!({"id": id, "code": code}), None)
+    app.api_base_share(&json!({"id": id, "code": code}), None)
         .await
 }
 
@@ -120,11 +116,7 @@ async fn a_link_shows_the_vehicle_on_its_page_and_stops_when_revoked() {
 
     // Revoked: the very next request shows nothing (share pages are never cached).
     let revoked = app
-        .post(
-            "/api/web/car/share/revoke",
-            &json!({"id": link["id"]}),
-            Some(&t.a.admin),
-        )
+        .api_web_car_share_revoke(&json!({"id": link["id"]}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(revoked["active"], false);
@@ -138,11 +130,7 @@ async fn a_link_shows_the_vehicle_on_its_page_and_stops_when_revoked() {
     );
 
     let links = app
-        .post(
-            "/api/web/car/share/list",
-            &json!({"vehicleId": vehicle}),
-            Some(&t.a.admin),
-        )
+        .api_web_car_share_list(&json!({"vehicleId": vehicle}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(links.as_array().unwrap().len(), 1);
@@ -176,8 +164,7 @@ async fn an_expired_link_or_a_transferred_vehicle_shows_nothing() {
     let fresh = share(&app, &t.a.admin, vehicle).await;
     let fresh_code = fresh["code"].as_str().unwrap();
     view(&app, &format!("P{fresh_code}"), None).await.ok();
-    app.post(
-        "/api/web/car/transfer",
+    app.api_web_car_transfer(
         &json!({"carIds": [vehicle], "entId": t.b.root}),
         Some(&t.platform),
     )
@@ -196,8 +183,7 @@ async fn only_the_vehicles_own_enterprise_shares_it_and_bad_input_is_named() {
 
     for days in [0, 366] {
         let msg = app
-            .post(
-                "/api/web/car/share/create",
+            .api_web_car_share_create(
                 &json!({"vehicleId": vehicle, "days": days}),
                 Some(&t.a.admin),
             )
@@ -213,7 +199,7 @@ async fn only_the_vehicles_own_enterprise_shares_it_and_bad_input_is_named() {
     ] {
         app.post(path, &body, Some(&t.b.admin)).await.code(7);
     }
-    app.post("/api/web/car/share/create", &json!({}), Some(&t.a.admin))
+    app.api_web_car_share_create(&json!({}), Some(&t.a.admin))
         .await
         .code(7);
     assert_eq!(before, fingerprint(&app.state.db).await);

@@ -54,8 +54,7 @@ async fn upload(app: &TestApp, path: &str, form: Form, token: Option<&str>) -> A
 
 async fn visitor_token(app: &TestApp) -> String {
     let data = app
-        .post(
-            "/api/base/login",
+        .api_base_login(
             &json!({"type": "visitorLogin", "username": "visitor"}),
             None,
         )
@@ -170,7 +169,7 @@ async fn dictionaries_create_find_list_update_delete() {
     assert_eq!(found["resysDictionary"]["type"], "tyre_sub_brand");
     let msg = find_by_type(&app, "no_such_type", &token).await.code(7);
     assert_eq!(msg, "字典未创建或未开启");
-    app.get("/api/sysDictionary/findSysDictionary", Some(&token))
+    app.api_sys_dictionary_find_sys_dictionary(&json!({}), Some(&token))
         .await
         .code(7);
     app.get("/api/sysDictionary/findSysDictionary?ID=abc", Some(&token))
@@ -250,8 +249,7 @@ async fn dictionaries_create_find_list_update_delete() {
         .await
         .code(7);
     let detail = app
-        .post(
-            "/api/sysDictionaryDetail/createSysDictionaryDetail",
+        .api_sys_dictionary_detail_create_sys_dictionary_detail(
             &json!({"label": "a", "value": "1", "sysDictionaryID": child_id}),
             Some(&token),
         )
@@ -287,8 +285,7 @@ async fn details_nest_move_filter_and_page() {
         let app = &app;
         let token = token.clone();
         async move {
-            app.post(
-                "/api/sysDictionary/createSysDictionary",
+            app.api_sys_dictionary_create_sys_dictionary(
                 &json!({"name": kind, "type": kind}),
                 Some(&token),
             )
@@ -430,12 +427,9 @@ async fn details_nest_move_filter_and_page() {
     )
     .await
     .code(7);
-    app.get(
-        "/api/sysDictionaryDetail/findSysDictionaryDetail",
-        Some(&token),
-    )
-    .await
-    .code(7);
+    app.api_sys_dictionary_detail_find_sys_dictionary_detail(&json!({}), Some(&token))
+        .await
+        .code(7);
 
     // The dictionary shows its enabled details only, by sort.
     let dict = find_by_type(&app, "regions", &token).await.ok();
@@ -563,20 +557,15 @@ async fn the_enumerations_are_seeded_as_dictionaries() {
     let visitor = visitor_token(&app).await;
     find_by_type(&app, "order_state", &visitor).await.ok();
     // But not write them.
-    app.post(
-        "/api/sysDictionary/createSysDictionary",
+    app.api_sys_dictionary_create_sys_dictionary(
         &json!({"name": "x", "type": "x"}),
         Some(&visitor),
     )
     .await
     .code(7);
-    app.post(
-        "/api/sysDictionary/createSysDictionary",
-        &json!({"name": "x", "type": "x"}),
-        None,
-    )
-    .await
-    .code(100);
+    app.api_sys_dictionary_create_sys_dictionary(&json!({"name": "x", "type": "x"}), None)
+        .await
+        .code(100);
 
     // A second start seeds nothing new, and an operator's edit survives it.
     let id = orders["resysDictionary"]["ID"].as_i64().unwrap();
@@ -619,7 +608,10 @@ async fn records(app: &TestApp, query: &str, token: &str, want: usize) -> Value 
 async fn operation_records_list_with_filters_and_delete() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let me = app.get("/api/user/getUserInfo", Some(&token)).await.ok();
+    let me = app
+        .api_user_get_user_info(&json!({}), Some(&token))
+        .await
+        .ok();
     let uid = me["userInfo"]["ID"].as_i64().unwrap();
     let create = "/api/sysDictionary/createSysDictionary";
     app.post(
@@ -775,12 +767,9 @@ async fn operation_records_list_with_filters_and_delete() {
 
     // Staff without the call cannot list the log.
     let visitor = visitor_token(&app).await;
-    app.get(
-        "/api/sysOperationRecord/getSysOperationRecordList",
-        Some(&visitor),
-    )
-    .await
-    .code(7);
+    app.api_sys_operation_record_get_sys_operation_record_list(&json!({}), Some(&visitor))
+        .await
+        .code(7);
 }
 
 // ---- uploads ----
@@ -1076,11 +1065,7 @@ async fn uploads_refuse_wrong_types_oversize_and_strangers() {
 
     // Nothing was kept: no records, no files, no leftovers.
     let list = app
-        .post(
-            "/api/fileUploadAndDownload/getFileList",
-            &json!({}),
-            Some(&token),
-        )
+        .api_file_upload_and_download_get_file_list(&json!({}), Some(&token))
         .await
         .ok();
     assert_eq!(list["total"], 0);
@@ -1105,7 +1090,7 @@ async fn uploads_refuse_wrong_types_oversize_and_strangers() {
     upload(&app, path, file_form("a.png", PNG), Some(&visitor))
         .await
         .code(7);
-    app.get("/api/aliyunToken", None).await.code(100);
+    app.api_aliyun_token(&json!({}), None).await.code(100);
 }
 
 #[tokio::test]
@@ -1171,7 +1156,7 @@ async fn upload_grants_let_a_browser_upload_without_a_session() {
     })
     .await;
     let token = app.admin_token().await;
-    let grant = app.get("/api/aliyunToken", Some(&token)).await.ok();
+    let grant = app.api_aliyun_token(&json!({}), Some(&token)).await.ok();
     assert_eq!(grant["provider"], "local");
     assert_eq!(grant["method"], "POST");
     assert_eq!(grant["uploadUrl"], "/api/web/tool/aliyun/uploading");
@@ -1241,11 +1226,7 @@ async fn upload_grants_let_a_browser_upload_without_a_session() {
         .code(7);
     assert!(msg.contains("expired"), "{msg}");
     let listed = app
-        .post(
-            "/api/fileUploadAndDownload/getFileList",
-            &json!({}),
-            Some(&token),
-        )
+        .api_file_upload_and_download_get_file_list(&json!({}), Some(&token))
         .await
         .ok();
     assert_eq!(listed["total"], 3);
@@ -1337,11 +1318,7 @@ async fn an_s3_store_receives_uploads_and_hands_out_presigned_urls() {
         .code(7);
 
     let files = app
-        .post(
-            "/api/fileUploadAndDownload/getFileList",
-            &json!({}),
-            Some(&token),
-        )
+        .api_file_upload_and_download_get_file_list(&json!({}), Some(&token))
         .await
         .ok();
     let id = files["list"][0]["ID"].clone();
@@ -1388,8 +1365,7 @@ async fn csv_import_is_all_or_nothing_with_row_errors() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     let dict = app
-        .post(
-            "/api/sysDictionary/createSysDictionary",
+        .api_sys_dictionary_create_sys_dictionary(
             &json!({"name": "颜色", "type": "colour"}),
             Some(&token),
         )
@@ -1518,14 +1494,10 @@ async fn csv_import_is_all_or_nothing_with_row_errors() {
             "devices"
         ])
     );
-    app.post(
-        "/api/web/tool/csv",
-        &json!({"table": "sys_apis"}),
-        Some(&token),
-    )
-    .await
-    .code(7);
-    app.post("/api/web/tool/csv", &json!({"content": "a"}), Some(&token))
+    app.api_web_tool_csv(&json!({"table": "sys_apis"}), Some(&token))
+        .await
+        .code(7);
+    app.api_web_tool_csv(&json!({"content": "a"}), Some(&token))
         .await
         .code(7);
     upload(

@@ -201,8 +201,7 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
     let t = two_trees(&app).await;
     let admin = &t.a.admin;
     let car = app
-        .post(
-            "/api/web/car/updateCarInfo",
+        .api_web_car_update_car_info(
             &json!({"plate": "沪K55555", "axleLayout": "2,4"}),
             Some(admin),
         )
@@ -211,8 +210,7 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
         .as_i64()
         .unwrap();
     let device = app
-        .post(
-            "/api/web/device/imei",
+        .api_web_device_imei(
             &json!({"imei": "860000000000301", "iccid": "89860312345678901234"}),
             Some(admin),
         )
@@ -223,11 +221,7 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
         .expect("the key, once")
         .to_owned();
     let listed = app
-        .post(
-            "/api/web/device/list",
-            &json!({"keyword": "860000000000301"}),
-            Some(admin),
-        )
+        .api_web_device_list(&json!({"keyword": "860000000000301"}), Some(admin))
         .await
         .ok();
     assert!(
@@ -243,8 +237,7 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
         position::Entity::find().count(&app.state.db).await.unwrap(),
         0
     );
-    app.post(
-        "/api/web/car/updateImei",
+    app.api_web_car_update_imei(
         &json!({"carId": car, "imei": "860000000000301"}),
         Some(admin),
     )

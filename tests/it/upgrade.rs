@@ -186,11 +186,7 @@ async fn packing_wheel_readings_keeps_every_reading() {
         (Some(8.1), Some(33.0))
     );
     let wheels = upgraded
-        .post(
-            "/api/web/car/getSensor",
-            &json!({"carId": vehicle}),
-            Some(&t.a.admin),
-        )
+        .api_web_car_get_sensor(&json!({"carId": vehicle}), Some(&t.a.admin))
         .await
         .ok();
     assert_eq!(wheels[0]["position"], 11);

@@ -1205,11 +1205,7 @@ async fn vehicles_and_drivers_import_from_csv_and_xlsx_all_or_nothing() {
         t.a.child
     );
     let report = app
-        .post(
-            "/api/web/tool/csv",
-            &json!({"table": "vehicles", "content": good}),
-            Some(admin),
-        )
+        .api_web_tool_csv(&json!({"table": "vehicles", "content": good}), Some(admin))
         .await
         .ok();
     assert_eq!(report["inserted"], 2);

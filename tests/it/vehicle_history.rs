@@ -244,11 +244,7 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
     let t = tenants::two_trees(&app).await;
     // Platform staff create a platform-wide brand; A's admin sees it but may not change it.
     let all = app
-        .post(
-            "/api/web/carType/inUpCarBrands",
-            &json!({"name": "Sinotruk"}),
-            Some(&t.platform),
-        )
+        .api_web_car_type_in_up_car_brands(&json!({"name": "Sinotruk"}), Some(&t.platform))
         .await
         .ok();
     let platform_brand = rows(&all).iter().find(|b| b["name"] == "Sinotruk").unwrap()["id"]
@@ -257,8 +253,7 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
     assert!(rows(&all)[0]["entId"].is_null());
     let before = snapshot(&app).await;
     let msg = app
-        .post(
-            "/api/web/carType/inUpCarBrands",
+        .api_web_car_type_in_up_car_brands(
             &json!({"id": platform_brand, "name": "Hijacked"}),
             Some(&t.a.admin),
         )
@@ -266,31 +261,18 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
         .code(7);
     assert!(mentions(&msg, "Sinotruk"), "{msg}");
     // A's own brand; its name may not repeat a platform one.
-    app.post(
-        "/api/web/carType/inUpCarBrands",
-        &json!({"name": "Sinotruk"}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/carType/inUpCarBrands",
-        &json!({"name": "  "}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/carType/inUpCarBrands",
-        &json!({"name": 5}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_car_type_in_up_car_brands(&json!({"name": "Sinotruk"}), Some(&t.a.admin))
+        .await
+        .code(7);
+    app.api_web_car_type_in_up_car_brands(&json!({"name": "  "}), Some(&t.a.admin))
+        .await
+        .code(7);
+    app.api_web_car_type_in_up_car_brands(&json!({"name": 5}), Some(&t.a.admin))
+        .await
+        .code(7);
     assert_eq!(snapshot(&app).await, before, "refusals changed nothing");
     let mine = app
-        .post(
-            "/api/web/carType/inUpCarBrands",
+        .api_web_car_type_in_up_car_brands(
             &json!({"name": "Alpha Trucks ZZA", "sort": 1}),
             Some(&t.a.admin),
         )
@@ -303,32 +285,25 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
         .as_i64()
         .unwrap();
     let series = app
-        .post(
-            "/api/web/carType/inUpCarSeries",
+        .api_web_car_type_in_up_car_series(
             &json!({"brandId": brand, "name": "H7"}),
             Some(&t.a.admin),
         )
         .await
         .ok();
     let series_id = rows(&series)[0]["id"].as_i64().unwrap();
-    app.post(
-        "/api/web/carType/inUpCarSeries",
+    app.api_web_car_type_in_up_car_series(
         &json!({"brandId": brand, "name": "H7"}),
         Some(&t.a.admin),
     )
     .await
     .code(7);
-    app.post(
-        "/api/web/carType/inUpCarSeries",
-        &json!({"name": "H9"}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_car_type_in_up_car_series(&json!({"name": "H9"}), Some(&t.a.admin))
+        .await
+        .code(7);
     // Renaming keeps the row.
     let renamed = app
-        .post(
-            "/api/web/carType/inUpCarSeries",
+        .api_web_car_type_in_up_car_series(
             &json!({"id": series_id, "name": "H7 Pro"}),
             Some(&t.a.admin),
         )
@@ -336,17 +311,12 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
         .ok();
     assert_eq!(rows(&renamed)[0]["name"], "H7 Pro");
     let listed = app
-        .post(
-            "/api/web/carType/carSeriesAll",
-            &json!({"brandId": brand}),
-            Some(&t.a.member),
-        )
+        .api_web_car_type_car_series_all(&json!({"brandId": brand}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(rows(&listed).len(), 1);
     let classes = app
-        .post(
-            "/api/web/carType/inUpCarClass",
+        .api_web_car_type_in_up_car_class(
             &json!({"name": "Tractor 6x4", "kind": 0, "axleLayout": "2, 4,4", "deviceTypeId": 3}),
             Some(&t.a.admin),
         )
@@ -360,19 +330,19 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
         json!({"name": "Bad", "deviceTypeId": 99}),
         json!({"name": "Tractor 6x4"}),
     ] {
-        app.post("/api/web/carType/inUpCarClass", &bad, Some(&t.a.admin))
+        app.api_web_car_type_in_up_car_class(&bad, Some(&t.a.admin))
             .await
             .code(7);
     }
     // Tree B sees neither A's brand nor its class, and cannot touch them.
     let b_brands = app
-        .post("/api/web/carType/carBrandAll", &json!({}), Some(&t.b.admin))
+        .api_web_car_type_car_brand_all(&json!({}), Some(&t.b.admin))
         .await
         .ok();
     assert!(!mentions(&b_brands.to_string(), "ZZA"));
     assert!(mentions(&b_brands.to_string(), "Sinotruk"));
     let b_classes = app
-        .post("/api/web/carType/carClass", &json!({}), Some(&t.b.admin))
+        .api_web_car_type_car_class(&json!({}), Some(&t.b.admin))
         .await
         .ok();
     assert!(rows(&b_classes).is_empty());
@@ -408,23 +378,17 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
     row.class_id = Set(Some(class_id));
     let row = row.update(&app.state.db).await.unwrap();
     let msg = app
-        .post(
-            "/api/web/carType/inUpCarBrands",
-            &json!({"id": brand, "delete": true}),
-            Some(&t.a.admin),
-        )
+        .api_web_car_type_in_up_car_brands(&json!({"id": brand, "delete": true}), Some(&t.a.admin))
         .await
         .code(7);
     assert!(mentions(&msg, "Alpha Trucks ZZA"), "{msg}");
-    app.post(
-        "/api/web/carType/inUpCarSeries",
+    app.api_web_car_type_in_up_car_series(
         &json!({"id": series_id, "delete": true}),
         Some(&t.a.admin),
     )
     .await
     .code(7);
-    app.post(
-        "/api/web/carType/inUpCarClass",
+    app.api_web_car_type_in_up_car_class(
         &json!({"id": class_id, "delete": true}),
         Some(&t.a.admin),
     )
@@ -436,17 +400,12 @@ async fn car_catalogue_owns_names_and_refuses_deleting_what_is_used() {
     row.class_id = Set(None);
     row.update(&app.state.db).await.unwrap();
     let left = app
-        .post(
-            "/api/web/carType/inUpCarBrands",
-            &json!({"id": brand, "delete": true}),
-            Some(&t.a.admin),
-        )
+        .api_web_car_type_in_up_car_brands(&json!({"id": brand, "delete": true}), Some(&t.a.admin))
         .await
         .ok();
     assert!(!mentions(&left.to_string(), "ZZA"));
     let left = app
-        .post(
-            "/api/web/carType/inUpCarClass",
+        .api_web_car_type_in_up_car_class(
             &json!({"id": class_id, "delete": true}),
             Some(&t.a.admin),
         )
@@ -460,24 +419,15 @@ async fn tyre_catalogue_lists_sizes_and_patterns_and_refuses_deleting_what_is_us
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let brands = app
-        .post(
-            "/api/web/tyre/inUpTyreBrands",
-            &json!({"name": "Double Coin ZZA"}),
-            Some(&t.a.admin),
-        )
+        .api_web_tyre_in_up_tyre_brands(&json!({"name": "Double Coin ZZA"}), Some(&t.a.admin))
         .await
         .ok();
     let brand = rows(&brands)[0]["id"].as_i64().unwrap();
-    app.post(
-        "/api/web/tyre/inUpTyreBrands",
-        &json!({"name": "Double Coin ZZA"}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_tyre_in_up_tyre_brands(&json!({"name": "Double Coin ZZA"}), Some(&t.a.admin))
+        .await
+        .code(7);
     let tyre = app
-        .post(
-            "/api/web/tyre/inUpTyre",
+        .api_web_tyre_in_up_tyre(
             &json!({"brandId": brand, "model": "RR202", "spec": "295/80R22.5", "grain": "rib",
                     "treadDepth": 16.5, "pressure": 9.0}),
             Some(&t.a.admin),
@@ -486,8 +436,7 @@ async fn tyre_catalogue_lists_sizes_and_patterns_and_refuses_deleting_what_is_us
         .ok();
     assert_eq!(tyre["brandName"], "Double Coin ZZA");
     let tyre_id = tyre["id"].as_i64().unwrap();
-    app.post(
-        "/api/web/tyre/inUpTyre",
+    app.api_web_tyre_in_up_tyre(
         &json!({"brandId": brand, "model": "RLB400", "spec": "12R22.5", "grain": "block"}),
         Some(&t.a.admin),
     )
@@ -502,32 +451,23 @@ async fn tyre_catalogue_lists_sizes_and_patterns_and_refuses_deleting_what_is_us
         json!({"model": "X", "spec": "1"}),
         json!({"brandId": "one", "model": "X", "spec": "1"}),
     ] {
-        app.post("/api/web/tyre/inUpTyre", &bad, Some(&t.a.admin))
+        app.api_web_tyre_in_up_tyre(&bad, Some(&t.a.admin))
             .await
             .code(7);
     }
     assert_eq!(snapshot(&app).await, before);
     let sizes = app
-        .post(
-            "/api/web/tyre/spec",
-            &json!({"brandId": brand}),
-            Some(&t.a.member),
-        )
+        .api_web_tyre_spec(&json!({"brandId": brand}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(sizes, json!(["12R22.5", "295/80R22.5"]));
     let patterns = app
-        .post(
-            "/api/web/tyre/grainSize",
-            &json!({"spec": "12R22.5"}),
-            Some(&t.a.member),
-        )
+        .api_web_tyre_grain_size(&json!({"spec": "12R22.5"}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(patterns, json!(["block"]));
     let list = app
-        .post(
-            "/api/web/tyre/tyre_list",
+        .api_web_tyre_tyre_list(
             &json!({"keyword": "rr2", "pageSize": 10}),
             Some(&t.a.member),
         )
@@ -535,7 +475,7 @@ async fn tyre_catalogue_lists_sizes_and_patterns_and_refuses_deleting_what_is_us
         .ok();
     assert_eq!(list["total"], 1);
     let counted = app
-        .post("/api/web/tyre/tyreBrandAll", &json!({}), Some(&t.a.member))
+        .api_web_tyre_tyre_brand_all(&json!({}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(rows(&counted)[0]["tyreCount"], 2);
@@ -550,27 +490,15 @@ async fn tyre_catalogue_lists_sizes_and_patterns_and_refuses_deleting_what_is_us
         assert!(!mentions(&seen.to_string(), "295/80"), "{path}: {seen}");
     }
     let before = snapshot(&app).await;
-    app.post(
-        "/api/web/tyre/delTyre",
-        &json!({"ids": [tyre_id]}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/tyre/delBrand",
-        &json!({"id": brand}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_tyre_del_tyre(&json!({"ids": [tyre_id]}), Some(&t.b.admin))
+        .await
+        .code(7);
+    app.api_web_tyre_del_brand(&json!({"id": brand}), Some(&t.b.admin))
+        .await
+        .code(7);
     // In use: the brand has tyres, the tyre is on a wheel.
     let msg = app
-        .post(
-            "/api/web/tyre/delBrand",
-            &json!({"id": brand}),
-            Some(&t.a.admin),
-        )
+        .api_web_tyre_del_brand(&json!({"id": brand}), Some(&t.a.admin))
         .await
         .code(7);
     assert!(mentions(&msg, "Double Coin"), "{msg}");
@@ -584,40 +512,28 @@ async fn tyre_catalogue_lists_sizes_and_patterns_and_refuses_deleting_what_is_us
         .into();
     wheel.tyre_id = Set(Some(tyre_id));
     let wheel = wheel.update(&app.state.db).await.unwrap();
-    app.post(
-        "/api/web/tyre/delTyre",
-        &json!({"ids": [tyre_id]}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_tyre_del_tyre(&json!({"ids": [tyre_id]}), Some(&t.a.admin))
+        .await
+        .code(7);
     let mut wheel: vehicle_wheel::ActiveModel = wheel.into();
     wheel.tyre_id = Set(None);
     wheel.update(&app.state.db).await.unwrap();
     let all: Vec<i64> = rows(
-        &app.post("/api/web/tyre/tyre_list", &json!({}), Some(&t.a.admin))
+        &app.api_web_tyre_tyre_list(&json!({}), Some(&t.a.admin))
             .await
             .ok(),
     )
     .iter()
     .map(|r| r["id"].as_i64().unwrap())
     .collect();
-    app.post(
-        "/api/web/tyre/delTyre",
-        &json!({"ids": all}),
-        Some(&t.a.admin),
-    )
-    .await
-    .ok();
-    app.post(
-        "/api/web/tyre/delBrand",
-        &json!({"ids": [brand]}),
-        Some(&t.a.admin),
-    )
-    .await
-    .ok();
+    app.api_web_tyre_del_tyre(&json!({"ids": all}), Some(&t.a.admin))
+        .await
+        .ok();
+    app.api_web_tyre_del_brand(&json!({"ids": [brand]}), Some(&t.a.admin))
+        .await
+        .ok();
     let gone = app
-        .post("/api/web/tyre/tyreBrandAll", &json!({}), Some(&t.a.admin))
+        .api_web_tyre_tyre_brand_all(&json!({}), Some(&t.a.admin))
         .await
         .ok();
     assert!(rows(&gone).is_empty());
@@ -635,10 +551,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     let day = json!({"vehicleId": v, "startDate": "2026-11-10", "endDate": "2026-11-10"});
 
     // compute: one trip of ~11.1 km, one day; running it again gives the same rows.
-    let first = app
-        .post("/api/web/car/compute", &day, Some(&t.a.admin))
-        .await
-        .ok();
+    let first = app.api_web_car_compute(&day, Some(&t.a.admin)).await.ok();
     assert_eq!(
         (first["trips"].clone(), first["days"].clone()),
         (json!(1), json!(1))
@@ -648,10 +561,7 @@ async fn history_calls_read_what_ingestion_recorded() {
         "{first}"
     );
     let before = snapshot(&app).await;
-    let again = app
-        .post("/api/web/car/compute", &day, Some(&t.a.admin))
-        .await
-        .ok();
+    let again = app.api_web_car_compute(&day, Some(&t.a.admin)).await.ok();
     assert_eq!(again, first);
     // The same rows (a recomputed trip gets a new id).
     let without_ids = |mut tables: Vec<Vec<JsonValue>>| {
@@ -667,8 +577,7 @@ async fn history_calls_read_what_ingestion_recorded() {
         without_ids(before),
         "compute is idempotent"
     );
-    app.post(
-        "/api/web/car/compute",
+    app.api_web_car_compute(
         &json!({"vehicleId": v, "startDate": "2026-11-10", "endDate": "2026-09-01"}),
         Some(&t.a.admin),
     )
@@ -676,7 +585,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     .code(7);
 
     let trips = app
-        .post("/api/web/car/trip_management", &range(), Some(token))
+        .api_web_car_trip_management(&range(), Some(token))
         .await
         .ok();
     assert_eq!(trips["total"], 1);
@@ -686,8 +595,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert_eq!(trip["maxSpeed"], 60.0);
 
     let mileage = app
-        .post(
-            "/api/web/car/data_mileage_list",
+        .api_web_car_data_mileage_list(
             &json!({"startDate": "2026-11-01", "endDate": "2026-11-30"}),
             Some(token),
         )
@@ -697,8 +605,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert_eq!(rows(&mileage)[0]["drivingSeconds"], 600);
     assert!((mileage["totalKm"].as_f64().unwrap() - 11.13).abs() < 0.05);
     let histogram = app
-        .post(
-            "/api/web/car/mileage_histogram",
+        .api_web_car_mileage_histogram(
             &json!({"startDate": "2026-11-09", "endDate": "2026-11-11"}),
             Some(token),
         )
@@ -710,8 +617,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert!(days[1]["km"].as_f64().unwrap() > 11.0);
 
     let track = app
-        .post(
-            "/api/web/car/itinerary",
+        .api_web_car_itinerary(
             &json!({"vehicleId": v, "start": day0(), "end": day0() + Duration::hours(1), "maxPoints": 5}),
             Some(token),
         )
@@ -723,8 +629,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert!((track["meters"].as_f64().unwrap() - 11_131.9).abs() < 5.0);
 
     let readings = app
-        .post(
-            "/api/web/car/data_list",
+        .api_web_car_data_list(
             &json!({"vehicleIds": [v], "start": day0(), "end": day0() + Duration::hours(1),
                     "kind": 1, "pageSize": 3}),
             Some(token),
@@ -742,8 +647,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     let pressure = newest[0]["pressure"].as_f64().unwrap();
     assert!((pressure - 7.6).abs() < 1e-9, "{pressure}");
     let hubs = app
-        .post(
-            "/api/web/car/data_list",
+        .api_web_car_data_list(
             &json!({"vehicleId": v, "start": day0(), "end": day0() + Duration::hours(1),
                     "kind": 2, "position": 12, "pageSize": 20}),
             Some(token),
@@ -763,38 +667,25 @@ async fn history_calls_read_what_ingestion_recorded() {
         json!({"vehicleIds": [v], "start": day0(), "end": day0() + Duration::days(40)}),
         json!({"vehicleIds": [v], "start": "yesterday", "end": day0()}),
     ] {
-        app.post("/api/web/car/data_list", &bad, Some(token))
-            .await
-            .code(7);
+        app.api_web_car_data_list(&bad, Some(token)).await.code(7);
     }
 
     let now = app
-        .post(
-            "/api/web/car/instant",
-            &json!({"vehicleId": v}),
-            Some(token),
-        )
+        .api_web_car_instant(&json!({"vehicleId": v}), Some(token))
         .await
         .ok();
     assert_eq!(rows(&now["wheels"]).len(), 6);
     assert_eq!(now["gps"]["lat"], 30.0);
     let pressure = app
-        .post(
-            "/tapi/car/pressure",
-            &json!({"plate": "粤A20001"}),
-            Some(token),
-        )
+        .tapi_car_pressure(&json!({"plate": "粤A20001"}), Some(token))
         .await
         .ok();
     assert_eq!(pressure["vehicleId"], v);
     assert_eq!(rows(&pressure["wheels"])[0]["pressure"], 8.5);
-    app.post("/tapi/car/pressure", &json!({}), Some(token))
-        .await
-        .code(7);
+    app.tapi_car_pressure(&json!({}), Some(token)).await.code(7);
 
     let braking = app
-        .post(
-            "/api/web/car/brakingTp",
+        .api_web_car_braking_tp(
             &json!({"vehicleId": v, "start": day0(), "end": day0() + Duration::hours(1)}),
             Some(token),
         )
@@ -806,13 +697,13 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert_eq!(rows(&series[0]["peaks"]).len(), 1);
     assert!(rows(&series[1]["peaks"]).is_empty());
     let axle = app
-        .post("/api/web/car/axle/axleData", &json!({"vehicleId": v, "positions": [12], "start": day0(), "end": day0() + Duration::hours(1)}), Some(token))
+        .api_web_car_axle_axle_data( &json!({"vehicleId": v, "positions": [12], "start": day0(), "end": day0() + Duration::hours(1)}), Some(token))
         .await
         .ok();
     assert_eq!(rows(&axle).len(), 1);
     assert!(axle[0].get("peaks").is_none());
     let stats = app
-        .post("/api/web/car/axle/statistical", &json!({"vehicleIds": [v], "threshold": 90, "start": day0(), "end": day0() + Duration::hours(1)}), Some(token))
+        .api_web_car_axle_statistical( &json!({"vehicleIds": [v], "threshold": 90, "start": day0(), "end": day0() + Duration::hours(1)}), Some(token))
         .await
         .ok();
     let p11 = &rows(&stats[0]["positions"])[0];
@@ -822,19 +713,14 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert_eq!(p11["maxPartnerDifference"], 45.0);
 
     let spray = app
-        .post(
-            "/api/web/spray/getSpray",
-            &json!({"vehicleId": v}),
-            Some(token),
-        )
+        .api_web_spray_get_spray(&json!({"vehicleId": v}), Some(token))
         .await
         .ok();
     assert_eq!(spray["switchOn"], true);
     assert_eq!(spray["activations"], 1);
     assert_eq!(spray["seconds"], 120);
     let car_spray = app
-        .post(
-            "/api/web/car/spray",
+        .api_web_car_spray(
             &json!({"vehicleId": v, "start": Utc::now() - Duration::days(1), "end": Utc::now()}),
             Some(token),
         )
@@ -842,60 +728,41 @@ async fn history_calls_read_what_ingestion_recorded() {
         .ok();
     assert_eq!(rows(&car_spray["events"])[0]["temp"], 96.0);
     let recent = app
-        .post(
-            "/api/web/spray/analyse_recent",
-            &json!({"days": 7}),
-            Some(token),
-        )
+        .api_web_spray_analyse_recent(&json!({"days": 7}), Some(token))
         .await
         .ok();
     assert_eq!(rows(&recent)[0]["plate"], "粤A20001");
-    app.post(
-        "/api/web/spray/analyse_recent",
-        &json!({"days": 0}),
-        Some(token),
-    )
-    .await
-    .code(7);
+    app.api_web_spray_analyse_recent(&json!({"days": 0}), Some(token))
+        .await
+        .code(7);
 
     let views = app
-        .post(
-            "/api/web/car/view_log",
-            &json!({"vehicleId": v}),
-            Some(token),
-        )
+        .api_web_car_view_log(&json!({"vehicleId": v}), Some(token))
         .await
         .ok();
     assert_eq!(views["total"], 1);
     assert_eq!(rows(&views)[0]["userName"], "zza_admin");
     let views = app
-        .post(
-            "/api/web/car/view_log",
-            &json!({"vehicleId": v, "record": false}),
-            Some(token),
-        )
+        .api_web_car_view_log(&json!({"vehicleId": v, "record": false}), Some(token))
         .await
         .ok();
     assert_eq!(views["total"], 1);
 
     let services = app
-        .post(
-            "/api/web/service/car_service",
+        .api_web_service_car_service(
             &json!({"vehicleId": v, "create": {"item": "brake pads", "cost": 800, "mileage": 120000}}),
             Some(&t.a.admin),
         )
         .await
         .ok();
     assert_eq!(rows(&services)[0]["item"], "brake pads");
-    app.post(
-        "/api/web/service/car_service",
+    app.api_web_service_car_service(
         &json!({"vehicleId": v, "create": {"item": "", "cost": 1}}),
         Some(&t.a.admin),
     )
     .await
     .code(7);
-    app.post(
-        "/api/web/service/car_service",
+    app.api_web_service_car_service(
         &json!({"vehicleId": v, "create": {"item": "x", "cost": -1}}),
         Some(&t.a.admin),
     )
@@ -903,8 +770,7 @@ async fn history_calls_read_what_ingestion_recorded() {
     .code(7);
 
     let depths = app
-        .post(
-            "/tapi/tyre/deepLines",
+        .tapi_tyre_deep_lines(
             &json!({"vehicleId": v, "readings": [{"position": 11, "depth": 12.5}, {"position": 21, "depth": 14.0}]}),
             Some(&t.a.admin),
         )
@@ -917,7 +783,7 @@ async fn history_calls_read_what_ingestion_recorded() {
         json!({"vehicleId": v, "readings": [{"position": 11, "depth": 80.0}]}),
         json!({"vehicleId": v, "readings": [{"position": 11}]}),
     ] {
-        app.post("/tapi/tyre/deepLines", &bad, Some(&t.a.admin))
+        app.tapi_tyre_deep_lines(&bad, Some(&t.a.admin))
             .await
             .code(7);
     }
@@ -990,8 +856,7 @@ async fn history_calls_read_what_ingestion_recorded() {
         assert_eq!(seen["total"], 0, "{path}: {seen}");
     }
     let fleet = app
-        .post(
-            "/api/web/car/mileage_histogram",
+        .api_web_car_mileage_histogram(
             &json!({"startDate": "2026-11-10", "endDate": "2026-11-10"}),
             Some(&t.b.admin),
         )
@@ -1082,21 +947,13 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     .await;
 
     let list = app
-        .post(
-            "/api/web/abnormal/list",
-            &json!({"open": true}),
-            Some(&t.a.member),
-        )
+        .api_web_abnormal_list(&json!({"open": true}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(list["total"], 2);
     assert_eq!(rows(&list)[0]["id"], hub, "newest first");
     let critical = app
-        .post(
-            "/api/web/abnormal/list",
-            &json!({"level": 2, "vehicleId": v}),
-            Some(&t.a.member),
-        )
+        .api_web_abnormal_list(&json!({"level": 2, "vehicleId": v}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(critical["total"], 1);
@@ -1104,8 +961,7 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
 
     // Positions while the alarms lasted.
     let tracks = app
-        .post(
-            "/api/web/car/AbnormalTrack",
+        .api_web_car_abnormal_track(
             &json!({"vehicleId": v, "start": t0, "end": t0 + Duration::minutes(30), "alarmId": low}),
             Some(&t.a.admin),
         )
@@ -1116,29 +972,16 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
 
     // Tree B cannot handle A's alarm; invalid transitions are refused; nothing changes.
     let before = snapshot(&app).await;
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": low, "state": 1}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": low, "state": 0}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": low}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/car/alarmSubmit",
+    app.api_web_car_alarm_submit(&json!({"id": low, "state": 1}), Some(&t.b.admin))
+        .await
+        .code(7);
+    app.api_web_car_alarm_submit(&json!({"id": low, "state": 0}), Some(&t.a.admin))
+        .await
+        .code(7);
+    app.api_web_car_alarm_submit(&json!({"id": low}), Some(&t.a.admin))
+        .await
+        .code(7);
+    app.api_web_car_alarm_submit(
         &json!({"id": low, "state": 1, "note": "x".repeat(501)}),
         Some(&t.a.admin),
     )
@@ -1147,8 +990,7 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     assert_eq!(snapshot(&app).await, before);
 
     let acked = app
-        .post(
-            "/api/web/car/alarmSubmit",
+        .api_web_car_alarm_submit(
             &json!({"id": low, "state": 1, "note": "driver called"}),
             Some(&t.a.admin),
         )
@@ -1157,16 +999,11 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     assert_eq!(acked["state"], 1);
     assert_eq!(acked["note"], "driver called");
     assert_eq!(acked["ackedBy"], t.a.admin_id);
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": low, "state": 1}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_car_alarm_submit(&json!({"id": low, "state": 1}), Some(&t.a.admin))
+        .await
+        .code(7);
     let cleared = app
-        .post(
-            "/api/web/car/alarmSubmit",
+        .api_web_car_alarm_submit(
             &json!({"id": low, "state": 2, "note": "tyre changed"}),
             Some(&t.a.admin),
         )
@@ -1174,13 +1011,9 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
         .ok();
     assert_eq!(cleared["state"], 2);
     assert_eq!(cleared["clearedBy"], t.a.admin_id);
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": low, "state": 1}),
-        Some(&t.a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_car_alarm_submit(&json!({"id": low, "state": 1}), Some(&t.a.admin))
+        .await
+        .code(7);
     assert_eq!(
         alarm_flag(&app, v).await,
         (true, alarms::kind::AXLE_HIGH_TEMP, 1)
@@ -1210,11 +1043,7 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     .await;
     assert!(new && fresh != low);
     let cleared_list = app
-        .post(
-            "/api/web/abnormal/list",
-            &json!({"state": 2}),
-            Some(&t.a.member),
-        )
+        .api_web_abnormal_list(&json!({"state": 2}), Some(&t.a.member))
         .await
         .ok();
     assert_eq!(cleared_list["total"], 2);
@@ -1223,31 +1052,18 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     // maintenance-custody partner (type 2) handles.
     relate(&app, t.a.root, t.b.root, 4, v).await;
     let seen = app
-        .post(
-            "/api/web/abnormal/list",
-            &json!({"open": true}),
-            Some(&t.b.admin),
-        )
+        .api_web_abnormal_list(&json!({"open": true}), Some(&t.b.admin))
         .await
         .ok();
     assert_eq!(seen["total"], 1);
-    app.post(
-        "/api/web/car/instant",
-        &json!({"vehicleId": v}),
-        Some(&t.b.admin),
-    )
-    .await
-    .ok();
+    app.api_web_car_instant(&json!({"vehicleId": v}), Some(&t.b.admin))
+        .await
+        .ok();
     let before = snapshot(&app).await;
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": fresh, "state": 1}),
-        Some(&t.b.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/service/car_service",
+    app.api_web_car_alarm_submit(&json!({"id": fresh, "state": 1}), Some(&t.b.admin))
+        .await
+        .code(7);
+    app.api_web_service_car_service(
         &json!({"vehicleId": v, "create": {"item": "x"}}),
         Some(&t.b.admin),
     )
@@ -1256,8 +1072,7 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
     assert_eq!(snapshot(&app).await, before);
     relate(&app, t.a.root, t.b.root, 2, v).await;
     let handled = app
-        .post(
-            "/api/web/car/alarmSubmit",
+        .api_web_car_alarm_submit(
             &json!({"id": fresh, "state": 2, "note": "fixed on site"}),
             Some(&t.b.admin),
         )
@@ -1270,35 +1085,21 @@ async fn alarms_move_from_active_to_acknowledged_to_cleared() {
 async fn calls_need_a_session_and_name_bad_fields() {
     let app = spawn_app().await;
     let Tenants { a, .. } = tenants::two_trees(&app).await;
-    app.post("/api/web/abnormal/list", &json!({}), None)
-        .await
-        .code(100);
-    app.post("/tapi/car/pressure", &json!({"vehicleId": 1}), None)
+    app.api_web_abnormal_list(&json!({}), None).await.code(100);
+    app.tapi_car_pressure(&json!({"vehicleId": 1}), None)
         .await
         .code(100);
     let msg = app
-        .post(
-            "/api/web/car/instant",
-            &json!({"vehicleId": "x"}),
-            Some(&a.admin),
-        )
+        .api_web_car_instant(&json!({"vehicleId": "x"}), Some(&a.admin))
         .await
         .code(7);
     assert!(mentions(&msg, "vehicleId"), "{msg}");
-    app.post(
-        "/api/web/car/instant",
-        &json!({"vehicleId": 424_242}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
-    app.post(
-        "/api/web/car/alarmSubmit",
-        &json!({"id": 424_242, "state": 1}),
-        Some(&a.admin),
-    )
-    .await
-    .code(7);
+    app.api_web_car_instant(&json!({"vehicleId": 424_242}), Some(&a.admin))
+        .await
+        .code(7);
+    app.api_web_car_alarm_submit(&json!({"id": 424_242, "state": 1}), Some(&a.admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]

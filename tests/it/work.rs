@@ -12,11 +12,7 @@ async fn problem_types_and_modules_are_kept_per_enterprise() {
         let token = token.to_owned();
         let app = &app;
         let body = json!({"kind": kind, "page": 1, "pageSize": 50});
-        async move {
-            app.post("/api/work/category_list", &body, Some(&token))
-                .await
-                .ok()
-        }
+        async move { app.api_work_category_list(&body, Some(&token)).await.ok() }
     };
 
     // No problem types yet: the built-in "bug" type (id 0) stands in; no modules.
@@ -28,10 +24,7 @@ async fn problem_types_and_modules_are_kept_per_enterprise() {
     let save = |token: &str, body: serde_json::Value| {
         let token = token.to_owned();
         let app = &app;
-        async move {
-            app.post("/api/work/category_save", &body, Some(&token))
-                .await
-        }
+        async move { app.api_work_category_save(&body, Some(&token)).await }
     };
     let brake = save(
         &a.admin,
@@ -84,13 +77,9 @@ async fn problem_types_and_modules_are_kept_per_enterprise() {
     save(&b.admin, json!({"id": brake_id, "delete": true}))
         .await
         .code(7);
-    app.post(
-        "/api/work/category_list",
-        &json!({"entId": a.root}),
-        Some(&b.admin),
-    )
-    .await
-    .code(7);
+    app.api_work_category_list(&json!({"entId": a.root}), Some(&b.admin))
+        .await
+        .code(7);
     save(&b.admin, json!({"entId": a.root, "name": "Planted"}))
         .await
         .code(7);

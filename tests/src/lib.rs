@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+mod calls;
 pub mod fleet;
 pub mod tenants;
 pub mod ws;

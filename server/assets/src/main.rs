@@ -96,7 +96,7 @@ async fn simulate(
     seed: Option<u64>,
     url: Option<String>,
 ) -> anyhow::Result<()> {
-    use domain::telemetry::demo;
+    use ingestion::demo;
     std::fs::create_dir_all(&cfg.data_dir)?;
     let db = wheelend::prepare_database(cfg).await?;
     let devices = demo::ensure_fleet(&db, vehicles).await?;

@@ -27,7 +27,6 @@ pub mod session;
 pub mod signins;
 pub mod sms;
 pub mod tabular;
-pub mod telemetry;
 pub mod users;
 pub mod vehicle;
 pub mod wechat;

@@ -8,8 +8,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::routes::declare::Declare;
 
 use crate::state::AppState;
-use domain::telemetry::ingest::{Credential, MAX_PER_REQUEST, Outcome, refused};
-use domain::telemetry::report::ReportBody;
+use ingestion::ingest::{Credential, MAX_PER_REQUEST, Outcome, refused};
+use ingestion::report::ReportBody;
 use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
 use kernel::text;
 

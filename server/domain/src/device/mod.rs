@@ -10,6 +10,7 @@ pub mod commands;
 pub mod devices;
 pub mod firmware;
 pub mod import;
+pub mod keys;
 pub mod records;
 pub mod sensors;
 pub mod tags;

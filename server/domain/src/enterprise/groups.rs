@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use entities::{enterprise_group_vehicle, group, group_user, sys_user, sys_user_authority};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect, Set, TryIntoModel,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -279,11 +279,11 @@ pub async fn save(
 ) -> Result<GroupRow, AppError> {
     let txn = kernel::db::write_txn(db).await?;
     let now = Utc::now();
-    let (mut row, ent, existing) = match input.id.filter(|i| *i != 0) {
+    let (mut row, ent) = match input.id.filter(|i| *i != 0) {
         Some(id) => {
             let g = scope.find::<group::Entity>(&txn, id).await?;
             let ent = g.enterprise_id;
-            (g.into(), ent, true)
+            (g.into(), ent)
         }
         None => {
             let ent = scope.acting(input.ent_id)?;
@@ -296,7 +296,7 @@ pub async fn save(
                 created_at: Set(now),
                 ..Default::default()
             };
-            (row, ent, false)
+            (row, ent)
         }
     };
     if let Some(n) = &input.name {
@@ -309,17 +309,14 @@ pub async fn save(
         row.sort = Set(s);
     }
     row.updated_at = Set(now);
-    let saved = if existing {
-        row.update(&txn).await
-    } else {
-        row.insert(&txn).await
-    }
-    .on_conflict(|| {
+    // `save` inserts a new row and updates a found one (its id is set).
+    let saved = row.save(&txn).await.on_conflict(|| {
         text!(
             "该企业已有同名分组",
             "This enterprise already has a group with this name"
         )
     })?;
+    let saved = saved.try_into_model()?;
     if let Some(users) = &input.user_ids {
         let users: BTreeSet<i64> = users.iter().copied().collect();
         require_members(&txn, ent, &users).await?;

@@ -1,8 +1,7 @@
 //! Area `report`, the live logs: alarm incidents, the tyre pressure and temperature log, and the
-//! reports each device sent (accepted and refused), and ingestion's counts for platform staff. Every query goes through the caller's
+//! reports each device sent (accepted and refused). Every query goes through the caller's
 //! [`Scope`](crate::scope::Scope); values are bar and °C as stored.
 
 pub mod incidents;
-pub mod ingestion;
 pub mod reads;
 pub mod tpms;

@@ -3,17 +3,23 @@
 
 pub mod alarms;
 pub mod catalogue;
+pub mod demonstration;
+pub mod docking;
 pub mod drivers;
-pub mod extras;
 pub mod fleet;
 pub mod history;
 pub mod imports;
 pub mod mileage;
+pub mod pickers;
 pub mod records;
 pub mod service_records;
+pub mod settings;
 pub mod share;
 pub mod snapshot;
+pub mod states;
 pub mod trailers;
+
+use std::collections::HashMap;
 
 use entities::vehicle;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Select};
@@ -51,14 +57,45 @@ pub async fn find_owned(
     id: i64,
 ) -> Result<vehicle::Model, AppError> {
     let found = find(db, scope, id).await?;
-    if scope.read_only() || !scope.sees(found.enterprise_id) {
+    may_change(scope, &found)?;
+    Ok(found)
+}
+
+/// Vehicles the scope may change, in the order asked, read in one query: all of them, or the
+/// error [`find_owned`] gives for the first that is not.
+pub async fn find_owned_all(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    ids: &[i64],
+) -> Result<Vec<vehicle::Model>, AppError> {
+    let found: HashMap<i64, vehicle::Model> = visible(scope)
+        .filter(vehicle::Column::Id.is_in(ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|v| (v.id, v))
+        .collect();
+    ids.iter()
+        .map(|id| {
+            let v = found
+                .get(id)
+                .cloned()
+                .ok_or_else(|| AppError::fail(text!("车辆 {} 不存在", "No vehicle {}", id)))?;
+            may_change(scope, &v)?;
+            Ok(v)
+        })
+        .collect()
+}
+
+fn may_change(scope: &Scope, vehicle: &vehicle::Model) -> Result<(), AppError> {
+    if scope.read_only() || !scope.sees(vehicle.enterprise_id) {
         return Err(AppError::fail(text!(
             "无权修改车辆 {}",
             "You may not change vehicle {}",
-            found.plate
+            vehicle.plate
         )));
     }
-    Ok(found)
+    Ok(())
 }
 
 /// Refuses any change under a read-only trusteeship.

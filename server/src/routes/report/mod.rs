@@ -12,10 +12,10 @@ use crate::routes::declare::Declare;
 use crate::extract::Scoped;
 use crate::state::AppState;
 use domain::report::incidents::{self, IncidentFilter, IncidentRow};
-use domain::report::ingestion::{self, IngestionSummary};
 use domain::report::reads::{self, ReadRow, ReadsFilter};
 use domain::report::tpms::{self, TpmsFilter};
 use domain::vehicle::history::ReadingRow;
+use ingestion::summary::{self, IngestionSummary};
 use kernel::error::{ApiOk, ApiResult, Envelope};
 use kernel::paging::{PageQuery, PageResult};
 
@@ -121,6 +121,6 @@ async fn ingestion_statistics(
     Scoped(scope, req): Scoped<IngestionStatisticsRequest>,
 ) -> ApiResult<IngestionSummary> {
     Ok(ApiOk(
-        ingestion::summary(&state.db, &scope, state.ingest.stats(), req.days).await?,
+        summary::summary(&state.db, &scope, state.ingest.stats(), req.days).await?,
     ))
 }

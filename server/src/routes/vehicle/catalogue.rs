@@ -13,8 +13,8 @@ use crate::routes::declare::Declare;
 use crate::extract::Scoped;
 use crate::state::AppState;
 use domain::vehicle::catalogue::{
-    self, CarBrandInput, CarBrandRow, CarClassInput, CarClassRow, CarSeriesInput, SeriesRow,
-    TyreBrandInput, TyreBrandRow, TyreFilter, TyreInput, TyreRow,
+    self, CarBrandInput, CarBrandRow, CarClassInput, CarClassRow, CarSeriesInput, CarTypeHit,
+    SeriesRow, TyreBrandInput, TyreBrandRow, TyreFilter, TyreInput, TyreRow,
 };
 use kernel::error::{ApiOk, ApiResult, Envelope};
 use kernel::paging::{PageQuery, PageResult};
@@ -35,6 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .write(routes!(del_tyre))
         .write(routes!(del_brand))
         .read(routes!(tyre_list))
+        .read(routes!(search_car_type))
 }
 
 /// A name filter.
@@ -261,5 +262,27 @@ async fn tyre_list(
 ) -> ApiResult<PageResult<TyreRow>> {
     Ok(ApiOk(
         catalogue::tyres(&state.db, &scope, &req.filter, req.page).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchCarTypeRequest {
+    /// Name contains it (case ignored); empty lists the first of each kind.
+    #[serde(default, alias = "name")]
+    keyword: String,
+}
+
+/// Car brands, series (with their brand) and classes the caller sees whose name contains the
+/// keyword, at most 50 of each: the vehicle form's model picker.
+#[utoipa::path(post, path = "/web/car/searchCarType", tag = "vehicle",
+    security(("x-token" = [])), request_body = SearchCarTypeRequest,
+    responses((status = 200, body = Envelope<Vec<CarTypeHit>>)))]
+async fn search_car_type(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<SearchCarTypeRequest>,
+) -> ApiResult<Vec<CarTypeHit>> {
+    Ok(ApiOk(
+        catalogue::search_car_types(&state.db, &scope, &req.keyword).await?,
     ))
 }

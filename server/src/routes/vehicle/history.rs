@@ -4,55 +4,37 @@
 //! dates (`startDate`/`endDate`, UTC days). See `services::vehicle::{history, mileage,
 //! alarms, records}` for the rules.
 
-use axum::extract::State;
-use serde::Deserialize;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
-
-use crate::routes::declare::Declare;
-
+use super::PlateRequest;
 use crate::extract::Scoped;
+use crate::routes::declare::Declare;
 use crate::state::AppState;
-use domain::vehicle::alarms::{self, AlarmFilter, AlarmRow, Submit};
+use axum::extract::State;
 use domain::vehicle::history::{
     self, AlarmTrack, AxleSeries, AxleStats, Instant, Itinerary, Pressures, ReadingFilter,
     ReadingRow, SprayActivity, SprayHistory, TimeRange,
 };
-use domain::vehicle::mileage::{
-    self, Computed, DayKm, DayRange, MileagePage, TripRow, VehicleFilter,
-};
-use domain::vehicle::service_records::{
-    self, DepthInput, DepthLines, ServiceInput, ServiceRow, ViewRow,
-};
 use kernel::error::{ApiOk, ApiResult, Envelope};
 use kernel::paging::{PageQuery, PageResult};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn tapi() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().read(routes!(pressure))
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .read(routes!(data_list))
-        .read(routes!(data_mileage_list))
-        .read(routes!(mileage_histogram))
         .read(routes!(itinerary))
         .read(routes!(instant))
         .read(routes!(braking_tp))
         .read(routes!(car_spray))
         .read(routes!(abnormal_track))
-        .read(routes!(trip_management))
-        .write(routes!(compute))
-        .read(routes!(view_log))
-        .write(routes!(alarm_submit))
-        .read(routes!(abnormal_list))
         .read(routes!(axle_data))
         .read(routes!(axle_statistical))
-        .write(routes!(car_service))
         .read(routes!(get_spray))
         .read(routes!(analyse_recent))
-}
-
-pub fn tapi() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .read(routes!(pressure))
-        .read(routes!(deep_lines))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -75,57 +57,6 @@ async fn data_list(
 ) -> ApiResult<PageResult<ReadingRow>> {
     Ok(ApiOk(
         history::readings(&state.db, &scope, &req.filter, req.page).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MileageListRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: VehicleFilter,
-    #[serde(flatten)]
-    range: DayRange,
-}
-
-/// Mileage per vehicle over whole UTC days (at most 366), paged by plate, with the totals
-/// of every vehicle the filter covers (`totalKm`, `totalDrivingSeconds`).
-#[utoipa::path(post, path = "/web/car/data_mileage_list", tag = "vehicle",
-    security(("x-token" = [])), request_body = MileageListRequest,
-    responses((status = 200, body = Envelope<MileagePage>)))]
-async fn data_mileage_list(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<MileageListRequest>,
-) -> ApiResult<MileagePage> {
-    Ok(ApiOk(
-        mileage::mileage_list(&state.db, &scope, &req.filter, req.range, req.page).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct HistogramRequest {
-    /// One vehicle; absent: every vehicle the filter covers.
-    #[serde(default, alias = "carId")]
-    vehicle_id: Option<i64>,
-    #[serde(flatten)]
-    filter: VehicleFilter,
-    #[serde(flatten)]
-    range: DayRange,
-}
-
-/// Km and driving seconds per day, for one vehicle or the fleet in scope; every day of the
-/// range is present.
-#[utoipa::path(post, path = "/web/car/mileage_histogram", tag = "vehicle",
-    security(("x-token" = [])), request_body = HistogramRequest,
-    responses((status = 200, body = Envelope<Vec<DayKm>>)))]
-async fn mileage_histogram(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<HistogramRequest>,
-) -> ApiResult<Vec<DayKm>> {
-    Ok(ApiOk(
-        mileage::histogram(&state.db, &scope, req.vehicle_id, &req.filter, req.range).await?,
     ))
 }
 
@@ -357,179 +288,6 @@ async fn analyse_recent(
     ))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TripRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: VehicleFilter,
-    #[serde(flatten)]
-    range: TimeRange,
-    /// Only trips of at least this many km.
-    #[serde(default)]
-    min_km: Option<f64>,
-}
-
-/// Trips (computed by `compute`) that started in the range, newest first, paged; by vehicles,
-/// plate or enterprise.
-#[utoipa::path(post, path = "/web/car/trip_management", tag = "vehicle",
-    security(("x-token" = [])), request_body = TripRequest,
-    responses((status = 200, body = Envelope<PageResult<TripRow>>)))]
-async fn trip_management(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<TripRequest>,
-) -> ApiResult<PageResult<TripRow>> {
-    Ok(ApiOk(
-        mileage::trip_list(
-            &state.db,
-            &scope,
-            &req.filter,
-            req.range,
-            req.min_km,
-            req.page,
-        )
-        .await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ComputeRequest {
-    #[serde(alias = "carId", alias = "id")]
-    vehicle_id: i64,
-    #[serde(flatten)]
-    range: DayRange,
-}
-
-/// Recomputes a vehicle's trips and daily mileage over whole UTC days (at most 31) from its
-/// positions; running it again gives the same rows.
-#[utoipa::path(post, path = "/web/car/compute", tag = "vehicle",
-    security(("x-token" = [])), request_body = ComputeRequest,
-    responses((status = 200, body = Envelope<Computed>)))]
-async fn compute(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<ComputeRequest>,
-) -> ApiResult<Computed> {
-    Ok(ApiOk(
-        mileage::compute(&state.db, &scope, req.vehicle_id, req.range).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ViewLogRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(alias = "carId", alias = "id")]
-    vehicle_id: i64,
-    /// Record this view first (default true).
-    #[serde(default = "yes")]
-    record: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// Records that the caller viewed a vehicle and lists who viewed it, newest first.
-#[utoipa::path(post, path = "/web/car/view_log", tag = "vehicle",
-    security(("x-token" = [])), request_body = ViewLogRequest,
-    responses((status = 200, body = Envelope<PageResult<ViewRow>>)))]
-async fn view_log(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<ViewLogRequest>,
-) -> ApiResult<PageResult<ViewRow>> {
-    Ok(ApiOk(
-        service_records::view_log(&state.db, &scope, req.vehicle_id, req.record, req.page).await?,
-    ))
-}
-
-/// Handles an alarm: `state` 1 acknowledges an active one, 2 clears an active or
-/// acknowledged one, with a note. Allowed to the vehicle's own enterprises and to partners
-/// holding it under maintenance custody. The change goes to the websocket and to the
-/// enterprise's webhooks.
-#[utoipa::path(post, path = "/web/car/alarmSubmit", tag = "vehicle",
-    security(("x-token" = [])), request_body = Submit,
-    responses((status = 200, body = Envelope<AlarmRow>)))]
-async fn alarm_submit(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<Submit>,
-) -> ApiResult<AlarmRow> {
-    let handled = alarms::submit(&state.db, &scope, &req).await?;
-    state.push.alarm_changed((&handled).into()).await;
-    Ok(ApiOk(handled))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AlarmListRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: AlarmFilter,
-}
-
-/// Alarms of the vehicles in scope, newest first, paged; by state, kind, level, vehicle,
-/// enterprise and start time.
-#[utoipa::path(post, path = "/web/abnormal/list", tag = "vehicle",
-    security(("x-token" = [])), request_body = AlarmListRequest,
-    responses((status = 200, body = Envelope<PageResult<AlarmRow>>)))]
-async fn abnormal_list(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<AlarmListRequest>,
-) -> ApiResult<PageResult<AlarmRow>> {
-    Ok(ApiOk(
-        alarms::list(&state.db, &scope, &req.filter, req.page).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CarServiceRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(alias = "carId", alias = "id")]
-    vehicle_id: i64,
-    /// A record to add first.
-    #[serde(default)]
-    create: Option<ServiceInput>,
-}
-
-/// A vehicle's service records, newest first; with `create`, adds one first (own
-/// enterprises and maintenance-custody partners).
-#[utoipa::path(post, path = "/web/service/car_service", tag = "vehicle",
-    security(("x-token" = [])), request_body = CarServiceRequest,
-    responses((status = 200, body = Envelope<PageResult<ServiceRow>>)))]
-async fn car_service(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<CarServiceRequest>,
-) -> ApiResult<PageResult<ServiceRow>> {
-    Ok(ApiOk(
-        service_records::car_services(
-            &state.db,
-            &scope,
-            req.vehicle_id,
-            req.create.as_ref(),
-            req.page,
-        )
-        .await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PlateRequest {
-    #[serde(default, alias = "carId", alias = "id")]
-    vehicle_id: Option<i64>,
-    /// The plate, when no id is given.
-    #[serde(default)]
-    plate: Option<String>,
-    /// `deepLines`: measurements to record first (all or none).
-    #[serde(default)]
-    readings: Vec<DepthInput>,
-}
-
 /// Latest tyre pressures (bar), temperatures and status of a vehicle by id or plate.
 #[utoipa::path(post, path = "/car/pressure", tag = "vehicle",
     security(("x-token" = [])), request_body = PlateRequest,
@@ -540,26 +298,5 @@ async fn pressure(
 ) -> ApiResult<Pressures> {
     Ok(ApiOk(
         history::pressures(&state.db, &scope, req.vehicle_id, req.plate.as_deref()).await?,
-    ))
-}
-
-/// Tread depths per wheel (latest and history) of a vehicle by id or plate; `readings`
-/// records new measurements first (own enterprises and maintenance-custody partners).
-#[utoipa::path(post, path = "/tyre/deepLines", tag = "vehicle",
-    security(("x-token" = [])), request_body = PlateRequest,
-    responses((status = 200, body = Envelope<DepthLines>)))]
-async fn deep_lines(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<PlateRequest>,
-) -> ApiResult<DepthLines> {
-    Ok(ApiOk(
-        service_records::deep_lines(
-            &state.db,
-            &scope,
-            req.vehicle_id,
-            req.plate.as_deref(),
-            &req.readings,
-        )
-        .await?,
     ))
 }
