@@ -2,29 +2,34 @@
 
 use super::{day0, record_day, seed_vehicle, snapshot};
 use chrono::{Duration, Utc};
-use domain::vehicle::history::{self};
-use entities::wheel_values::{self};
+use domain::vehicle::history;
+use entities::wheel_values;
 use sea_orm::{EntityTrait, JsonValue};
 use serde_json::Value;
 use wheelend_tests::tenants::{self, Tenants, mentions, rows};
-use wheelend_tests::{json, spawn_app};
+use wheelend_tests::{TestApp, json, spawn_app};
 
 fn range() -> Value {
     json!({"start": day0() - Duration::hours(1), "end": day0() + Duration::hours(2)})
 }
 
-#[tokio::test]
-async fn history_calls_read_what_ingestion_recorded() {
+/// Tree A's vehicle 粤A20001 with a day of reports recorded through ingestion (2026-11-10). The
+/// calls are made as A's admin: a member (101) may make read calls only.
+async fn recorded_day() -> (TestApp, Tenants, i64) {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let v = seed_vehicle(&app, t.a.root, "粤A20001", "2,4").await;
     record_day(&app, v).await;
-    // The admin: a member (101) may only make read calls, and `authz::is_read_call` does not
-    // yet list trip_management, itinerary, instant, brakingTp, spray, AbnormalTrack, pressure.
+    (app, t, v)
+}
+
+/// Trips and mileage are computed from the recorded positions; computing again changes nothing.
+#[tokio::test]
+async fn trips_and_mileage_are_computed_from_positions() {
+    let (app, t, v) = recorded_day().await;
     let token = &t.a.admin;
     let day = json!({"vehicleId": v, "startDate": "2026-11-10", "endDate": "2026-11-10"});
 
-    // compute: one trip of ~11.1 km, one day; running it again gives the same rows.
     let first = app.api_web_car_compute(&day, Some(&t.a.admin)).await.ok();
     assert_eq!(
         (first["trips"].clone(), first["days"].clone()),
@@ -89,6 +94,13 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert_eq!(days.len(), 3);
     assert_eq!(days[0]["km"], 0.0);
     assert!(days[1]["km"].as_f64().unwrap() > 11.0);
+}
+
+/// The track, the wheel readings and the latest state read what ingestion recorded.
+#[tokio::test]
+async fn readings_the_track_and_the_latest_state_come_from_ingestion() {
+    let (app, t, v) = recorded_day().await;
+    let token = &t.a.admin;
 
     let track = app
         .api_web_car_itinerary(
@@ -157,6 +169,13 @@ async fn history_calls_read_what_ingestion_recorded() {
     assert_eq!(pressure["vehicleId"], v);
     assert_eq!(rows(&pressure["wheels"])[0]["pressure"], 8.5);
     app.tapi_car_pressure(&json!({}), Some(token)).await.code(7);
+}
+
+/// Axle temperatures (series, peaks, statistics) and spray events are read back.
+#[tokio::test]
+async fn axle_temperatures_and_spray_events_are_read_back() {
+    let (app, t, v) = recorded_day().await;
+    let token = &t.a.admin;
 
     let braking = app
         .api_web_car_braking_tp(
@@ -209,6 +228,13 @@ async fn history_calls_read_what_ingestion_recorded() {
     app.api_web_spray_analyse_recent(&json!({"days": 0}), Some(token))
         .await
         .code(7);
+}
+
+/// Service records and tread depths are kept per vehicle.
+#[tokio::test]
+async fn service_records_and_tread_depths_are_kept_per_vehicle() {
+    let (app, t, v) = recorded_day().await;
+    let token = &t.a.admin;
 
     let views = app
         .api_web_car_view_log(&json!({"vehicleId": v}), Some(token))
@@ -262,6 +288,13 @@ async fn history_calls_read_what_ingestion_recorded() {
             .code(7);
     }
     assert_eq!(snapshot(&app).await, before, "all or none");
+}
+
+/// Another tree gets "no such vehicle" by id and sees nothing of it in lists.
+#[tokio::test]
+async fn another_tree_sees_none_of_the_history() {
+    let (app, t, v) = recorded_day().await;
+    let day = json!({"vehicleId": v, "startDate": "2026-11-10", "endDate": "2026-11-10"});
 
     // Tree B: every by-id call answers "no such vehicle", lists show nothing of A.
     let foreign = [
