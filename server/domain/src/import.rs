@@ -23,7 +23,7 @@ use kernel::error::AppError;
 use kernel::text;
 
 use crate::tabular::{
-    Col, ImportError, Importer, Record, insert_all, is_xlsx, parse, rows_failed, xlsx_as_csv,
+    Col, ImportError, Importer, Record, insert_checked, is_xlsx, parse, rows_failed, xlsx_as_csv,
 };
 
 /// Every import target, by table name.
@@ -124,36 +124,16 @@ impl Importer for DictionaryDetails {
     }
 
     fn columns(&self) -> &'static [Col] {
-        &[
-            Col {
-                name: "sysDictionaryID",
-                required: true,
-            },
-            Col {
-                name: "label",
-                required: true,
-            },
-            Col {
-                name: "value",
-                required: true,
-            },
-            Col {
-                name: "extend",
-                required: false,
-            },
-            Col {
-                name: "status",
-                required: false,
-            },
-            Col {
-                name: "sort",
-                required: false,
-            },
-            Col {
-                name: "labelEn",
-                required: false,
-            },
-        ]
+        const COLUMNS: &[Col] = &[
+            Col::required("sysDictionaryID"),
+            Col::required("label"),
+            Col::required("value"),
+            Col::optional("extend"),
+            Col::optional("status"),
+            Col::optional("sort"),
+            Col::optional("labelEn"),
+        ];
+        COLUMNS
     }
 
     fn import<'a>(
@@ -216,10 +196,7 @@ impl Importer for DictionaryDetails {
                     });
                 }
             }
-            if !errors.is_empty() {
-                return Err(ImportError::Rows(errors));
-            }
-            Ok(insert_all(txn, rows).await?)
+            insert_checked(txn, rows, errors).await
         })
     }
 }
@@ -240,24 +217,13 @@ impl Importer for Apis {
     }
 
     fn columns(&self) -> &'static [Col] {
-        &[
-            Col {
-                name: "path",
-                required: true,
-            },
-            Col {
-                name: "method",
-                required: true,
-            },
-            Col {
-                name: "apiGroup",
-                required: false,
-            },
-            Col {
-                name: "description",
-                required: false,
-            },
-        ]
+        const COLUMNS: &[Col] = &[
+            Col::required("path"),
+            Col::required("method"),
+            Col::optional("apiGroup"),
+            Col::optional("description"),
+        ];
+        COLUMNS
     }
 
     fn import<'a>(
@@ -352,10 +318,7 @@ impl Importer for Apis {
                     ..Default::default()
                 });
             }
-            if !errors.is_empty() {
-                return Err(ImportError::Rows(errors));
-            }
-            Ok(insert_all(txn, rows).await?)
+            insert_checked(txn, rows, errors).await
         })
     }
 }

@@ -25,6 +25,24 @@ pub struct Col {
     pub required: bool,
 }
 
+impl Col {
+    /// A column every file must have.
+    pub const fn required(name: &'static str) -> Self {
+        Self {
+            name,
+            required: true,
+        }
+    }
+
+    /// A column a file may leave out.
+    pub const fn optional(name: &'static str) -> Self {
+        Self {
+            name,
+            required: false,
+        }
+    }
+}
+
 /// A problem with one cell (or a whole row, with an empty column).
 #[derive(Debug, Clone)]
 pub struct RowError {
@@ -373,6 +391,28 @@ pub fn is_xlsx(content: &[u8]) -> bool {
 }
 
 /// Inserts in slices small enough for SQLite's and PostgreSQL's parameter limits.
+/// Refuses the whole file when any row was refused, naming every problem; else goes on.
+pub fn no_row_refused(errors: Vec<RowError>) -> Result<(), ImportError> {
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ImportError::Rows(errors))
+    }
+}
+
+/// Inserts the checked rows when no row was refused: all or nothing.
+pub async fn insert_checked<A>(
+    txn: &DatabaseTransaction,
+    rows: Vec<A>,
+    errors: Vec<RowError>,
+) -> Result<u64, ImportError>
+where
+    A: sea_orm::ActiveModelTrait + Send + Clone,
+{
+    no_row_refused(errors)?;
+    Ok(insert_all(txn, rows).await?)
+}
+
 pub async fn insert_all<A>(txn: &DatabaseTransaction, rows: Vec<A>) -> Result<u64, sea_orm::DbErr>
 where
     A: sea_orm::ActiveModelTrait + Send + Clone,

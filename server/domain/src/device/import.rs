@@ -16,7 +16,7 @@ use sea_orm::{
 
 use super::devices::{KIND_RECEIVER, KIND_REPEATER, check_iccid, check_imei, check_sn};
 use crate::scope::Scope;
-use crate::tabular::{Col, ImportError, Importer, Record, RowError};
+use crate::tabular::{Col, ImportError, Importer, Record, RowError, no_row_refused};
 use kernel::changes::{Change, announce};
 use kernel::text;
 
@@ -40,40 +40,17 @@ impl Importer for Devices {
     }
 
     fn columns(&self) -> &'static [Col] {
-        &[
-            Col {
-                name: "enterpriseId",
-                required: false,
-            },
-            Col {
-                name: "imei",
-                required: true,
-            },
-            Col {
-                name: "sn",
-                required: false,
-            },
-            Col {
-                name: "partNo",
-                required: false,
-            },
-            Col {
-                name: "version",
-                required: false,
-            },
-            Col {
-                name: "iccid",
-                required: false,
-            },
-            Col {
-                name: "kind",
-                required: false,
-            },
-            Col {
-                name: "parentImei",
-                required: false,
-            },
-        ]
+        const COLUMNS: &[Col] = &[
+            Col::optional("enterpriseId"),
+            Col::required("imei"),
+            Col::optional("sn"),
+            Col::optional("partNo"),
+            Col::optional("version"),
+            Col::optional("iccid"),
+            Col::optional("kind"),
+            Col::optional("parentImei"),
+        ];
+        COLUMNS
     }
 
     fn import<'a>(
@@ -85,9 +62,7 @@ impl Importer for Devices {
         Box::pin(async move {
             let mut errors = Vec::new();
             let rows = check_rows(txn, scope, records, &mut errors).await?;
-            if !errors.is_empty() {
-                return Err(ImportError::Rows(errors));
-            }
+            no_row_refused(errors)?;
             Ok(insert(txn, rows).await?)
         })
     }

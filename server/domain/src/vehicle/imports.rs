@@ -13,7 +13,9 @@ use sea_orm::{
 
 use super::records::{self, layout_positions, normalize_plate, parse_layout};
 use crate::scope::Scope;
-use crate::tabular::{Col, ImportError, Importer, Record, RowError, insert_all};
+use crate::tabular::{
+    Col, ImportError, Importer, Record, RowError, insert_all, insert_checked, no_row_refused,
+};
 use kernel::changes::{Change, announce};
 use kernel::text;
 
@@ -91,36 +93,16 @@ impl Importer for Vehicles {
     }
 
     fn columns(&self) -> &'static [Col] {
-        &[
-            Col {
-                name: "plate",
-                required: true,
-            },
-            Col {
-                name: "vin",
-                required: false,
-            },
-            Col {
-                name: "kind",
-                required: false,
-            },
-            Col {
-                name: "axleLayout",
-                required: false,
-            },
-            Col {
-                name: ENTERPRISE,
-                required: false,
-            },
-            Col {
-                name: "group",
-                required: false,
-            },
-            Col {
-                name: "remark",
-                required: false,
-            },
-        ]
+        const COLUMNS: &[Col] = &[
+            Col::required("plate"),
+            Col::optional("vin"),
+            Col::optional("kind"),
+            Col::optional("axleLayout"),
+            Col::optional(ENTERPRISE),
+            Col::optional("group"),
+            Col::optional("remark"),
+        ];
+        COLUMNS
     }
 
     fn import<'a>(
@@ -230,9 +212,7 @@ impl Importer for Vehicles {
                     rows.push((plate, vin, kind, axles, ent, group, rec));
                 }
             }
-            if !errors.is_empty() {
-                return Err(ImportError::Rows(errors));
-            }
+            no_row_refused(errors)?;
             let now = Utc::now();
             let mut placed = Vec::new();
             for (plate, vin, kind, axles, ent, group, rec) in &rows {
@@ -296,28 +276,14 @@ impl Importer for Drivers {
     }
 
     fn columns(&self) -> &'static [Col] {
-        &[
-            Col {
-                name: "name",
-                required: true,
-            },
-            Col {
-                name: "phone",
-                required: false,
-            },
-            Col {
-                name: "license",
-                required: false,
-            },
-            Col {
-                name: "remark",
-                required: false,
-            },
-            Col {
-                name: ENTERPRISE,
-                required: false,
-            },
-        ]
+        const COLUMNS: &[Col] = &[
+            Col::required("name"),
+            Col::optional("phone"),
+            Col::optional("license"),
+            Col::optional("remark"),
+            Col::optional(ENTERPRISE),
+        ];
+        COLUMNS
     }
 
     fn import<'a>(
@@ -361,10 +327,7 @@ impl Importer for Drivers {
                     });
                 }
             }
-            if !errors.is_empty() {
-                return Err(ImportError::Rows(errors));
-            }
-            Ok(insert_all(txn, rows).await?)
+            insert_checked(txn, rows, errors).await
         })
     }
 }
