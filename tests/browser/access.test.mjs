@@ -1,6 +1,6 @@
 // Identity and access in the browser: sign-in and the menu, user management and role-limited menus, the visitor,
 // 404, the loading overlay and the login dialog. One server and one Chromium for the whole file.
-// Run from the repo root: node --test tests/browser/   (WHEELEND_BROWSER_HOST=mock for the Node stand-in host)
+// Run from the repo root: node --test tests/browser/
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
@@ -265,40 +265,6 @@ test('the user list on a 375 px phone: cards, no horizontal overflow', async () 
     assert.ok(width <= 375, `no horizontal overflow (scrollWidth ${width})`);
     dropExpected(page, /favicon/);
     await assertQuiet(page, 'mobile users');
-  } finally {
-    await context.close();
-  }
-});
-
-// The waiting browser's states, including an expired code, driven by the mock host's hook (the real server cannot be
-// told to expire a key). The whole flow with a second device against the server: system.test.mjs.
-test('QR sign-in: waiting, scanned, confirmed; an expired code offers a reload', { skip: process.env.WHEELEND_BROWSER_HOST !== 'mock' && 'needs the mock host (it expires keys on request)' }, async () => {
-  const context = await newContext(browser, server.url);
-  try {
-    const page = await newPage(context);
-    const keyOf = page.waitForResponse('**/api/base/timeKey').then((r) => r.json()).then((b) => b.data.key);
-    await page.goto('/login');
-    await waitHydrated(page);
-    await page.getByRole('tab', { name: '扫码登录' }).click();
-    const key = await keyOf;
-    const panel = page.locator('[data-qr-state]');
-    await page.getByTestId('qr-code').waitFor();
-    assert.equal(await panel.getAttribute('data-qr-state'), 'waiting');
-
-    await context.request.get(`/__mock/qr?key=${key}&status=expired`);
-    await page.locator('[data-qr-state="expired"]').waitFor();
-    const nextKey = page.waitForResponse('**/api/base/timeKey').then((r) => r.json()).then((b) => b.data.key);
-    await page.getByRole('button', { name: '刷新二维码' }).click();
-    const key2 = await nextKey;
-    await page.locator('[data-qr-state="waiting"]').waitFor();
-
-    await context.request.get(`/__mock/qr?key=${key2}&status=scanned`);
-    await page.locator('[data-qr-state="scanned"]').waitFor();
-    await context.request.get(`/__mock/qr?key=${key2}&status=confirmed`);
-    await page.waitForURL('**/map');
-    await waitHydrated(page);
-    await page.getByTestId('user-name').waitFor();
-    await assertQuiet(page, 'QR sign-in');
   } finally {
     await context.close();
   }

@@ -1,6 +1,6 @@
 // Sign-in with the graphic captcha the server asks for after repeated failures. Its own server: the failures are
 // counted per address, so every later sign-in from this machine would need the captcha too.
-// Run from the repo root: node --test tests/browser/   (WHEELEND_BROWSER_HOST=mock for the Node stand-in host)
+// Run from the repo root: node --test tests/browser/
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 

@@ -10,8 +10,6 @@ import { startServer } from './server.mjs';
 
 let server;
 let browser;
-/** The mock host knows one enterprise and no tenancy: these tests need the real server. */
-const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 
 /** Seeded demo tenancy (server/domain/src/seed.rs). */
 const FLEET = { id: 1014, name: '示范物流车队' };
@@ -50,7 +48,6 @@ async function createUser({ userName, password, nickName, authorityId, enterpris
 let fleetAdmin;
 
 before(async () => {
-  if (MOCK) return;
   server = await startServer();
   browser = await launchBrowser();
   adminToken = await apiLogin('admin', server.password);
@@ -75,7 +72,7 @@ function dropExpected(page, pattern) {
   page.problems = page.problems.filter((p) => !(/Failed to load resource/.test(p) && pattern.test(p)));
 }
 
-describe('enterprises and tenancy', { skip: MOCK ? 'needs the real server (the mock host has one enterprise and no tenancy)' : false }, () => {
+describe('enterprises and tenancy', () => {
   test('the alarm-threshold screen shows the server’s refusal under the field it names', async () => {
     const context = await newContext(browser, server.url);
     try {

@@ -10,10 +10,9 @@ import { startServer } from './server.mjs';
 
 let server;
 let browser;
-const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 
-/** Seeded demo tenancy (server/domain/src/seed.rs); the mock host has one enterprise (id 1). */
-const FLEET = MOCK ? { id: 1, name: '示例物流' } : { id: 1014, name: '示范物流车队' };
+/** Seeded demo tenancy (server/domain/src/seed.rs). */
+const FLEET = { id: 1014, name: '示范物流车队' };
 const PROVIDER = { id: 1016, name: '示范轮胎服务商' };
 const ROLE_ENTERPRISE_ADMIN = 100;
 
@@ -189,7 +188,7 @@ describe('fleet screens', () => {
     }
   });
 
-  test('switching enterprise from the header changes the vehicle list', { skip: MOCK ? 'the mock host has one enterprise and no tenancy' : false }, async () => {
+  test('switching enterprise from the header changes the vehicle list', async () => {
     const fleetPlate = newPlate('沪D');
     const providerPlate = newPlate('沪E');
     await seedVehicle(fleetPlate, FLEET.id);

@@ -9,7 +9,6 @@ import { after, before, test } from 'node:test';
 import { assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, postReport, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
-const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 /** The seeded demo fleet (server/domain/src/seed.rs). */
 const FLEET_ID = 1014;
 
@@ -27,7 +26,6 @@ let driving;
 let parked;
 
 before(async () => {
-  if (MOCK) return;
   server = await startServer();
   browser = await launchBrowser();
   adminToken = (await api(null, '/base/login', { username: 'admin', password: server.password, type: 'system' })).token;
@@ -56,7 +54,7 @@ async function signIn(page) {
 
 const listed = (page) => page.getByTestId('vehicle-list').locator('li').allTextContents();
 
-test('reported vehicles are on the map, filters change the markers, a low pressure alarm arrives live', { skip: MOCK && 'needs the real ingestion' }, async () => {
+test('reported vehicles are on the map, filters change the markers, a low pressure alarm arrives live', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
@@ -94,7 +92,7 @@ test('reported vehicles are on the map, filters change the markers, a low pressu
   }
 });
 
-test('a share page renders with JavaScript disabled: plate, position and tyre values', { skip: MOCK && 'needs the real server' }, async () => {
+test('a share page renders with JavaScript disabled: plate, position and tyre values', async () => {
   const { link } = await api(adminToken, '/web/car/share/create', { vehicleId: driving.carId, days: 1 });
   const context = await newContext(browser, server.url, { javaScriptEnabled: false });
   try {
@@ -128,7 +126,7 @@ test('a share page renders with JavaScript disabled: plate, position and tyre va
   }
 });
 
-test('a share link is created from the vehicle info drawer, shown with its QR code, and revoked', { skip: MOCK && 'needs the real server' }, async () => {
+test('a share link is created from the vehicle info drawer, shown with its QR code, and revoked', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
@@ -156,7 +154,7 @@ test('a share link is created from the vehicle info drawer, shown with its QR co
   }
 });
 
-test('the alarm list shows the incident ingestion raised', { skip: MOCK && 'needs the real ingestion' }, async () => {
+test('the alarm list shows the incident ingestion raised', async () => {
   await report(parked, { speed: 0, pressure21: 6.0 });
   const context = await newContext(browser, server.url);
   try {

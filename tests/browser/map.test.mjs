@@ -1,9 +1,9 @@
 // The live map (issue 6): the signed-in fleet from watchList4, the filters changing the markers, vehicle and alarm
 // frames over the websocket arriving live (and after a dropped connection, through resume), the vehicle panel with
 // the wheel diagram, measuring, and the offline base layer (`?tiles=offline`: tests never touch tile servers).
-// Positions and websocket frames come from the mock host's hooks (/__mock/fleet, /__mock/live), or on the real host
-// from a vehicle whose receiver reports through /tapi/device/report with its device key.
-// Run: node --test tests/browser/map.test.mjs (WHEELEND_BROWSER_HOST=mock for the mock host)
+// Positions and websocket frames come from a vehicle whose receiver reports through /tapi/device/report with its device
+// key.
+// Run: node --test tests/browser/map.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
@@ -12,18 +12,12 @@ import { startServer } from './server.mjs';
 
 let server;
 let browser;
-const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 
 const api = (token, path, body) => callApi(server.url, token, path, body);
 
-async function mockLive(frame) {
-  const res = await fetch(`${server.url}/__mock/live`, { method: 'POST', body: JSON.stringify(frame) });
-  return res.json();
-}
-
 let adminToken;
-/** Real host: a vehicle that reports (driving), beside the two that never did (offline). */
+/** A vehicle that reports (driving), beside the two that never did (offline). */
 let reporting;
 before(async () => {
   server = await startServer();
@@ -31,13 +25,9 @@ before(async () => {
   adminToken = (await api(null, '/base/login', { username: 'admin', password: server.password, type: 'system' })).token;
   await api(adminToken, '/web/car/updateCarInfo', { plate: `图A${stamp}1`, axleLayout: '2,4' });
   await api(adminToken, '/web/car/updateCarInfo', { plate: `图A${stamp}2`, axleLayout: '2,4' });
-  if (MOCK) {
-    await fetch(`${server.url}/__mock/fleet?n=40`);
-  } else {
-    const imei = String(860_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 50);
-    reporting = await fittedVehicle(server.url, adminToken, { plate: `图A${stamp}3`, imei, entId: 1014 });
-    await postReport(server.url, reporting, { speed: 40 });
-  }
+  const imei = String(860_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 50);
+  reporting = await fittedVehicle(server.url, adminToken, { plate: `图A${stamp}3`, imei, entId: 1014 });
+  await postReport(server.url, reporting, { speed: 40 });
 });
 
 after(async () => {
@@ -107,26 +97,16 @@ test('filters change the markers, and the POI toggles are disabled with a note',
   }
 });
 
-/** How a vehicle changes: mock frames, or reports its receiver sends to the real server. */
+/** How a vehicle changes: the reports its receiver sends to the server. */
 function liveSource() {
-  if (!MOCK) {
-    return {
-      plate: reporting.plate,
-      move: (lat, lon, speed) => postReport(server.url, reporting, { lat, lon, speed }),
-      lowPressure: () => postReport(server.url, reporting, { pressure21: 5.1 }),
-    };
-  }
-  const carId = 1_000_003;
-  const plate = `测${String(carId).slice(-5)}`;
   return {
-    plate,
-    move: (la, lo, s) => mockLive({ type: 'vehicle', data: { i: carId, o: 0, a: 0, c: 0, gp: { la, lo, s } } }),
-    lowPressure: () =>
-      mockLive({ type: 'alarm', data: { id: 77, vehicleId: carId, plate, enterpriseId: 1, position: 11, kind: 2, level: 2, state: 0, value: 5.1, threshold: 6.5, startedAt: Date.now() } }),
+    plate: reporting.plate,
+    move: (lat, lon, speed) => postReport(server.url, reporting, { lat, lon, speed }),
+    lowPressure: () => postReport(server.url, reporting, { pressure21: 5.1 }),
   };
 }
 
-test('a vehicle frame moves a marker, an alarm frame shows up live, and a dropped socket resumes', async () => {
+test('a vehicle frame moves a marker and an alarm frame shows up live', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
@@ -150,14 +130,6 @@ test('a vehicle frame moves a marker, an alarm frame shows up live, and a droppe
     await alarms.getByText(/低压/).waitFor();
     await page.getByText(`${plate}：低压`, { exact: true }).waitFor();
 
-    // drop the connection, publish while it is down: the console reconnects and resumes from its last seq (the mock
-    // host can drop a connection on request; the real server has no such hook)
-    if (MOCK) {
-      await fetch(`${server.url}/__mock/live-drop`);
-      await source.move(31.5, 121.25, 0);
-      await panel.getByText('121.250000, 31.500000').waitFor({ timeout: 10_000 });
-      await page.locator('[data-live="open"]').waitFor();
-    }
     await assertQuiet(page, 'live frames');
   } finally {
     await context.close();

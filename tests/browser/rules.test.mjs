@@ -1,9 +1,7 @@
 // Push rules, messages and webhooks in the browser: a rule made through its dialog (quiet hours checked), given a
 // member and disabled in bulk; a notice pushed to a member raising the header bell live over the websocket, read
-// from the bell; a webhook whose signing secret is shown once and rotated; with the mock host only (its hooks), a
-// message missed while the socket was down arriving with the resume, masked and unmasked; with the real server only
-// (ingestion), a reported low pressure pushed by the server to a rule's member, masked and unmasked. Runs against the
-// real server, or the mock host (WHEELEND_BROWSER_HOST=mock, tests/browser/mock-rules.mjs). Run from the repo root:
+// from the bell; a webhook whose signing secret is shown once and rotated; a reported low pressure (ingestion) pushed
+// by the server to a rule's member, masked and unmasked. Runs against the real server. Run from the repo root:
 // node --test tests/browser/rules.test.mjs (WHEELEND_BIN=… for another build of the server).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -13,10 +11,9 @@ import { startServer } from './server.mjs';
 
 let server;
 let browser;
-const MOCK = process.env.WHEELEND_BROWSER_HOST === 'mock';
 
-/** Seeded demo fleet (server/domain/src/seed.rs); the mock host has one enterprise (id 1). */
-const FLEET_ID = MOCK ? 1 : 1014;
+/** Seeded demo fleet (server/domain/src/seed.rs). */
+const FLEET_ID = 1014;
 const ROLE_ENTERPRISE_ADMIN = 100;
 const ROLE_ENTERPRISE_MEMBER = 101;
 
@@ -232,43 +229,7 @@ test('a webhook is added with its signing secret shown once, and the secret rota
   }
 });
 
-test('a message sent while the socket is down arrives with the resume; masking moves it to the masked list and back', { skip: MOCK ? false : 'needs the mock host (its hooks drop sockets and push an alarm message)' }, async () => {
-  const context = await newContext(browser, server.url);
-  try {
-    const page = await newPage(context);
-    await signIn(page, member);
-    await page.getByTestId('message-bell').waitFor();
-    const adminToken = await apiLogin(fleetAdmin.userName, fleetAdmin.password);
-    const userId = await userIdOf(adminToken, member.nickName);
-    const before = (await api(await apiLogin(member.userName, member.password), '/rule/push_log', { page: 1, pageSize: 1, mine: true })).unread;
-
-    // dropped: the message is published before the console reconnects, and comes with its resume
-    await fetch(`${server.url}/__mock/live-drop`);
-    await fetch(`${server.url}/__mock/message`, { method: 'POST', body: JSON.stringify({ userId, vehicleId: 7, plate: `沪A${stamp}`, kind: 2, level: 2, title: '', content: '左前轮低压' }) });
-    await page.getByTestId('message-bell-count').filter({ hasText: String(before + 1) }).waitFor();
-
-    await openMenu(page, '企业中心', '消息列表');
-    await page.waitForURL('**/colony/messageList');
-    const inbox = page.getByTestId('messages-inbox-table').filter({ visible: true });
-    const headline = `沪A${stamp} · 低压 · 严重`;
-    await inbox.getByText(headline).first().waitFor();
-    await inbox.getByRole('row', { name: new RegExp(headline) }).getByRole('button', { name: '屏蔽' }).click();
-    await inbox.getByRole('table').getByText(headline).waitFor({ state: 'detached' });
-
-    await openMenu(page, '企业中心', '屏蔽消息');
-    await page.waitForURL('**/colony/maskedMessageList');
-    const masked = page.getByTestId('messages-masked-table').filter({ visible: true });
-    await masked.getByRole('row', { name: new RegExp(headline) }).getByRole('button', { name: '取消屏蔽' }).click();
-    await masked.waitFor({ state: 'detached' });
-    await openMenu(page, '企业中心', '消息列表');
-    await inbox.getByRole('table').getByText(headline).waitFor();
-    await assertQuiet(page, 'masked messages');
-  } finally {
-    await context.close();
-  }
-});
-
-test('a reported low pressure reaches the rule member’s bell; masking it moves it to the masked list and back', { skip: MOCK ? 'needs the real server (ingestion and the rules dispatcher)' : false }, async () => {
+test('a reported low pressure reaches the rule member’s bell; masking it moves it to the masked list and back', async () => {
   // a vehicle of the demo fleet with a receiver, registered as platform admin; the device key is answered once
   const plate = `沪R${stamp.toUpperCase()}`;
   const imei = `86${String(Date.now()).slice(-13)}`;

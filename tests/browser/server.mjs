@@ -1,6 +1,5 @@
 // Starts the server binary for the browser tests.
 //   WHEELEND_BIN            the binary (default: target/debug/wheelend under the repo root)
-//   WHEELEND_BROWSER_HOST   "mock" runs tests/browser/mock-host.mjs instead (front-end work without the Rust build)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -49,10 +48,6 @@ async function waitHealthy(url, child, output) {
  * GET /api/health answers 200. Returns {url, password, stop()}.
  */
 export async function startServer() {
-  if (process.env.WHEELEND_BROWSER_HOST === 'mock') {
-    const { startMockHost } = await import('./mock-host.mjs');
-    return startMockHost();
-  }
   const bin = resolve(repoRoot, process.env.WHEELEND_BIN ?? 'target/debug/wheelend');
   if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (build it, or set WHEELEND_BIN)`);
   const port = await freePort();

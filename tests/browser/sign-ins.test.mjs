@@ -1,7 +1,7 @@
 // The Sign-ins tab of the operation log (superAdmin/operation): a failed and a successful sign-in of admin are listed
 // with their translated outcomes, and the tab offers no way to delete anything. Its own server: the failure counts
 // towards the captcha for this address, which no other file should inherit.
-// Run from the repo root: node --test tests/browser/   (WHEELEND_BROWSER_HOST=mock for the Node stand-in host)
+// Run from the repo root: node --test tests/browser/
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 

@@ -1,6 +1,6 @@
 // The QR sign-in with two devices, the returning visitor, and the super-admin system screens (dictionaries, operation
 // records, files) against the server. One server and one Chromium for the whole file.
-// Run from the repo root: node --test tests/browser/   (WHEELEND_BROWSER_HOST=mock for the Node stand-in host)
+// Run from the repo root: node --test tests/browser/
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 

@@ -73,8 +73,10 @@ fn render_calls(spec: &serde_json::Value) -> String {
          //! `contract::test_client_has_one_function_per_call` (run it with\n\
          //! `WHEELEND_WRITE_CALLS=1` to rewrite this file); do not edit by hand.\n\
          //!\n\
-         //! Each takes the body (for GET: the query, as a JSON object) and the caller's token.\n\n\
-         use serde_json::Value;\n\nuse crate::{Answer, TestApp};\n\n#[rustfmt::skip]\nimpl TestApp {\n",
+         //! Each takes the body (for GET: the query, as a JSON object) and the caller's token. The\n\
+         //! body is anything serialisable: `json!` for the bad input the tests send on purpose, or\n\
+         //! a typed request.\n\n\
+         use serde::Serialize;\nuse serde_json::to_value;\n\nuse crate::{Answer, TestApp};\n\n#[rustfmt::skip]\nimpl TestApp {\n",
     );
     for (path, item) in spec["paths"].as_object().unwrap() {
         for (method, op) in item.as_object().unwrap() {
@@ -89,7 +91,7 @@ fn render_calls(spec: &serde_json::Value) -> String {
                 .to_owned();
             let upper = method.to_uppercase();
             out += &format!(
-                "    /// `{upper} {path}`: {summary}\n    pub fn {name}<'a>(\n        &'a self,\n        body: &Value,\n        token: Option<&str>,\n    ) -> impl Future<Output = Answer> + use<'a> {{\n        self.call(\"{upper}\", \"{path}\", body, token, &[])\n    }}\n\n",
+                "    /// `{upper} {path}`: {summary}\n    pub fn {name}<'a, B: Serialize + ?Sized>(\n        &'a self,\n        body: &B,\n        token: Option<&str>,\n    ) -> impl Future<Output = Answer> + use<'a, B> {{\n        self.call(\"{upper}\", \"{path}\", &to_value(body).expect(\"a JSON body\"), token, &[])\n    }}\n\n",
                 name = call_name(path),
             );
         }

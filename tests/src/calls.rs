@@ -3,2459 +3,2462 @@
 //! `contract::test_client_has_one_function_per_call` (run it with
 //! `WHEELEND_WRITE_CALLS=1` to rewrite this file); do not edit by hand.
 //!
-//! Each takes the body (for GET: the query, as a JSON object) and the caller's token.
+//! Each takes the body (for GET: the query, as a JSON object) and the caller's token. The
+//! body is anything serialisable: `json!` for the bad input the tests send on purpose, or
+//! a typed request.
 
-use serde_json::Value;
+use serde::Serialize;
+use serde_json::to_value;
 
 use crate::{Answer, TestApp};
 
 #[rustfmt::skip]
 impl TestApp {
     /// `POST /api/addTags`: Creates tags, all or none; a name already used in the enterprise for that kind is refused.
-    pub fn api_add_tags<'a>(
+    pub fn api_add_tags<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/addTags", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/addTags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/aliyunToken`: What a browser needs to upload directly: for the local store a short-lived signed grant
-    pub fn api_aliyun_token<'a>(
+    pub fn api_aliyun_token<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/aliyunToken", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/aliyunToken", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/api/createApi`: Registers a call (all four fields required; (path, method) unique).
-    pub fn api_api_create_api<'a>(
+    pub fn api_api_create_api<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/api/createApi", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/api/createApi", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/api/deleteApi`: Removes a registry entry and every policy granted over it.
-    pub fn api_api_delete_api<'a>(
+    pub fn api_api_delete_api<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/api/deleteApi", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/api/deleteApi", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/api/deleteApisByIds`: Removes registry entries and their policies, all or nothing.
-    pub fn api_api_delete_apis_by_ids<'a>(
+    pub fn api_api_delete_apis_by_ids<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/api/deleteApisByIds", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/api/deleteApisByIds", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/api/getAllApis`: The whole API registry, newest first.
-    pub fn api_api_get_all_apis<'a>(
+    pub fn api_api_get_all_apis<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/api/getAllApis", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/api/getAllApis", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/api/getApiById`: One registry entry.
-    pub fn api_api_get_api_by_id<'a>(
+    pub fn api_api_get_api_by_id<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/api/getApiById", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/api/getApiById", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/api/getApiList`: A page of the API registry, filtered and ordered.
-    pub fn api_api_get_api_list<'a>(
+    pub fn api_api_get_api_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/api/getApiList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/api/getApiList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/api/updateApi`: Rewrites a registry entry; policies over its old path and method follow it.
-    pub fn api_api_update_api<'a>(
+    pub fn api_api_update_api<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/api/updateApi", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/api/updateApi", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authority/copyAuthority`: Creates a role as a copy of another (menus, buttons, policies, enterprise narrowings), in
-    pub fn api_authority_copy_authority<'a>(
+    pub fn api_authority_copy_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authority/copyAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authority/copyAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authority/createAuthority`: Creates a role with the default menus and the self-service policies.
-    pub fn api_authority_create_authority<'a>(
+    pub fn api_authority_create_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authority/createAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authority/createAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authority/deleteAuthority`: Deletes a role nobody holds and without child roles, with everything granted to it.
-    pub fn api_authority_delete_authority<'a>(
+    pub fn api_authority_delete_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authority/deleteAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authority/deleteAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authority/getAuthorityList`: Every role as trees, with data scopes and children.
-    pub fn api_authority_get_authority_list<'a>(
+    pub fn api_authority_get_authority_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authority/getAuthorityList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authority/getAuthorityList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authority/setDataAuthority`: Replaces the roles whose data a role sees.
-    pub fn api_authority_set_data_authority<'a>(
+    pub fn api_authority_set_data_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authority/setDataAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authority/setDataAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/authority/updateAuthority`: Renames a role, moves it under another parent or changes its default route.
-    pub fn api_authority_update_authority<'a>(
+    pub fn api_authority_update_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/authority/updateAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/authority/updateAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authorityBtn/canRemoveAuthorityBtn`: Answers code 7 when any role uses the button (so it cannot be removed).
-    pub fn api_authority_btn_can_remove_authority_btn<'a>(
+    pub fn api_authority_btn_can_remove_authority_btn<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authorityBtn/canRemoveAuthorityBtn", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authorityBtn/canRemoveAuthorityBtn", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authorityBtn/getAuthorityBtn`: The buttons of a menu a role may use.
-    pub fn api_authority_btn_get_authority_btn<'a>(
+    pub fn api_authority_btn_get_authority_btn<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authorityBtn/getAuthorityBtn", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authorityBtn/getAuthorityBtn", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/authorityBtn/setAuthorityBtn`: Replaces the buttons of a menu a role may use.
-    pub fn api_authority_btn_set_authority_btn<'a>(
+    pub fn api_authority_btn_set_authority_btn<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/authorityBtn/setAuthorityBtn", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/authorityBtn/setAuthorityBtn", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/captcha`: A graphic captcha (valid 5 minutes, one use) for sign-in, registration and SMS requests.
-    pub fn api_base_captcha<'a>(
+    pub fn api_base_captcha<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/captcha", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/captcha", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/login`: Signs in with a username and password (or as the visitor, or as a stored alternate
-    pub fn api_base_login<'a>(
+    pub fn api_base_login<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/login", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/login", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/register`: Registers a user with a verified phone; their company becomes a new enterprise (awaiting
-    pub fn api_base_register<'a>(
+    pub fn api_base_register<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/register", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/register", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/scan`: The waiting browser's poll of a QR sign-in. `confirmed` carries the session (once).
-    pub fn api_base_scan<'a>(
+    pub fn api_base_scan<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/scan", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/scan", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/sendSms`: Sends an SMS verification code after a graphic captcha (one per minute per phone, ten a day).
-    pub fn api_base_send_sms<'a>(
+    pub fn api_base_send_sms<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/sendSms", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/sendSms", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/share`: Anonymous: the vehicle a share link shows (plate, position, speed, last report, wheels
-    pub fn api_base_share<'a>(
+    pub fn api_base_share<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/share", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/share", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/base/timeKey`: Starts a QR sign-in: a key valid for two minutes, to show as a QR code.
-    pub fn api_base_time_key<'a>(
+    pub fn api_base_time_key<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/base/timeKey", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/base/timeKey", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/brand/list`: The ten brand profiles, matched against the Host header to rebrand the console.
-    pub fn api_brand_list<'a>(
+    pub fn api_brand_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/brand/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/brand/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/brand/update`: Edits a brand profile; cached pages are dropped so visitors see the change at once.
-    pub fn api_brand_update<'a>(
+    pub fn api_brand_update<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/brand/update", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/brand/update", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/casbin/getPolicyPathByAuthorityId`: The calls a role's policies grant.
-    pub fn api_casbin_get_policy_path_by_authority_id<'a>(
+    pub fn api_casbin_get_policy_path_by_authority_id<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/casbin/getPolicyPathByAuthorityId", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/casbin/getPolicyPathByAuthorityId", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/casbin/updateCasbin`: Replaces a role's whole policy set (takes effect at once).
-    pub fn api_casbin_update_casbin<'a>(
+    pub fn api_casbin_update_casbin<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/casbin/updateCasbin", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/casbin/updateCasbin", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/delTags`: Deletes tags with their links to vehicles and devices, all or none.
-    pub fn api_del_tags<'a>(
+    pub fn api_del_tags<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/delTags", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/delTags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/fileUploadAndDownload/deleteFile`: Deletes an uploaded file: its record and the stored object.
-    pub fn api_file_upload_and_download_delete_file<'a>(
+    pub fn api_file_upload_and_download_delete_file<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/fileUploadAndDownload/deleteFile", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/fileUploadAndDownload/deleteFile", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/fileUploadAndDownload/getFileList`: One page of uploaded files, newest first.
-    pub fn api_file_upload_and_download_get_file_list<'a>(
+    pub fn api_file_upload_and_download_get_file_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/fileUploadAndDownload/getFileList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/fileUploadAndDownload/getFileList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/fileUploadAndDownload/upload`: Uploads one file (multipart `file`, optional `classId`) and records it.
-    pub fn api_file_upload_and_download_upload<'a>(
+    pub fn api_file_upload_and_download_upload<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/fileUploadAndDownload/upload", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/fileUploadAndDownload/upload", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/health`: Liveness and readiness: answers once the database is reachable. Open (no sign-in).
-    pub fn api_health<'a>(
+    pub fn api_health<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/health", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/health", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/jwt/jsonInBlacklist`: Signs out: the presented token is revoked (also across restarts).
-    pub fn api_jwt_json_in_blacklist<'a>(
+    pub fn api_jwt_json_in_blacklist<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/jwt/jsonInBlacklist", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/jwt/jsonInBlacklist", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/addBaseMenu`: Creates a base menu (path, name, component and meta.title required; name unique).
-    pub fn api_menu_add_base_menu<'a>(
+    pub fn api_menu_add_base_menu<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/addBaseMenu", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/addBaseMenu", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/addMenuAuthority`: Replaces the menus a role sees; its button grants on menus taken away go too.
-    pub fn api_menu_add_menu_authority<'a>(
+    pub fn api_menu_add_menu_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/addMenuAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/addMenuAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/deleteBaseMenu`: Deletes a base menu without children, with its buttons, parameters and grants.
-    pub fn api_menu_delete_base_menu<'a>(
+    pub fn api_menu_delete_base_menu<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/deleteBaseMenu", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/deleteBaseMenu", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/getBaseMenuById`: One base menu with its buttons and parameters.
-    pub fn api_menu_get_base_menu_by_id<'a>(
+    pub fn api_menu_get_base_menu_by_id<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/getBaseMenuById", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/getBaseMenuById", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/getBaseMenuTree`: Every base menu as trees, for assigning menus to a role.
-    pub fn api_menu_get_base_menu_tree<'a>(
+    pub fn api_menu_get_base_menu_tree<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/getBaseMenuTree", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/getBaseMenuTree", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/getMenuList`: Every base menu as trees, with buttons (`menuBtn`) and parameters.
-    pub fn api_menu_get_menu_list<'a>(
+    pub fn api_menu_get_menu_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/getMenuList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/getMenuList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/updateBaseMenu`: Rewrites a base menu (send it whole, with `ID`). Buttons sent with their `ID` keep their
-    pub fn api_menu_update_base_menu<'a>(
+    pub fn api_menu_update_base_menu<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/updateBaseMenu", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/updateBaseMenu", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/updateMenuRoot`: Moves a menu under another parent (or to the root, `parentId` 0) at position `sort` among
-    pub fn api_menu_update_menu_root<'a>(
+    pub fn api_menu_update_menu_root<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/menu/updateMenuRoot", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/menu/updateMenuRoot", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/batch`: Enables, disables or deletes push rules: all named or none.
-    pub fn api_rule_batch<'a>(
+    pub fn api_rule_batch<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/batch", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/batch", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/cars_sets`: Replaces the vehicles a push rule covers (vehicles of the rule's enterprise).
-    pub fn api_rule_cars_sets<'a>(
+    pub fn api_rule_cars_sets<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/cars_sets", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/cars_sets", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/group`: Replaces the groups whose vehicles a push rule covers.
-    pub fn api_rule_group<'a>(
+    pub fn api_rule_group<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/group", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/group", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/list`: Push rules of an enterprise (default: the acting one), newest first.
-    pub fn api_rule_list<'a>(
+    pub fn api_rule_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/member`: Replaces the members a push rule notifies.
-    pub fn api_rule_member<'a>(
+    pub fn api_rule_member<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/member", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/member", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/memberList`: Members of an enterprise (default: the acting one) with their push settings and the
-    pub fn api_rule_member_list<'a>(
+    pub fn api_rule_member_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/memberList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/memberList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/push_event`: Pushes an alarm (`alarmId`) or a notice (`title` and `content`) now to `memberIds`
-    pub fn api_rule_push_event<'a>(
+    pub fn api_rule_push_event<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/push_event", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/push_event", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/push_log`: The message log: without `action`, a page of the caller's messages (`mine: false`: the
-    pub fn api_rule_push_log<'a>(
+    pub fn api_rule_push_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/push_log", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/push_log", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/setUser`: Sets a member's push settings: push on or off, channels, alarm kinds (none: all), quiet
-    pub fn api_rule_set_user<'a>(
+    pub fn api_rule_set_user<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/setUser", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/setUser", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/tags`: Replaces the tags whose vehicles a push rule covers.
-    pub fn api_rule_tags<'a>(
+    pub fn api_rule_tags<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/tags", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/tags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/update`: Creates a push rule (no `id`) or changes one: name, alarm kinds, minimum level, channels,
-    pub fn api_rule_update<'a>(
+    pub fn api_rule_update<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/rule/update", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/rule/update", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/search_label`: Searches tags and labels in scope by name.
-    pub fn api_search_label<'a>(
+    pub fn api_search_label<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/search_label", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/search_label", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/settingUrl/list`: Without `id`: the webhooks of an enterprise (default: the acting one). With `id`: a page
-    pub fn api_setting_url_list<'a>(
+    pub fn api_setting_url_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/settingUrl/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/settingUrl/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/settingUrl/save`: Creates (no `id`), changes, rotates the secret of (`rotateSecret`) or deletes (`delete`) a
-    pub fn api_setting_url_save<'a>(
+    pub fn api_setting_url_save<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/settingUrl/save", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/settingUrl/save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/sysAuthorityMenusEnterprise/addMenuAuthority`: Narrows what a role sees inside an enterprise to some of its own menus (an empty list lifts
-    pub fn api_sys_authority_menus_enterprise_add_menu_authority<'a>(
+    pub fn api_sys_authority_menus_enterprise_add_menu_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/sysAuthorityMenusEnterprise/addMenuAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/sysAuthorityMenusEnterprise/addMenuAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/sysAuthorityMenusEnterprise/getAuthorityList`: Every role with how an enterprise uses it: members holding it there, whether the
-    pub fn api_sys_authority_menus_enterprise_get_authority_list<'a>(
+    pub fn api_sys_authority_menus_enterprise_get_authority_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/sysAuthorityMenusEnterprise/getAuthorityList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/sysAuthorityMenusEnterprise/getAuthorityList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysAuthorityMenusEnterprise/getBaseMenuTree`: The tree to narrow a role from: the role's menus with their ancestors (or every base menu).
-    pub fn api_sys_authority_menus_enterprise_get_base_menu_tree<'a>(
+    pub fn api_sys_authority_menus_enterprise_get_base_menu_tree<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysAuthorityMenusEnterprise/getBaseMenuTree", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysAuthorityMenusEnterprise/getBaseMenuTree", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/sysAuthorityMenusEnterprise/getMenu`: The caller's route tree in an enterprise (default: the current one): the menus of the role
-    pub fn api_sys_authority_menus_enterprise_get_menu<'a>(
+    pub fn api_sys_authority_menus_enterprise_get_menu<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/sysAuthorityMenusEnterprise/getMenu", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/sysAuthorityMenusEnterprise/getMenu", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/sysAuthorityMenusEnterprise/getMenuAuthority`: The menus a role sees inside an enterprise (flat), to pre-check the assignment tree.
-    pub fn api_sys_authority_menus_enterprise_get_menu_authority<'a>(
+    pub fn api_sys_authority_menus_enterprise_get_menu_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/sysAuthorityMenusEnterprise/getMenuAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/sysAuthorityMenusEnterprise/getMenuAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/sysDictionary/createSysDictionary`: Creates a dictionary (`type` must be unique); answers it.
-    pub fn api_sys_dictionary_create_sys_dictionary<'a>(
+    pub fn api_sys_dictionary_create_sys_dictionary<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/sysDictionary/createSysDictionary", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/sysDictionary/createSysDictionary", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/sysDictionary/deleteSysDictionary`: Deletes a dictionary and its details (refused while child dictionaries remain).
-    pub fn api_sys_dictionary_delete_sys_dictionary<'a>(
+    pub fn api_sys_dictionary_delete_sys_dictionary<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/sysDictionary/deleteSysDictionary", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/sysDictionary/deleteSysDictionary", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysDictionary/findSysDictionary`: A dictionary by `type` or `ID`, with its enabled details in display order.
-    pub fn api_sys_dictionary_find_sys_dictionary<'a>(
+    pub fn api_sys_dictionary_find_sys_dictionary<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysDictionary/findSysDictionary", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysDictionary/findSysDictionary", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysDictionary/getSysDictionaryList`: Every dictionary (or those whose name or type contains `name`), each with its children.
-    pub fn api_sys_dictionary_get_sys_dictionary_list<'a>(
+    pub fn api_sys_dictionary_get_sys_dictionary_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysDictionary/getSysDictionaryList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysDictionary/getSysDictionaryList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/sysDictionary/updateSysDictionary`: Updates a dictionary (type stays unique; a dictionary cannot sit under itself).
-    pub fn api_sys_dictionary_update_sys_dictionary<'a>(
+    pub fn api_sys_dictionary_update_sys_dictionary<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/sysDictionary/updateSysDictionary", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/sysDictionary/updateSysDictionary", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/sysDictionaryDetail/createSysDictionaryDetail`: Adds a detail to a dictionary; level and path follow from the parent.
-    pub fn api_sys_dictionary_detail_create_sys_dictionary_detail<'a>(
+    pub fn api_sys_dictionary_detail_create_sys_dictionary_detail<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/sysDictionaryDetail/createSysDictionaryDetail", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/sysDictionaryDetail/createSysDictionaryDetail", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/sysDictionaryDetail/deleteSysDictionaryDetail`: Deletes a detail (refused while it has children).
-    pub fn api_sys_dictionary_detail_delete_sys_dictionary_detail<'a>(
+    pub fn api_sys_dictionary_detail_delete_sys_dictionary_detail<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/sysDictionaryDetail/deleteSysDictionaryDetail", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/sysDictionaryDetail/deleteSysDictionaryDetail", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysDictionaryDetail/findSysDictionaryDetail`: One detail by `ID`.
-    pub fn api_sys_dictionary_detail_find_sys_dictionary_detail<'a>(
+    pub fn api_sys_dictionary_detail_find_sys_dictionary_detail<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysDictionaryDetail/findSysDictionaryDetail", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysDictionaryDetail/findSysDictionaryDetail", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysDictionaryDetail/getSysDictionaryDetailList`: One page of details, by sort then id.
-    pub fn api_sys_dictionary_detail_get_sys_dictionary_detail_list<'a>(
+    pub fn api_sys_dictionary_detail_get_sys_dictionary_detail_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysDictionaryDetail/getSysDictionaryDetailList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysDictionaryDetail/getSysDictionaryDetailList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/sysDictionaryDetail/updateSysDictionaryDetail`: Updates a detail; moving it moves its descendants along.
-    pub fn api_sys_dictionary_detail_update_sys_dictionary_detail<'a>(
+    pub fn api_sys_dictionary_detail_update_sys_dictionary_detail<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/sysDictionaryDetail/updateSysDictionaryDetail", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/sysDictionaryDetail/updateSysDictionaryDetail", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysLoginRecord/getSysLoginRecordList`: One page of sign-in attempts (every sign-in path, failures included; never a token or a
-    pub fn api_sys_login_record_get_sys_login_record_list<'a>(
+    pub fn api_sys_login_record_get_sys_login_record_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysLoginRecord/getSysLoginRecordList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysLoginRecord/getSysLoginRecordList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/sysOperationRecord/deleteSysOperationRecordByIds`: Deletes operation records by id (this project's own call). The log is append-only: only
-    pub fn api_sys_operation_record_delete_sys_operation_record_by_ids<'a>(
+    pub fn api_sys_operation_record_delete_sys_operation_record_by_ids<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/sysOperationRecord/deleteSysOperationRecordByIds", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/sysOperationRecord/deleteSysOperationRecordByIds", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/sysOperationRecord/getSysOperationRecordList`: One page of operation records, newest first, with the caller's name.
-    pub fn api_sys_operation_record_get_sys_operation_record_list<'a>(
+    pub fn api_sys_operation_record_get_sys_operation_record_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/sysOperationRecord/getSysOperationRecordList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/sysOperationRecord/getSysOperationRecordList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/tag/list`: Tags in scope (of one kind, enterprise or vehicle when given), with link counts.
-    pub fn api_tag_list<'a>(
+    pub fn api_tag_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/tag/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/tag/setTags`: Sets a vehicle's tags.
-    pub fn api_tag_set_tags<'a>(
+    pub fn api_tag_set_tags<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/tag/setTags", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/setTags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/tag/set_device`: Sets a device's tags; answers the device.
-    pub fn api_tag_set_device<'a>(
+    pub fn api_tag_set_device<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/tag/set_device", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/set_device", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/tbEnterprise/findTbEnterprise`: One enterprise in full: fields, ancestors (`parent`), children (`ent_list`), verification,
-    pub fn api_tb_enterprise_find_tb_enterprise<'a>(
+    pub fn api_tb_enterprise_find_tb_enterprise<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/tbEnterprise/findTbEnterprise", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/tbEnterprise/findTbEnterprise", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/tbEnterprise/updateTbEnterprise`: Edits an enterprise's settings (names, logo, car icon, groups on/off, type, docking
-    pub fn api_tb_enterprise_update_tb_enterprise<'a>(
+    pub fn api_tb_enterprise_update_tb_enterprise<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/tbEnterprise/updateTbEnterprise", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/tbEnterprise/updateTbEnterprise", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/tbEnterpriseAlarm/findTbEnterpriseAlarm`: The enterprise-wide alarm thresholds (defaults until customized).
-    pub fn api_tb_enterprise_alarm_find_tb_enterprise_alarm<'a>(
+    pub fn api_tb_enterprise_alarm_find_tb_enterprise_alarm<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/tbEnterpriseAlarm/findTbEnterpriseAlarm", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/tbEnterpriseAlarm/findTbEnterpriseAlarm", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/tbEnterpriseAlarm/findTbEnterpriseAlarmNew`: Alarm thresholds enterprise-wide (`general`) and per axle position (`axles`: steer, drive,
-    pub fn api_tb_enterprise_alarm_find_tb_enterprise_alarm_new<'a>(
+    pub fn api_tb_enterprise_alarm_find_tb_enterprise_alarm_new<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/tbEnterpriseAlarm/findTbEnterpriseAlarmNew", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/tbEnterpriseAlarm/findTbEnterpriseAlarmNew", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/tbEnterpriseAlarm/updateTbEnterpriseAlarm`: Updates alarm thresholds. Ranges: pressures in bar (standard 1–15, high 1–20, warning and
-    pub fn api_tb_enterprise_alarm_update_tb_enterprise_alarm<'a>(
+    pub fn api_tb_enterprise_alarm_update_tb_enterprise_alarm<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle`: Assigns vehicles to a group of the enterprise (a vehicle is in at most one group per
-    pub fn api_tb_enterprise_group_vehicle_update_tb_enterprise_group_vehicle<'a>(
+    pub fn api_tb_enterprise_group_vehicle_update_tb_enterprise_group_vehicle<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/tbEnterpriseGroupVehicle/updateTbEnterpriseGroupVehicle", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/tbProject/deleteTbProject`: Deletes projects (`ID`, or `ids` all or none).
-    pub fn api_tb_project_delete_tb_project<'a>(
+    pub fn api_tb_project_delete_tb_project<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/tbProject/deleteTbProject", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/tbProject/deleteTbProject", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/tbProject/getTbProjectList`: Projects of an enterprise (default: the acting one), newest first, paged.
-    pub fn api_tb_project_get_tb_project_list<'a>(
+    pub fn api_tb_project_get_tb_project_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/tbProject/getTbProjectList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/tbProject/getTbProjectList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/tbProject/updateTbProject`: Creates (no `ID`) or edits a project; names are unique within the enterprise.
-    pub fn api_tb_project_update_tb_project<'a>(
+    pub fn api_tb_project_update_tb_project<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/tbProject/updateTbProject", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/tbProject/updateTbProject", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/admin_register`: Creates a user with a role in an enterprise.
-    pub fn api_user_admin_register<'a>(
+    pub fn api_user_admin_register<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/admin_register", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/admin_register", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/changePassword`: Changes the caller's own password (the current one is required).
-    pub fn api_user_change_password<'a>(
+    pub fn api_user_change_password<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/changePassword", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/changePassword", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `DELETE /api/user/deleteUser`: Deletes a user (not oneself, not the built-in visitor).
-    pub fn api_user_delete_user<'a>(
+    pub fn api_user_delete_user<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("DELETE", "/api/user/deleteUser", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("DELETE", "/api/user/deleteUser", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/user/getUserInfo`: The signed-in user, with the active role and the role held in each enterprise.
-    pub fn api_user_get_user_info<'a>(
+    pub fn api_user_get_user_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/user/getUserInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/user/getUserInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/getUserList_recons`: Users, paged and filtered, with their role in each enterprise.
-    pub fn api_user_get_user_list_recons<'a>(
+    pub fn api_user_get_user_list_recons<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/getUserList_recons", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/getUserList_recons", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/login`: Phone sign-in, step 2: the code from the SMS signs the phone's account in.
-    pub fn api_user_login<'a>(
+    pub fn api_user_login<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/login", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/login", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/member`: Members of an enterprise (default: the caller's current one) with their roles.
-    pub fn api_user_member<'a>(
+    pub fn api_user_member<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/member", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/member", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/phone`: Phone sign-in, step 1: sends a sign-in code to a registered phone.
-    pub fn api_user_phone<'a>(
+    pub fn api_user_phone<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/phone", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/phone", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/recons`: The phone's side of a QR sign-in (account binding): the signed-in user scans, then
-    pub fn api_user_recons<'a>(
+    pub fn api_user_recons<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/recons", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/recons", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/resetPassword`: Sets another user's password.
-    pub fn api_user_reset_password<'a>(
+    pub fn api_user_reset_password<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/resetPassword", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/resetPassword", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/resetUsername`: Renames a user's sign-in name.
-    pub fn api_user_reset_username<'a>(
+    pub fn api_user_reset_username<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/resetUsername", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/resetUsername", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/user/setSelfInfo`: Updates the caller's own profile and console settings (side mode, colours).
-    pub fn api_user_set_self_info<'a>(
+    pub fn api_user_set_self_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/user/setSelfInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/user/setSelfInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/setUserAuthority`: Switches the caller's active role (one they hold); the answer and the `new-token` header
-    pub fn api_user_set_user_authority<'a>(
+    pub fn api_user_set_user_authority<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/user/setUserAuthority", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/setUserAuthority", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `PUT /api/user/setUserInfo`: Updates a user (profile, frozen state, console settings, role in an enterprise).
-    pub fn api_user_set_user_info<'a>(
+    pub fn api_user_set_user_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("PUT", "/api/user/setUserInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("PUT", "/api/user/setUserInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/abnormal/list`: Alarms of the vehicles in scope, newest first, paged; by state, kind, level, vehicle,
-    pub fn api_web_abnormal_list<'a>(
+    pub fn api_web_abnormal_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/abnormal/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/abnormal/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/AbnormalTrack`: For each alarm of the vehicle overlapping the range (or only `alarmId`), the positions
-    pub fn api_web_car_abnormal_track<'a>(
+    pub fn api_web_car_abnormal_track<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/AbnormalTrack", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/AbnormalTrack", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/alarmSubmit`: Handles an alarm: `state` 1 acknowledges an active one, 2 clears an active or
-    pub fn api_web_car_alarm_submit<'a>(
+    pub fn api_web_car_alarm_submit<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/alarmSubmit", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/alarmSubmit", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/analyse_trailer`: Per-trailer usage from the swap records in the period: hitches, distinct tractors,
-    pub fn api_web_car_analyse_trailer<'a>(
+    pub fn api_web_car_analyse_trailer<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/analyse_trailer", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/analyse_trailer", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/attention`: Follows or stops following a vehicle (for the caller); answers `{carId, attention}`.
-    pub fn api_web_car_attention<'a>(
+    pub fn api_web_car_attention<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/attention", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/attention", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/axle/axleData`: Hub temperature series per wheel position over a range, with max and mean.
-    pub fn api_web_car_axle_axle_data<'a>(
+    pub fn api_web_car_axle_axle_data<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/axle/axleData", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/axle/axleData", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/axle/change`: Changes a vehicle's axle layout: wheel positions no longer there go (their sensors lose
-    pub fn api_web_car_axle_change<'a>(
+    pub fn api_web_car_axle_change<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/axle/change", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/axle/change", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/axle/statistical`: Per vehicle and wheel position: hub temperature samples, max, mean, samples over the
-    pub fn api_web_car_axle_statistical<'a>(
+    pub fn api_web_car_axle_statistical<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/axle/statistical", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/axle/statistical", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/axle_list`: A vehicle's axle layout, axle by axle with its wheel positions.
-    pub fn api_web_car_axle_list<'a>(
+    pub fn api_web_car_axle_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/axle_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/axle_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/brakingTp`: Braking heat: hub temperature series per wheel position with the peaks that rose at
-    pub fn api_web_car_braking_tp<'a>(
+    pub fn api_web_car_braking_tp<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/brakingTp", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/brakingTp", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/carInfo`: Everything about one vehicle: record, enterprise, group, trailer (and the tractor pulling
-    pub fn api_web_car_car_info<'a>(
+    pub fn api_web_car_car_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/carInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/carInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/compute`: Recomputes a vehicle's trips and daily mileage over whole UTC days (at most 31) from its
-    pub fn api_web_car_compute<'a>(
+    pub fn api_web_car_compute<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/compute", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/compute", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/correlation/set_user`: Sets the members responsible for a vehicle (each a member of its enterprise).
-    pub fn api_web_car_correlation_set_user<'a>(
+    pub fn api_web_car_correlation_set_user<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/correlation/set_user", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/correlation/set_user", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/correlation/user`: The members (users) responsible for a vehicle; phones masked.
-    pub fn api_web_car_correlation_user<'a>(
+    pub fn api_web_car_correlation_user<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/correlation/user", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/correlation/user", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/data_list`: Stored tyre and axle readings of 1–100 vehicles in a time range, newest first, paged;
-    pub fn api_web_car_data_list<'a>(
+    pub fn api_web_car_data_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/data_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/data_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/data_mileage_list`: Mileage per vehicle over whole UTC days (at most 366), paged by plate, with the totals
-    pub fn api_web_car_data_mileage_list<'a>(
+    pub fn api_web_car_data_mileage_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/data_mileage_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/data_mileage_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/delCar`: Deletes vehicles, all or none. Their wheels, state, follows, driver links and settings go
-    pub fn api_web_car_del_car<'a>(
+    pub fn api_web_car_del_car<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/delCar", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/delCar", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/device_setting`: Reads, or with `setting` saves, the device settings of a vehicle (the configuration its
-    pub fn api_web_car_device_setting<'a>(
+    pub fn api_web_car_device_setting<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/device_setting", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/device_setting", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/driverList`: Drivers in scope, newest first, paged; phones masked (first 3, last 4) unless `edit`.
-    pub fn api_web_car_driver_list<'a>(
+    pub fn api_web_car_driver_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/driverList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/driverList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/exchangeTrailer`: Two tractors exchange their trailers (drop-and-hook); each change is recorded.
-    pub fn api_web_car_exchange_trailer<'a>(
+    pub fn api_web_car_exchange_trailer<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/exchangeTrailer", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/exchangeTrailer", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/found_demonstration`: Creates a demonstration fleet for the enterprise (two tractors pulling two trailers and a
-    pub fn api_web_car_found_demonstration<'a>(
+    pub fn api_web_car_found_demonstration<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/found_demonstration", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/found_demonstration", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/getPicture`: The vehicle images (about a dozen) by deviceTypeId, names in the request's language.
-    pub fn api_web_car_get_picture<'a>(
+    pub fn api_web_car_get_picture<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/getPicture", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/getPicture", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/getSensor`: The wheel positions of a vehicle with their sensors and latest readings (bar, °C, %).
-    pub fn api_web_car_get_sensor<'a>(
+    pub fn api_web_car_get_sensor<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/getSensor", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/getSensor", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/get_swing`: A vehicle's drop-and-hook (swing, 甩挂) settings.
-    pub fn api_web_car_get_swing<'a>(
+    pub fn api_web_car_get_swing<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/get_swing", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/get_swing", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/infoAll`: The full vehicle detail with drop-and-hook settings, device settings and the latest ten
-    pub fn api_web_car_info_all<'a>(
+    pub fn api_web_car_info_all<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/infoAll", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/infoAll", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/instant`: A vehicle's latest snapshot: position, every wheel's latest tyre reading, hub
-    pub fn api_web_car_instant<'a>(
+    pub fn api_web_car_instant<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/instant", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/instant", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/itinerary`: A vehicle's positions over a range, thinned to at most `maxPoints`, with its distance and
-    pub fn api_web_car_itinerary<'a>(
+    pub fn api_web_car_itinerary<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/itinerary", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/itinerary", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/list`: The vehicle list: filtered, sorted (ties broken by id, so pages are stable), paged.
-    pub fn api_web_car_list<'a>(
+    pub fn api_web_car_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/mileage_histogram`: Km and driving seconds per day, for one vehicle or the fleet in scope; every day of the
-    pub fn api_web_car_mileage_histogram<'a>(
+    pub fn api_web_car_mileage_histogram<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/mileage_histogram", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/mileage_histogram", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/save_swing`: Saves a vehicle's drop-and-hook (swing, 甩挂) options.
-    pub fn api_web_car_save_swing<'a>(
+    pub fn api_web_car_save_swing<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/save_swing", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/save_swing", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/searchCarType`: Car brands, series (with their brand) and classes the caller sees whose name contains the
-    pub fn api_web_car_search_car_type<'a>(
+    pub fn api_web_car_search_car_type<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/searchCarType", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/searchCarType", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/searchFirms`: Enterprises in scope whose name contains the keyword (at most 50), for pickers.
-    pub fn api_web_car_search_firms<'a>(
+    pub fn api_web_car_search_firms<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/searchFirms", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/searchFirms", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/setSupportSwing`: Marks vehicles as taking part in drop-and-hook (swing, 甩挂) operation, or not.
-    pub fn api_web_car_set_support_swing<'a>(
+    pub fn api_web_car_set_support_swing<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/setSupportSwing", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/setSupportSwing", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/set_install`: Sets the install state of vehicles.
-    pub fn api_web_car_set_install<'a>(
+    pub fn api_web_car_set_install<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/set_install", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/set_install", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/share/create`: Creates a share link for a vehicle (its own enterprises; not a relation partner, not a
-    pub fn api_web_car_share_create<'a>(
+    pub fn api_web_car_share_create<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/share/create", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/share/create", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/share/list`: A vehicle's share links, newest first, with whether each still opens.
-    pub fn api_web_car_share_list<'a>(
+    pub fn api_web_car_share_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/share/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/share/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/share/revoke`: Revokes a share link; its page shows "expired or not shared" from the next request on.
-    pub fn api_web_car_share_revoke<'a>(
+    pub fn api_web_car_share_revoke<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/share/revoke", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/share/revoke", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/spray`: A vehicle's spray-cooling flags and events (activations, faults) over a range.
-    pub fn api_web_car_spray<'a>(
+    pub fn api_web_car_spray<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/spray", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/spray", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/state_list`: The live states of the named vehicles (those in scope, at most 500).
-    pub fn api_web_car_state_list<'a>(
+    pub fn api_web_car_state_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/state_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/state_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/statistics`: Vehicle counts by state over the map's fleet: all, alarm, offline, online, driving (online
-    pub fn api_web_car_statistics<'a>(
+    pub fn api_web_car_statistics<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/statistics", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/statistics", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/synchronization`: Synchronises the enterprise's vehicles with its docking platform: records the vehicles
-    pub fn api_web_car_synchronization<'a>(
+    pub fn api_web_car_synchronization<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/synchronization", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/synchronization", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/synchronization2`: The synchronisation records in scope (what each synchronisation reported), newest first.
-    pub fn api_web_car_synchronization2<'a>(
+    pub fn api_web_car_synchronization2<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/synchronization2", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/synchronization2", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/trailerChange`: Hitches a trailer to a tractor, swaps it for the one hitched, or unhitches (trailerId 0);
-    pub fn api_web_car_trailer_change<'a>(
+    pub fn api_web_car_trailer_change<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/trailerChange", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/trailerChange", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/trailerList`: Trailer swap records (hitch, unhitch, swap), newest first, paged.
-    pub fn api_web_car_trailer_list<'a>(
+    pub fn api_web_car_trailer_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/trailerList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/trailerList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/transfer`: Moves vehicles, with their receivers, repeaters and sensors, to another enterprise the
-    pub fn api_web_car_transfer<'a>(
+    pub fn api_web_car_transfer<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/transfer", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/transfer", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/trip_management`: Trips (computed by `compute`) that started in the range, newest first, paged; by vehicles,
-    pub fn api_web_car_trip_management<'a>(
+    pub fn api_web_car_trip_management<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/trip_management", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/trip_management", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/upModelId`: Gives vehicles a brand, series and class from the catalogue, all or none (each must be one
-    pub fn api_web_car_up_model_id<'a>(
+    pub fn api_web_car_up_model_id<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/upModelId", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/upModelId", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/updateCarInfo`: Creates (no carId) or edits a vehicle: plate, VIN, kind, axle layout (wheel positions are
-    pub fn api_web_car_update_car_info<'a>(
+    pub fn api_web_car_update_car_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/updateCarInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/updateCarInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/updateImei`: Binds a receiver (by IMEI) to the vehicle, replacing its current one (one receiver per
-    pub fn api_web_car_update_imei<'a>(
+    pub fn api_web_car_update_imei<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/updateImei", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/updateImei", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/updatePlate`: Renames a vehicle; the plate (trimmed, upper-cased) stays unique platform-wide.
-    pub fn api_web_car_update_plate<'a>(
+    pub fn api_web_car_update_plate<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/updatePlate", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/updatePlate", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/update_driver`: Creates, edits (with the vehicles they drive) or deletes (`delete: true`) drivers.
-    pub fn api_web_car_update_driver<'a>(
+    pub fn api_web_car_update_driver<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/update_driver", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/update_driver", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/view_log`: Records that the caller viewed a vehicle and lists who viewed it, newest first.
-    pub fn api_web_car_view_log<'a>(
+    pub fn api_web_car_view_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/view_log", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/view_log", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/watchList4`: The map feed: every vehicle in scope with abbreviated keys (docs/fleet-data.md: `i` carId,
-    pub fn api_web_car_watch_list4<'a>(
+    pub fn api_web_car_watch_list4<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/car/watchList4", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/car/watchList4", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/carType/carBrandAll`: Every car brand the caller sees, each with its series.
-    pub fn api_web_car_type_car_brand_all<'a>(
+    pub fn api_web_car_type_car_brand_all<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/carType/carBrandAll", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/carType/carBrandAll", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/carType/carClass`: Vehicle classes (tractor, trailer, bus …) with their default axle layout and image.
-    pub fn api_web_car_type_car_class<'a>(
+    pub fn api_web_car_type_car_class<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/carType/carClass", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/carType/carClass", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/carType/carSeriesAll`: The series of a car brand.
-    pub fn api_web_car_type_car_series_all<'a>(
+    pub fn api_web_car_type_car_series_all<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/carType/carSeriesAll", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/carType/carSeriesAll", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/carType/inUpCarBrands`: Creates (no `id`), edits or deletes (`delete: true`) a car brand; answers every brand
-    pub fn api_web_car_type_in_up_car_brands<'a>(
+    pub fn api_web_car_type_in_up_car_brands<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/carType/inUpCarBrands", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/carType/inUpCarBrands", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/carType/inUpCarClass`: Creates (no `id`), edits or deletes (`delete: true`) a vehicle class; answers the classes.
-    pub fn api_web_car_type_in_up_car_class<'a>(
+    pub fn api_web_car_type_in_up_car_class<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/carType/inUpCarClass", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/carType/inUpCarClass", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/carType/inUpCarSeries`: Creates (no `id`), edits or deletes (`delete: true`) a car series; answers the brand's
-    pub fn api_web_car_type_in_up_car_series<'a>(
+    pub fn api_web_car_type_in_up_car_series<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/carType/inUpCarSeries", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/carType/inUpCarSeries", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/add_ent`: Adds enterprises to a cluster the caller manages (or, with `remove`, takes them out), all
-    pub fn api_web_cluster_add_ent<'a>(
+    pub fn api_web_cluster_add_ent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/add_ent", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/add_ent", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/colonyInfo`: One cluster with the enterprises of it the caller sees.
-    pub fn api_web_cluster_colony_info<'a>(
+    pub fn api_web_cluster_colony_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/colonyInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/colonyInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/cut`: Sets the caller's current cluster (`colonyId`, one they see; 0 for none).
-    pub fn api_web_cluster_cut<'a>(
+    pub fn api_web_cluster_cut<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/cut", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/cut", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/list`: Clusters the caller sees (supervised by, or containing, an enterprise they see), paged.
-    pub fn api_web_cluster_list<'a>(
+    pub fn api_web_cluster_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/list_ent`: The enterprises of a cluster the caller sees, paged.
-    pub fn api_web_cluster_list_ent<'a>(
+    pub fn api_web_cluster_list_ent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/list_ent", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/list_ent", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/save_cluster`: Creates a cluster (no `colonyId`) or edits one. Others than platform staff create clusters
-    pub fn api_web_cluster_save_cluster<'a>(
+    pub fn api_web_cluster_save_cluster<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/save_cluster", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/save_cluster", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/save_ent`: Creates (no `entId`) or edits an enterprise and puts it into a cluster the caller manages;
-    pub fn api_web_cluster_save_ent<'a>(
+    pub fn api_web_cluster_save_ent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/save_ent", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/save_ent", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/toggle_list`: The clusters the caller may switch to (`label`, `value` = colonyId, `logo`, `domain`),
-    pub fn api_web_cluster_toggle_list<'a>(
+    pub fn api_web_cluster_toggle_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/toggle_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/toggle_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/cluster/updateColony`: Edits a cluster (name, brand host, logo, remark, supervising enterprise). Platform staff
-    pub fn api_web_cluster_update_colony<'a>(
+    pub fn api_web_cluster_update_colony<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/cluster/updateColony", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/cluster/updateColony", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/acceptorLog`: Receiver installs, replacements and removals, newest first.
-    pub fn api_web_device_acceptor_log<'a>(
+    pub fn api_web_device_acceptor_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/acceptorLog", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/acceptorLog", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/addBinUrl`: Registers a firmware image from an uploaded file (`fileId`) or a URL (platform staff);
-    pub fn api_web_device_add_bin_url<'a>(
+    pub fn api_web_device_add_bin_url<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/addBinUrl", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/addBinUrl", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/applets`: The installer mini-program's pages (no payload).
-    pub fn api_web_device_applets<'a>(
+    pub fn api_web_device_applets<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/applets", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/applets", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/captain_log`: A device's journal: commands, upgrades, receiver changes and CTWing registrations, newest
-    pub fn api_web_device_captain_log<'a>(
+    pub fn api_web_device_captain_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/captain_log", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/captain_log", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/change_tie`: Binds a sensor to a wheel position of the vehicle the device is fitted to (sensor row and
-    pub fn api_web_device_change_tie<'a>(
+    pub fn api_web_device_change_tie<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/change_tie", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/change_tie", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/cmd2`: Queues a raw instruction for a device (delivered when it next connects).
-    pub fn api_web_device_cmd2<'a>(
+    pub fn api_web_device_cmd2<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/cmd2", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/cmd2", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/cmd3`: Queues a named action for a device.
-    pub fn api_web_device_cmd3<'a>(
+    pub fn api_web_device_cmd3<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/cmd3", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/cmd3", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/ctwingLog`: CTWing registration log (of one device when named), newest first.
-    pub fn api_web_device_ctwing_log<'a>(
+    pub fn api_web_device_ctwing_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/ctwingLog", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/ctwingLog", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/delTask`: Cancels queued or sent upgrade tasks, all or none.
-    pub fn api_web_device_del_task<'a>(
+    pub fn api_web_device_del_task<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/delTask", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/delTask", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/delUrlList`: Deletes firmware images (platform staff), all or none; refused while an upgrade under way
-    pub fn api_web_device_del_url_list<'a>(
+    pub fn api_web_device_del_url_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/delUrlList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/delUrlList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/detSensor`: Unbinds sensors from their wheels (or deletes them), all or none.
-    pub fn api_web_device_det_sensor<'a>(
+    pub fn api_web_device_det_sensor<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/detSensor", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/detSensor", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/device_tags`: Device tags in scope, with how many devices carry each.
-    pub fn api_web_device_device_tags<'a>(
+    pub fn api_web_device_device_tags<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/device_tags", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/device_tags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/getSensor`: The sensors bound to one device, by wheel position.
-    pub fn api_web_device_get_sensor<'a>(
+    pub fn api_web_device_get_sensor<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/getSensor", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/getSensor", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/getSensorLog`: The sensor log (bind, replace, unbind, delete), newest first.
-    pub fn api_web_device_get_sensor_log<'a>(
+    pub fn api_web_device_get_sensor_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/getSensorLog", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/getSensorLog", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/getUrlList`: Firmware images (the platform catalogue), newest first.
-    pub fn api_web_device_get_url_list<'a>(
+    pub fn api_web_device_get_url_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/getUrlList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/getUrlList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/web/device/heavy`: The devices that reported most (heartbeats) in the period: chatty or faulty devices.
-    pub fn api_web_device_heavy<'a>(
+    pub fn api_web_device_heavy<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("GET", "/api/web/device/heavy", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/web/device/heavy", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/imei`: Creates (no `id`) or edits a device; a duplicate imei or sn is refused naming it. Creating
-    pub fn api_web_device_imei<'a>(
+    pub fn api_web_device_imei<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/imei", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/imei", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/imeiSn`: Looks devices up by imei or serial number.
-    pub fn api_web_device_imei_sn<'a>(
+    pub fn api_web_device_imei_sn<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/imeiSn", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/imeiSn", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/is_white`: Whether a device is listed in the white table.
-    pub fn api_web_device_is_white<'a>(
+    pub fn api_web_device_is_white<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/is_white", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/is_white", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/list`: Devices in scope, paged, filtered (imei/sn keyword, enterprise, part number, version,
-    pub fn api_web_device_list<'a>(
+    pub fn api_web_device_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/online_rate`: The online rate of the devices in scope by day: devices with a heartbeat that day over
-    pub fn api_web_device_online_rate<'a>(
+    pub fn api_web_device_online_rate<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/online_rate", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/online_rate", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/parentNumber`: A device's receiver with its repeaters; with `parentImei`, first moves the repeater there.
-    pub fn api_web_device_parent_number<'a>(
+    pub fn api_web_device_parent_number<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/parentNumber", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/parentNumber", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/productionLog`: Factory test records of the devices in scope; appends `records` first when given.
-    pub fn api_web_device_production_log<'a>(
+    pub fn api_web_device_production_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/productionLog", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/productionLog", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/saveUpdate`: Moves an upgrade task to its next status; upgraded sets the device's version.
-    pub fn api_web_device_save_update<'a>(
+    pub fn api_web_device_save_update<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/saveUpdate", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/saveUpdate", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/save_table`: Adds devices to the white table or takes them off, all or none.
-    pub fn api_web_device_save_table<'a>(
+    pub fn api_web_device_save_table<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/save_table", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/save_table", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/sensor_info`: One sensor by id or number.
-    pub fn api_web_device_sensor_info<'a>(
+    pub fn api_web_device_sensor_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/sensor_info", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/sensor_info", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/sensor_list`: Sensors in scope, paged, newest first, with where each is fitted and its latest reading.
-    pub fn api_web_device_sensor_list<'a>(
+    pub fn api_web_device_sensor_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/sensor_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/sensor_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/serviceTags`: Service labels (work-order problem types), kept as tags of kind `service`.
-    pub fn api_web_device_service_tags<'a>(
+    pub fn api_web_device_service_tags<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/serviceTags", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/serviceTags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/setSwitch`: Queues switching a device feature on or off.
-    pub fn api_web_device_set_switch<'a>(
+    pub fn api_web_device_set_switch<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/setSwitch", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/setSwitch", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/setUpSn`: Gives a device its serial number.
-    pub fn api_web_device_set_up_sn<'a>(
+    pub fn api_web_device_set_up_sn<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/setUpSn", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/setUpSn", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/setting_info`: One device's parameters (wanted values or defaults) and its latest settings command.
-    pub fn api_web_device_setting_info<'a>(
+    pub fn api_web_device_setting_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/setting_info", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/setting_info", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/setting_list`: The parameters a receiver takes, with units, ranges and defaults.
-    pub fn api_web_device_setting_list<'a>(
+    pub fn api_web_device_setting_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/setting_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/setting_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/setting_up`: Stores parameter values for a device and queues them as a settings command, all or none.
-    pub fn api_web_device_setting_up<'a>(
+    pub fn api_web_device_setting_up<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/setting_up", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/setting_up", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/strategy`: An enterprise's upgrade strategies per part number (auto within a window, or manual);
-    pub fn api_web_device_strategy<'a>(
+    pub fn api_web_device_strategy<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/strategy", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/strategy", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/test_heartbeat_list`: Heartbeat tests with their results computed from the heartbeats received.
-    pub fn api_web_device_test_heartbeat_list<'a>(
+    pub fn api_web_device_test_heartbeat_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/test_heartbeat_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/test_heartbeat_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/test_heartbeat_set`: Starts a heartbeat test on a device for `minutes`.
-    pub fn api_web_device_test_heartbeat_set<'a>(
+    pub fn api_web_device_test_heartbeat_set<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/test_heartbeat_set", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/test_heartbeat_set", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/toUpgrade`: Queues an upgrade task per device, all or none (a device with an upgrade under way is
-    pub fn api_web_device_to_upgrade<'a>(
+    pub fn api_web_device_to_upgrade<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/toUpgrade", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/toUpgrade", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/upCtwing`: Registers a device on CTWing (China Telecom IoT); the request and result are logged.
-    pub fn api_web_device_up_ctwing<'a>(
+    pub fn api_web_device_up_ctwing<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/upCtwing", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/upCtwing", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/up_acceptor`: Fits a receiver to a vehicle (replacing the old one, whose sensors move over) or removes
-    pub fn api_web_device_up_acceptor<'a>(
+    pub fn api_web_device_up_acceptor<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/up_acceptor", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/up_acceptor", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/updateLog`: The upgrade log: tasks in scope, newest first.
-    pub fn api_web_device_update_log<'a>(
+    pub fn api_web_device_update_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/updateLog", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/updateLog", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/version`: Firmware versions in use, by part number, with device and online counts.
-    pub fn api_web_device_version<'a>(
+    pub fn api_web_device_version<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/version", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/version", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/device/white_table`: The white table: devices in scope allowed to connect, paged.
-    pub fn api_web_device_white_table<'a>(
+    pub fn api_web_device_white_table<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/device/white_table", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/device/white_table", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/colonyList`: The clusters an enterprise (default: the acting one) belongs to or supervises.
-    pub fn api_web_ent_colony_list<'a>(
+    pub fn api_web_ent_colony_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/colonyList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/colonyList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/delBatchEnt`: Deletes enterprises, all or none. Refused (naming the enterprise and why) while one still
-    pub fn api_web_ent_del_batch_ent<'a>(
+    pub fn api_web_ent_del_batch_ent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/delBatchEnt", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/delBatchEnt", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/docking_list`: The docking platforms an enterprise may report to (0 none … 10), named in the request's
-    pub fn api_web_ent_docking_list<'a>(
+    pub fn api_web_ent_docking_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/docking_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/docking_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/getEntPush`: Push settings of an enterprise (default: the acting one): on/off, channels, alarm types,
-    pub fn api_web_ent_get_ent_push<'a>(
+    pub fn api_web_ent_get_ent_push<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/getEntPush", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/getEntPush", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/invitation`: Answers an invitation. Accepting a member invitation makes the caller a member with the
-    pub fn api_web_ent_invitation<'a>(
+    pub fn api_web_ent_invitation<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/invitation", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/invitation", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/invitations`: Invitations the caller's side sent or received (member invitations to the caller's phone
-    pub fn api_web_ent_invitations<'a>(
+    pub fn api_web_ent_invitations<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/invitations", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/invitations", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/invite`: Invites a member by phone or an enterprise into a relation; the invited side accepts or
-    pub fn api_web_ent_invite<'a>(
+    pub fn api_web_ent_invite<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/invite", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/invite", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/inviteLog`: What happened to invitations (created, accepted, refused, cancelled), by whom, newest first.
-    pub fn api_web_ent_invite_log<'a>(
+    pub fn api_web_ent_invite_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/inviteLog", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/inviteLog", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/invite_car`: Invites an enterprise to take vehicles into maintenance custody; accepting creates (or
-    pub fn api_web_ent_invite_car<'a>(
+    pub fn api_web_ent_invite_car<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/invite_car", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/invite_car", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/cut`: Switches the caller's current enterprise: the user's `nowEntId` becomes `entId` and their
-    pub fn api_web_ent_my_enterprise_cut<'a>(
+    pub fn api_web_ent_my_enterprise_cut<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/cut", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/cut", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/entListNew`: The enterprise tree (`ent_list` children, three levels at most) below `entId`, or, without
-    pub fn api_web_ent_my_enterprise_ent_list_new<'a>(
+    pub fn api_web_ent_my_enterprise_ent_list_new<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/entListNew", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/entListNew", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/jurisInfo`: The caller's jurisdiction: the acting enterprise, whether they are platform staff, the
-    pub fn api_web_ent_my_enterprise_juris_info<'a>(
+    pub fn api_web_ent_my_enterprise_juris_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/jurisInfo", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/jurisInfo", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/lists`: Enterprises the caller sees, paged and filtered, with their ancestors (`parent`).
-    pub fn api_web_ent_my_enterprise_lists<'a>(
+    pub fn api_web_ent_my_enterprise_lists<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/lists", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/lists", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/role_lists`: Roles the caller may grant (`id` = authorityId, `name`).
-    pub fn api_web_ent_my_enterprise_role_lists<'a>(
+    pub fn api_web_ent_my_enterprise_role_lists<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/role_lists", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/role_lists", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/setCooperation`: Shares vehicles with a cooperation partner: an open cooperation (type 4) relation in which
-    pub fn api_web_ent_my_enterprise_set_cooperation<'a>(
+    pub fn api_web_ent_my_enterprise_set_cooperation<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/setCooperation", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/setCooperation", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/toggleList`: The caller's memberships as the enterprise switch list: `label` (entName), `logo`,
-    pub fn api_web_ent_my_enterprise_toggle_list<'a>(
+    pub fn api_web_ent_my_enterprise_toggle_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/toggleList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/toggleList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/my_enterprise/verification`: Enterprise verification: the enterprise submits documents (state 1 pending), platform staff
-    pub fn api_web_ent_my_enterprise_verification<'a>(
+    pub fn api_web_ent_my_enterprise_verification<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/my_enterprise/verification", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/my_enterprise/verification", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/queryEnt`: Searches the enterprises the caller sees by name, for pickers.
-    pub fn api_web_ent_query_ent<'a>(
+    pub fn api_web_ent_query_ent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/queryEnt", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/queryEnt", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/relation`: Requests a relation with another enterprise (state 0 requested); the other side confirms
-    pub fn api_web_ent_relation<'a>(
+    pub fn api_web_ent_relation<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/relation", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/relation", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/relationByEnt`: One enterprise (default: the acting one) with all its relations, for the relation graph.
-    pub fn api_web_ent_relation_by_ent<'a>(
+    pub fn api_web_ent_relation_by_ent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/relationByEnt", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/relationByEnt", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/relation_list`: Relations with a side the caller sees, newest first, with the vehicles they cover.
-    pub fn api_web_ent_relation_list<'a>(
+    pub fn api_web_ent_relation_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/relation_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/relation_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/relation_save`: Confirms, refuses, ends or updates a relation. Confirming a type-1 relation puts the
-    pub fn api_web_ent_relation_save<'a>(
+    pub fn api_web_ent_relation_save<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/relation_save", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/relation_save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/setEntPush`: Saves push settings (given fields only; `entId` names the enterprise, default the acting
-    pub fn api_web_ent_set_ent_push<'a>(
+    pub fn api_web_ent_set_ent_push<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/setEntPush", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/setEntPush", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/setRole`: Sets a member's role in an enterprise (default: the acting one); if it is the member's
-    pub fn api_web_ent_set_role<'a>(
+    pub fn api_web_ent_set_role<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/setRole", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/setRole", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/supervise`: Supervision settings: whether (and which) alarms of the enterprise go to the supervisors
-    pub fn api_web_ent_supervise<'a>(
+    pub fn api_web_ent_supervise<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/supervise", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/supervise", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/tbUp`: Creates an enterprise (no `entId`; below `parentId`, or at the top level for platform
-    pub fn api_web_ent_tb_up<'a>(
+    pub fn api_web_ent_tb_up<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/tbUp", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/tbUp", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/trusteeship/delete`: Revokes a trusteeship (the granting side) or gives it up (the trustee).
-    pub fn api_web_ent_trusteeship_delete<'a>(
+    pub fn api_web_ent_trusteeship_delete<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/trusteeship/delete", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/trusteeship/delete", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/trusteeship/list`: Trusteeships granted by the enterprises the caller sees, and those the caller holds.
-    pub fn api_web_ent_trusteeship_list<'a>(
+    pub fn api_web_ent_trusteeship_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/trusteeship/list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/trusteeship/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/trusteeship/save`: Entrusts an enterprise to a user: their `/captain/…` calls are then served for that
-    pub fn api_web_ent_trusteeship_save<'a>(
+    pub fn api_web_ent_trusteeship_save<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/trusteeship/save", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/trusteeship/save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/ent/userList`: Members of an enterprise (default: the acting one) with their role there and their groups.
-    pub fn api_web_ent_user_list<'a>(
+    pub fn api_web_ent_user_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/ent/userList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/ent/userList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/group/delGroup`: Deletes groups, all or none; their member lists and vehicle assignments go with them.
-    pub fn api_web_group_del_group<'a>(
+    pub fn api_web_group_del_group<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/group/delGroup", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/group/delGroup", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/group/getGroupUserList`: The groups of an enterprise with their users, for member pickers.
-    pub fn api_web_group_get_group_user_list<'a>(
+    pub fn api_web_group_get_group_user_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/group/getGroupUserList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/group/getGroupUserList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/group/groupList`: Groups of an enterprise (default: the acting one) with member ids and vehicle counts, paged.
-    pub fn api_web_group_group_list<'a>(
+    pub fn api_web_group_group_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/group/groupList", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/group/groupList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/group/saveGroup`: Creates or edits a group (and optionally sets its members).
-    pub fn api_web_group_save_group<'a>(
+    pub fn api_web_group_save_group<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/group/saveGroup", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/group/saveGroup", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/group/setGroupUsers`: Replaces a group's members.
-    pub fn api_web_group_set_group_users<'a>(
+    pub fn api_web_group_set_group_users<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/group/setGroupUsers", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/group/setGroupUsers", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/log/incidents`: Alarm incidents of the vehicles in scope, newest first, paged: start, acknowledgement and
-    pub fn api_web_log_incidents<'a>(
+    pub fn api_web_log_incidents<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/log/incidents", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/incidents", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/log/reads`: The reports a device (`deviceId` or `imei`) sent over a time range (at most 31 days),
-    pub fn api_web_log_reads<'a>(
+    pub fn api_web_log_reads<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/log/reads", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/reads", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/log/statistics_ingestion`: Device reports accepted and refused by reason: since the server started, and per day (UTC)
-    pub fn api_web_log_statistics_ingestion<'a>(
+    pub fn api_web_log_statistics_ingestion<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/log/statistics_ingestion", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/statistics_ingestion", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/log/tpms_log`: A vehicle's tyre readings (pressure bar, temperature °C, battery %, status bits) over a
-    pub fn api_web_log_tpms_log<'a>(
+    pub fn api_web_log_tpms_log<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/log/tpms_log", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/tpms_log", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/service/car_service`: A vehicle's service records, newest first; with `create`, adds one first (own
-    pub fn api_web_service_car_service<'a>(
+    pub fn api_web_service_car_service<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/service/car_service", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/car_service", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/spray/analyse_recent`: Spray-cooling activity per vehicle over the recent days: activations, seconds sprayed,
-    pub fn api_web_spray_analyse_recent<'a>(
+    pub fn api_web_spray_analyse_recent<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/spray/analyse_recent", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/spray/analyse_recent", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/spray/getSpray`: A vehicle's spray-cooling status: switch and fault flags and the last 24 hours' events.
-    pub fn api_web_spray_get_spray<'a>(
+    pub fn api_web_spray_get_spray<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/spray/getSpray", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/spray/getSpray", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tool/aliyun/uploading`: Uploads one file (multipart `file`, optional `classId`) with a session or an upload grant
-    pub fn api_web_tool_aliyun_uploading<'a>(
+    pub fn api_web_tool_aliyun_uploading<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tool/aliyun/uploading", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tool/aliyun/uploading", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tool/csv`: Imports a CSV or XLSX file (first worksheet) into a table (`sys_dictionary_details`,
-    pub fn api_web_tool_csv<'a>(
+    pub fn api_web_tool_csv<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tool/csv", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tool/csv", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/delBrand`: Deletes tyre brands (all or none); refused while the brand has tyre models.
-    pub fn api_web_tyre_del_brand<'a>(
+    pub fn api_web_tyre_del_brand<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/delBrand", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/delBrand", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/delTyre`: Deletes tyre models (all or none); refused while a wheel position carries one.
-    pub fn api_web_tyre_del_tyre<'a>(
+    pub fn api_web_tyre_del_tyre<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/delTyre", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/delTyre", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/grainSize`: The tread patterns in use among the tyre models the caller sees (optionally of a brand
-    pub fn api_web_tyre_grain_size<'a>(
+    pub fn api_web_tyre_grain_size<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/grainSize", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/grainSize", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/inUpTyre`: Creates (no `id`) or edits a tyre model (brand, model, size, tread pattern, depth,
-    pub fn api_web_tyre_in_up_tyre<'a>(
+    pub fn api_web_tyre_in_up_tyre<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/inUpTyre", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/inUpTyre", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/inUpTyreBrands`: Creates (no `id`) or edits a tyre brand; answers every tyre brand the caller sees.
-    pub fn api_web_tyre_in_up_tyre_brands<'a>(
+    pub fn api_web_tyre_in_up_tyre_brands<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/inUpTyreBrands", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/inUpTyreBrands", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/spec`: The tyre sizes (e.g. 295/80R22.5) among the tyre models the caller sees (optionally of a
-    pub fn api_web_tyre_spec<'a>(
+    pub fn api_web_tyre_spec<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/spec", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/spec", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/tyreBrandAll`: Every tyre brand the caller sees, with its number of tyre models.
-    pub fn api_web_tyre_tyre_brand_all<'a>(
+    pub fn api_web_tyre_tyre_brand_all<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/tyreBrandAll", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/tyreBrandAll", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/tyre/tyre_list`: Tyre models the caller sees, paged (brand, model), filtered by brand, model name, size and
-    pub fn api_web_tyre_tyre_list<'a>(
+    pub fn api_web_tyre_tyre_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/web/tyre/tyre_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/tyre/tyre_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/wechat/getWechatJSSDK`: Signs a page URL for WeChat's JS-SDK (`wx.config`), for sharing; code 7 when WeChat is
-    pub fn api_wechat_get_wechat_jssdk<'a>(
+    pub fn api_wechat_get_wechat_jssdk<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/wechat/getWechatJSSDK", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/wechat/getWechatJSSDK", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/category_list`: Problem types or modules of an enterprise (default: the acting one), paged. Without problem
-    pub fn api_work_category_list<'a>(
+    pub fn api_work_category_list<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/work/category_list", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/category_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/category_save`: Creates (no `id`) or changes a problem type or module, or deletes one (`{id, delete: true}`).
-    pub fn api_work_category_save<'a>(
+    pub fn api_work_category_save<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/api/work/category_save", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/category_save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/car/pressure`: Latest tyre pressures (bar), temperatures and status of a vehicle by id or plate.
-    pub fn tapi_car_pressure<'a>(
+    pub fn tapi_car_pressure<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/tapi/car/pressure", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/tapi/car/pressure", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/device/getSale`: A device's sale record (null when none).
-    pub fn tapi_device_get_sale<'a>(
+    pub fn tapi_device_get_sale<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/tapi/device/getSale", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/tapi/device/getSale", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/device/report`: A device reports position, tyre and axle readings, supply and signal (`ts` in ms of device
-    pub fn tapi_device_report<'a>(
+    pub fn tapi_device_report<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/tapi/device/report", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/tapi/device/report", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/device/setSale`: Records (or replaces) a device's sale: customer, date, price, warranty months.
-    pub fn tapi_device_set_sale<'a>(
+    pub fn tapi_device_set_sale<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/tapi/device/setSale", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/tapi/device/setSale", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/tool/work_info`: The installer tool's view of a device: the device, its vehicle's wheels and its sensors.
-    pub fn tapi_tool_work_info<'a>(
+    pub fn tapi_tool_work_info<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/tapi/tool/work_info", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/tapi/tool/work_info", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/tyre/deepLines`: Tread depths per wheel (latest and history) of a vehicle by id or plate; `readings`
-    pub fn tapi_tyre_deep_lines<'a>(
+    pub fn tapi_tyre_deep_lines<'a, B: Serialize + ?Sized>(
         &'a self,
-        body: &Value,
+        body: &B,
         token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a> {
-        self.call("POST", "/tapi/tyre/deepLines", body, token, &[])
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/tapi/tyre/deepLines", &to_value(body).expect("a JSON body"), token, &[])
     }
 }
