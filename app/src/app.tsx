@@ -8,27 +8,26 @@ import { useEffect, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 
-import { SiteLayout } from './components/layout/site-layout';
-import { FeedbackHost } from './components/ui/feedback-host';
-import { LoadingOverlay } from './components/ui/loading-overlay';
-import { LoginDialog } from './features/auth/components/login-dialog';
-import { ConsoleRoot } from './features/console/components/console-root';
-import { RouteGuard } from './features/console/components/route-guard';
-import { SessionProvider } from './features/console/session-context';
-import { AppProvider } from './lib/app-context';
-import { paths, patterns } from './lib/paths';
-import type { RenderInput } from './lib/state';
-import { AboutRoute } from './routes/about';
-import { LoginRoute } from './routes/login';
-import { MapRoute } from './routes/map';
-import { MessageInfoRoute } from './routes/message-info';
-import { NotFoundRoute } from './routes/not-found';
-import { PermissionSettingRoute } from './routes/permission-setting';
-import { QrLoginRoute } from './routes/qr-login';
-import { RegisterRoute } from './routes/register';
-import { ReloadRoute } from './routes/reload';
-import { SolutionRoute } from './routes/solution';
-import { UnavailableRoute } from './routes/unavailable';
+import { SiteLayout } from '@/components/layout/site-layout';
+import { FeedbackHost } from '@/components/ui/feedback-host';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { LoginDialog } from '@/features/auth';
+import { ConsoleRoot, RouteGuard } from '@/features/console';
+import { SessionProvider } from '@/lib/console/session-context';
+import { AppProvider } from '@/lib/app-context';
+import { paths, patterns } from '@/lib/paths';
+import type { RenderInput } from '@/lib/state';
+import { AboutRoute } from '@/routes/about';
+import { LoginRoute } from '@/routes/login';
+import { MapRoute } from '@/routes/map';
+import { MessageInfoRoute } from '@/routes/message-info';
+import { NotFoundRoute } from '@/routes/not-found';
+import { PermissionSettingRoute } from '@/routes/permission-setting';
+import { QrLoginRoute } from '@/routes/qr-login';
+import { RegisterRoute } from '@/routes/register';
+import { ReloadRoute } from '@/routes/reload';
+import { SolutionRoute } from '@/routes/solution';
+import { UnavailableRoute } from '@/routes/unavailable';
 
 export function AppRoutes() {
   return (

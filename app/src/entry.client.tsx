@@ -6,10 +6,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
-import { App } from './app';
-import { createI18n } from './lib/i18n';
-import { createQueryClient } from './lib/query';
-import { normalizeRenderInput, STATE_ELEMENT_ID, type RenderInput } from './lib/state';
+import { App } from '@/app';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query';
+import { normalizeRenderInput, STATE_ELEMENT_ID, type RenderInput } from '@/lib/state';
 
 declare global {
   interface Window {

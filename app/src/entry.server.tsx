@@ -3,20 +3,20 @@
  * Built by scripts/build.mjs as one IIFE (dist/ssr.js). Synchronous: renderToString, a fresh i18next instance per
  * call, no timers, no network. Exceptions propagate to the host (a bad input or a render bug is a 500 there).
  */
-import './ssr/polyfills';
+import '@/ssr/polyfills';
 
 import { notifyManager } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router';
 
-import { App } from './app';
-import { guard } from './features/auth/guard';
-import { sharePageMeta } from './features/share/share-meta';
-import { createI18n } from './lib/i18n';
-import { createQueryClient } from './lib/query';
-import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from './lib/routes';
-import { buildHead, resolveMeta } from './lib/seo';
-import { parseRenderInput, splitUrl } from './lib/state';
+import { App } from '@/app';
+import { guard } from '@/features/auth';
+import { sharePageMeta } from '@/features/share';
+import { createI18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query';
+import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from '@/lib/routes';
+import { buildHead, resolveMeta } from '@/lib/seo';
+import { parseRenderInput, splitUrl } from '@/lib/state';
 
 // react-query batches its cache notifications through setTimeout(0); in QuickJS there is no event loop to run them
 // (and nothing listens during a server render), so they run inline.

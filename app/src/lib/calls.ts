@@ -16,6 +16,9 @@ export interface Paging {
 
 export type PageCall<P, R> = (params: P & Paging, signal?: AbortSignal) => Promise<PageResult<R>>;
 
+/** A call that answers the whole list (not paged). */
+export type ListCall<P, R> = (params: P, signal?: AbortSignal) => Promise<R[]>;
+
 /** A paged answer, or a whole list (the catalogue's `…All` calls) taken as one page. */
 export function toPage<R>(data: Partial<PageResult<R>> | R[] | null | undefined): PageResult<R> {
   return Array.isArray(data) ? { list: data, total: data.length, page: 1, pageSize: data.length } : asPage(data);
@@ -30,6 +33,11 @@ export interface CallOptions {
 /** POST `path` with the params → `{list, total, page, pageSize}` (or a plain list). */
 export function pageCall<P extends object, R>(path: string, options: CallOptions = {}): PageCall<P, R> {
   return async (params, signal) => toPage<R>(unwrap(await api.post<Partial<PageResult<R>> | R[]>(path, { ...params } as Payload, { signal, ...options })));
+}
+
+/** POST `path` with the params → the whole list (a plain array; a page's `list` is taken too). */
+export function listCall<P extends object, R>(path: string, options: CallOptions = {}): ListCall<P, R> {
+  return async (params, signal) => toPage<R>(unwrap(await api.post<Partial<PageResult<R>> | R[]>(path, { ...params } as Payload, { signal, ...options }))).list;
 }
 
 export type Call<P, R> = (payload: P, signal?: AbortSignal) => Promise<R>;

@@ -5,7 +5,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { NAMESPACES, resources, type Translations } from '../locales';
+import { NAMESPACES, resources, type Translations } from '@/locales';
 import { DEFAULT_LANG, normalizeLang, type Lang } from './state';
 
 declare module 'i18next' {

@@ -1,4 +1,4 @@
-import { AboutPage } from '../features/about/components/about-page';
+import { AboutPage } from '@/features/about';
 
 export function AboutRoute() {
   return <AboutPage />;

@@ -1,4 +1,4 @@
-import { MapPage } from '../features/map/components/map-page';
+import { MapPage } from '@/features/map';
 
 export function MapRoute() {
   return <MapPage />;

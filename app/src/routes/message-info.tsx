@@ -1,4 +1,4 @@
-import { SharePage } from '../features/share/components/share-page';
+import { SharePage } from '@/features/share';
 
 /** /mf/:id, 'vehicle dynamics': a shared vehicle's public page. */
 export function MessageInfoRoute() {

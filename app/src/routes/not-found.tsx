@@ -1,4 +1,4 @@
-import { NotFoundView } from '../components/layout/not-found-view';
+import { NotFoundView } from '@/components/layout/not-found-view';
 
 export function NotFoundRoute() {
   return <NotFoundView />;

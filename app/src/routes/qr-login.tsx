@@ -1,4 +1,4 @@
-import { QrConfirmPage } from '../features/auth/components/qr-confirm-page';
+import { QrConfirmPage } from '@/features/auth';
 
 export function QrLoginRoute() {
   return <QrConfirmPage />;

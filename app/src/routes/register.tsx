@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 
-import { RegisterPage } from '../features/auth/components/register-page';
+import { RegisterPage } from '@/features/auth';
 
 export function RegisterRoute() {
   const { id } = useParams();

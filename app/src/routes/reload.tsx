@@ -1,4 +1,4 @@
-import { ReloadView } from '../features/console/components/reload';
+import { ReloadView } from '@/features/console';
 
 export function ReloadRoute() {
   return <ReloadView />;

@@ -1,4 +1,4 @@
-import { SolutionPage } from '../features/marketing/components/solution-page';
+import { SolutionPage } from '@/features/marketing';
 
 export function SolutionRoute() {
   return <SolutionPage />;

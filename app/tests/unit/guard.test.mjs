@@ -6,7 +6,7 @@ import { load } from './load.mjs';
 
 const { guard, redirectTarget, queryValue } = await load('src/features/auth/guard.ts');
 const { buildMenuRoutes, matchMenuRoute, normalizeComponentKey, pathOfName, menuPathFor, sideMenuTree, isSeededMenuPath } = await load(
-  'src/features/console/menu-routes.ts',
+  'src/lib/console/menu-routes.ts',
 );
 const { OPEN_ROUTE_NAMES } = await load('src/lib/routes.ts');
 const { visitTab, closeTab, tabKey } = await load('src/features/console/tabs.ts');

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../ui/cx';
-import { ChevronDownIcon, ChevronRightIcon } from '../ui/icons';
+import { cx } from '@/components/ui/cx';
+import { ChevronDownIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { nodeState, toggleNode, type TreeNode } from './tree';
 
 interface CheckboxTreeProps {

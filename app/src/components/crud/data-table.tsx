@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../ui/cx';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { cx } from '@/components/ui/cx';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 
 export interface Column<R> {
   key: string;

@@ -1,5 +1,5 @@
 /** Export of a whole list: pages through the list call (500 rows a page) reporting progress. Pure (no DOM). */
-import type { PageCall } from '../../lib/calls';
+import type { PageCall } from '@/lib/calls';
 
 export const EXPORT_PAGE_SIZE = 500;
 

@@ -5,11 +5,11 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { notify } from '../../lib/feedback';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { notify } from '@/lib/feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { downloadCsv } from './export';
-import type { PageCall } from '../../lib/calls';
+import type { PageCall } from '@/lib/calls';
 import { exportTable, fetchAllPages, type ExportColumn, type ExportProgress } from './export-all';
 
 export interface ExportSpec<P extends object, R> {

@@ -1,4 +1,4 @@
-import { toText } from '../../lib/request/client';
+import { toText } from '@/lib/request/client';
 
 /** The export hook point of the CRUD kit: rows → CSV download (UTF-8 with BOM so spreadsheet apps read Chinese). */
 function csvCell(value: unknown): string {

@@ -5,9 +5,9 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
-import { SpinnerIcon } from '../ui/icons';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { SpinnerIcon } from '@/components/ui/icons';
 import { FormFields, useForm, type FieldDef, type FormValues } from './form';
 
 interface FormDialogProps<V extends FormValues> {

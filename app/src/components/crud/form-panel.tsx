@@ -6,8 +6,8 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../ui/button';
-import { SpinnerIcon } from '../ui/icons';
+import { Button } from '@/components/ui/button';
+import { SpinnerIcon } from '@/components/ui/icons';
 import { FormFields, useForm, type FieldDef, type FormValues } from './form';
 
 interface FormPanelProps<V extends FormValues> {

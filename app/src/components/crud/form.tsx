@@ -5,10 +5,10 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ApiError } from '../../lib/query';
-import { toText } from '../../lib/request/client';
-import { cx } from '../ui/cx';
-import { Checkbox, Field, SelectInput, Switch, TextArea, TextInput } from '../ui/fields';
+import { ApiError } from '@/lib/query';
+import { toText } from '@/lib/request/client';
+import { cx } from '@/components/ui/cx';
+import { Checkbox, Field, SelectInput, Switch, TextArea, TextInput } from '@/components/ui/fields';
 
 /** Any object of field values (interfaces welcome). */
 export type FormValues = object;

@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { notify } from '../../lib/feedback';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { notify } from '@/lib/feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { downloadCsv } from './export';
 
 export interface ImportRowError {

@@ -1,8 +1,8 @@
 /** Paging of console-spec §9: sizes 10/50/100/500, default 10, no pager when the total fits one page. */
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../ui/cx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../ui/icons';
+import { cx } from '@/components/ui/cx';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { PAGE_SIZES, pageCount, pageRange, pageWindow, showPager } from './paging';
 
 interface PagerProps {

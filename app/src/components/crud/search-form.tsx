@@ -2,10 +2,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../ui/button';
-import { cx } from '../ui/cx';
-import { SelectInput, TextInput } from '../ui/fields';
-import { SearchIcon } from '../ui/icons';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { SelectInput, TextInput } from '@/components/ui/fields';
+import { SearchIcon } from '@/components/ui/icons';
 import type { Option } from './form';
 
 export interface SearchField {

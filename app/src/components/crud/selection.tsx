@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 
-import { Checkbox } from '../ui/fields';
+import { Checkbox } from '@/components/ui/fields';
 import type { Column } from './data-table';
 
 export interface RowSelection<R, K> {

@@ -2,9 +2,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../ui/button';
-import { cx } from '../ui/cx';
-import { DownloadIcon, PlusIcon, RefreshIcon } from '../ui/icons';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { DownloadIcon, PlusIcon, RefreshIcon } from '@/components/ui/icons';
 import { DEFAULT_PAGE_SIZE, normalizePageSize } from './paging';
 
 export function ViewPage({ title, description, actions, children, className }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { useApp } from '../../lib/app-context';
-import { cx } from '../ui/cx';
+import { useApp } from '@/lib/app-context';
+import { cx } from '@/components/ui/cx';
 
 interface BrandMarkProps {
   to: string;

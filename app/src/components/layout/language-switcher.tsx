@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { useApp } from '../../lib/app-context';
-import { LANGS } from '../../lib/state';
-import { cx } from '../ui/cx';
+import { useApp } from '@/lib/app-context';
+import { LANGS } from '@/lib/state';
+import { cx } from '@/components/ui/cx';
 
 interface LanguageSwitcherProps {
   tone?: 'light' | 'dark';

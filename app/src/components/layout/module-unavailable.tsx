@@ -1,9 +1,9 @@
 /** The honest notice for a route or menu entry whose screen is not built yet (no fake screen). */
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../lib/paths';
-import { LinkButton } from '../ui/button';
-import { BoxIcon, MapIcon } from '../ui/icons';
+import { paths } from '@/lib/paths';
+import { LinkButton } from '@/components/ui/button';
+import { BoxIcon, MapIcon } from '@/components/ui/icons';
 
 export function ModuleUnavailable({ title, componentKey }: { title?: string; componentKey?: string }) {
   const { t } = useTranslation();

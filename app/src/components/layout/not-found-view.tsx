@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../lib/paths';
-import { LinkButton } from '../ui/button';
-import { ArrowRightIcon, MapIcon } from '../ui/icons';
+import { paths } from '@/lib/paths';
+import { LinkButton } from '@/components/ui/button';
+import { ArrowRightIcon, MapIcon } from '@/components/ui/icons';
 
 /** The 404 view (console-spec §2: name 404, title 'lost'); the status code is set by the server entry. */
 export function NotFoundView() {

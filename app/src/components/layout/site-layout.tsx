@@ -3,13 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 
-import { useApp } from '../../lib/app-context';
-import { displayName } from '../../lib/state';
-import { paths } from '../../lib/paths';
-import { buttonClasses, LinkButton } from '../ui/button';
-import { cx } from '../ui/cx';
-import { Drawer } from '../ui/drawer';
-import { ArrowRightIcon, MenuIcon } from '../ui/icons';
+import { useApp } from '@/lib/app-context';
+import { displayName } from '@/lib/state';
+import { paths } from '@/lib/paths';
+import { buttonClasses, LinkButton } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { Drawer } from '@/components/ui/drawer';
+import { ArrowRightIcon, MenuIcon } from '@/components/ui/icons';
 import { BrandMark } from './brand-mark';
 import { LanguageSwitcher } from './language-switcher';
 

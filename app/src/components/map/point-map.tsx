@@ -4,8 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-import { cx } from '../ui/cx';
-import { AlertIcon, SpinnerIcon } from '../ui/icons';
+import { cx } from '@/components/ui/cx';
+import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
 import type { MapPoint, PointMapHandle } from './types';
 
 interface PointMapProps {

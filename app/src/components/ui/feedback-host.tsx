@@ -5,8 +5,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { answerConfirm, dismissToast, useFeedbackState, type ToastItem } from '../../lib/feedback';
-import type { Message } from '../../lib/request/types';
+import { answerConfirm, dismissToast, useFeedbackState, type ToastItem } from '@/lib/feedback';
+import type { Message } from '@/lib/request/types';
 import { Button } from './button';
 import { cx } from './cx';
 import { Dialog } from './dialog';

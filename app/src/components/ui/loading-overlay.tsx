@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { loading } from '../../lib/request';
+import { loading } from '@/lib/request';
 import { SpinnerIcon } from './icons';
 
 export function LoadingOverlay() {

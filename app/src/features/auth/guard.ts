@@ -8,9 +8,9 @@
  * - Without a token: open routes are shown (and, except on Login, a visitor sign-in runs); known console routes go to
  *   /map; paths nobody knows answer 404.
  */
-import { paths } from '../../lib/paths';
-import { resolveRoute, type PageRoute } from '../../lib/routes';
-import { isSeededMenuPath, matchMenuRoute, pathOfName, type MenuMatch, type MenuRoutes } from '../console/menu-routes';
+import { paths } from '@/lib/paths';
+import { resolveRoute, type PageRoute } from '@/lib/routes';
+import { isSeededMenuPath, matchMenuRoute, pathOfName, type MenuMatch, type MenuRoutes } from '@/lib/console/menu-routes';
 import { safeRedirect } from './redirect';
 
 export type GuardResult =

@@ -2,11 +2,13 @@
  * Permission checks of console-spec §6. Pure; the React side is <Auth> (features/auth/components/auth.tsx) and
  * useRoleList() (lib/session.ts).
  */
-import type { RoleEntry } from '../../lib/session';
+import type { RoleEntry } from '@/lib/session';
 
 /** Platform staff: role 999 or 666 in enterprise 1013 (console-spec §6, §9). */
 export const PLATFORM_ENTERPRISE_ID = 1013;
 export const PLATFORM_ROLE_IDS: readonly number[] = [999, 666];
+/** The super administrator's role: platform staff wherever they act (docs/tenancy.md). */
+export const SUPER_ADMIN_ROLE = 888;
 
 function asList(ids: number | readonly number[]): readonly number[] {
   return typeof ids === 'number' ? [ids] : ids;

@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** The `redirect` query value if it is a same-origin path (never `//host`, never back to /login); else /map. */
 export function safeRedirect(raw: string | null | undefined): string {

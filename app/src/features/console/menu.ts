@@ -9,8 +9,8 @@ import {
   MapIcon,
   TruckIcon,
   TyreIcon,
-} from '../../components/ui/icons';
-import { paths } from '../../lib/paths';
+} from '@/components/ui/icons';
+import { paths } from '@/lib/paths';
 
 export type MenuId = 'map' | 'dashboard' | 'vehicles' | 'devices' | 'workOrders' | 'tyres' | 'enterprise' | 'system';
 

@@ -3,7 +3,7 @@
  * `closeTab` loses its tab once left; keep-alive routes keep their view (and its state) while their tab exists.
  * Pure.
  */
-import type { MenuMatch } from './menu-routes';
+import type { MenuMatch } from '@/lib/console/menu-routes';
 
 export interface ConsoleTab {
   /** The pathname, lower-cased: one tab per page (two user details are two tabs). */

@@ -1,10 +1,7 @@
 /** Shapes of the device calls (server/domain/src/device, camelCase). */
+import type { TagBrief, VersionCount } from '@/lib/api-types';
 
-export interface TagBrief {
-  id: number;
-  name: string;
-  color: string;
-}
+export type { TagBrief };
 
 /** A row of POST /web/device/list (DeviceRow). */
 export interface DeviceRow {
@@ -90,12 +87,7 @@ export interface TaskRow {
 }
 
 /** A part number with a version in use (VersionCount of /web/device/version). */
-export interface VersionCount {
-  partNo: string;
-  version: string;
-  devices: number;
-  online: number;
-}
+export type { VersionCount };
 
 /** An enterprise's upgrade strategy for a part number (StrategyRow). */
 export interface StrategyRow {

@@ -4,6 +4,7 @@
  * No React, no requests: unit-tested in tests/unit/enterprise.test.mjs.
  */
 import type { AlarmSettings, AxlePosition, EnterpriseNode, Invitation, Relation, ThresholdValues } from './types';
+import type { Answer } from '@/lib/api-types';
 
 /** Relationship types 0–4 (console-spec §3). */
 export const RELATION_TYPES = [0, 1, 2, 3, 4] as const;
@@ -23,9 +24,6 @@ export const RELATION_STATES = [0, 1, 2, 3] as const;
 export const INVITABLE_RELATION_TYPES = [2, 3, 4] as const;
 /** Trees are at most three levels deep. */
 export const MAX_LEVEL = 3;
-/** The super administrator's role: platform staff wherever they act (docs/tenancy.md). */
-export const SUPER_ADMIN_ROLE = 888;
-
 export type Tone = 'slate' | 'green' | 'red' | 'amber' | 'blue';
 
 export function invitationTone(state: number): Tone {
@@ -132,7 +130,7 @@ export function filterEnterpriseTree(nodes: readonly EnterpriseNode[], query: st
 
 // --- invitations and relations --------------------------------------------------------------------------------------
 
-export type InvitationAction = 'accept' | 'refuse' | 'cancel';
+export type InvitationAction = Answer;
 
 /** What the caller may do with an invitation: the invited side answers a pending one, the inviting side cancels it. */
 export function invitationActions(inv: Pick<Invitation, 'state' | 'direction'>): InvitationAction[] {

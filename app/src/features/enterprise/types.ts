@@ -1,4 +1,5 @@
 /** Shapes of the enterprise calls (openapi.json, tag `enterprise`). Keys as the server sends them. */
+import type { Kind, MemberRow, Named, ParentRef, Thresholds } from '@/lib/api-types';
 
 /** `toggleList` entry: the caller's memberships as the enterprise switch list. */
 export interface EnterpriseEntry {
@@ -10,10 +11,7 @@ export interface EnterpriseEntry {
   current: boolean;
 }
 
-export interface EnterpriseRef {
-  id: number;
-  ent_name: string;
-}
+export type EnterpriseRef = ParentRef;
 
 /** A node of `entListNew` (and `ent_list` children of `findTbEnterprise`). */
 export interface EnterpriseNode {
@@ -90,30 +88,12 @@ export interface EnterprisePayload {
   licenseNo?: string;
 }
 
-export interface IdName {
-  id: number;
-  name: string;
-}
+export type IdName = Named;
 
 /** `userList` row: a member of an enterprise with their role there. */
-export interface Member {
-  ID: number;
-  userName: string;
-  nickName: string;
-  realName: string;
-  headerImg: string;
-  phone: string;
-  email: string;
-  enable: number;
-  entId: number;
-  entName: string;
-  authorityId: number;
-  authorityName: string;
-  groups: IdName[];
-  createdAt: string;
-}
+export type Member = MemberRow;
 
-export type InvitationType = 'member' | 'enterprise' | 'vehicle';
+export type InvitationType = Kind;
 
 export interface Invitation {
   ID: number;
@@ -198,18 +178,7 @@ export interface ClusterDetail extends Cluster {
 }
 
 /** The values of one set of alarm thresholds. */
-export interface ThresholdValues {
-  standardPressure: number;
-  highPressure: number;
-  lowPressureWarning: number;
-  lowPressureCritical: number;
-  highTemperature: number;
-  fastLeakRate: number;
-  axleHighTemperature: number;
-  axleTempDifference: number;
-  sensorLowBattery: number;
-  offlineMinutes: number;
-}
+export type ThresholdValues = Thresholds;
 
 export type AxlePosition = 'steer' | 'drive' | 'trailer';
 

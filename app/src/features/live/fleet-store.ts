@@ -3,7 +3,7 @@
  * listeners told at most once per throttle window (console-spec §4/§9: vehicle refresh 2000 ms) so 30,000 vehicles
  * reporting do not re-render the page on every frame. The merge is pure; the store takes its timers as arguments.
  */
-import { fromWatchEntry, type FleetVehicle, type Raw } from '../vehicles/fleet-keys';
+import { type FleetVehicle, fromWatchEntry, type Raw } from '@/features/vehicles';
 
 export const VEHICLE_THROTTLE_MS = 2000;
 

@@ -2,7 +2,7 @@
  * The browser's websocket to the host (docs/live.md), driven by the pure machine in reconnect.ts: signs in with
  * `?token=`, resumes after drops, pings every 20 s. Browser only: started from an effect.
  */
-import type { Message } from '../rules/types';
+import type { Message } from './message';
 import { parseFrame, type LiveAlarm, type Raw } from './protocol';
 import { INITIAL_LINK, step, type LinkAction, type LinkEvent } from './reconnect';
 

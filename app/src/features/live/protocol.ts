@@ -1,8 +1,7 @@
 /** The websocket frames of docs/live.md, parsed from text. Pure. */
 
-import { messageOf } from '../rules/model';
-import type { Message } from '../rules/types';
-import type { Raw } from '../vehicles/fleet-keys';
+import { messageOf, type Message } from './message';
+import type { Raw } from '@/features/vehicles';
 
 export type { Raw };
 

@@ -7,10 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useApp } from '../../lib/app-context';
-import { feedback } from '../../lib/feedback';
-import { vehiclesKey } from '../vehicles/api/keys';
-import { useWatchList } from '../vehicles/api/get-watch-list';
+import { useApp } from '@/lib/app-context';
+import { feedback } from '@/lib/feedback';
+import { useWatchList, vehiclesKey } from '@/features/vehicles';
 import { createAlarmStore, NO_ALARMS } from './alarm-store';
 import { createFleetStore, EMPTY_FLEET } from './fleet-store';
 import { listenLive } from './live-hub';

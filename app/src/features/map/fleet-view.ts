@@ -2,8 +2,7 @@
  * What the map shows of the fleet (console-spec §2): the marker state of a vehicle, the filters all / alarm /
  * offline / driving / followed with their counts, and the grid aggregation drawn at low zoom. Pure.
  */
-import type { FleetVehicle } from '../vehicles/fleet-keys';
-import { deriveState, FLEET_STATES, type FleetState } from '../vehicles/vehicle-state';
+import { deriveState, FLEET_STATES, type FleetState, type FleetVehicle } from '@/features/vehicles';
 
 export type MapFilter = 'all' | 'alarm' | 'offline' | 'driving' | 'followed';
 

@@ -1,5 +1,5 @@
 /** The contract between the map page and the OpenLayers module (lazy/fleet-map.ts). */
-import type { FleetVehicle } from '../vehicles/fleet-keys';
+import type { FleetVehicle } from '@/features/vehicles';
 
 /** Base layer: OpenStreetMap tiles, AMap tiles (GCJ-02), or the bundled outline alone (no network). */
 export type TileChoice = 'osm' | 'amap' | 'offline';

@@ -2,7 +2,7 @@
  * The sample fleet visitors see (labelled as sample data), in watchList4's short keys so it takes the same path as
  * the live fleet.
  */
-import { fromWatchEntry, type FleetVehicle } from '../vehicles/fleet-keys';
+import { type FleetVehicle, fromWatchEntry } from '@/features/vehicles';
 
 const gp = (lo: number, la: number, s: number) => ({ lo, la, s, t: 0, di: 0 });
 

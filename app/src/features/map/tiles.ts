@@ -5,8 +5,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { createLocalStore, useLocalStore } from '../../lib/local-store';
-import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { createLocalStore, useLocalStore } from '@/lib/local-store';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
 import { TILE_CHOICES, type TileChoice } from './map-types';
 
 const store = createLocalStore(STORAGE_KEYS.mapTiles);

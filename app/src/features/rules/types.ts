@@ -43,25 +43,7 @@ export interface RuleMember {
   ruleCount: number;
 }
 
-export interface Message {
-  id: number;
-  ruleId: number | null;
-  alarmId: number | null;
-  userId: number;
-  vehicleId: number | null;
-  plate: string | null;
-  kind: number | null;
-  level: number | null;
-  title: string;
-  content: string;
-  channel: string;
-  /** A platform notice: no vehicle, no alarm. */
-  system: boolean;
-  read: boolean;
-  masked: boolean;
-  createdAt: string;
-  readAt: string | null;
-}
+export type { Message } from '@/features/live';
 
 export interface Webhook {
   id: number;

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../components/ui/button';
-import { cx } from '../../components/ui/cx';
-import { Drawer } from '../../components/ui/drawer';
-import { CheckIcon } from '../../components/ui/icons';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { Drawer } from '@/components/ui/drawer';
+import { CheckIcon } from '@/components/ui/icons';
 import { ACTIVE_COLORS, DARK_SIDE_COLOR, type ConsoleSettings } from './settings-store';
 
 interface SettingsDrawerProps {

@@ -4,8 +4,8 @@
  */
 import { useCallback } from 'react';
 
-import { createLocalStore, useLocalStore } from '../../lib/local-store';
-import type { SessionUser } from '../../lib/state';
+import { createLocalStore, useLocalStore } from '@/lib/local-store';
+import type { SessionUser } from '@/lib/state';
 
 /** 'dark', 'light', or a colour for the side menu background (`#rrggbb`). */
 export type SideMode = 'dark' | 'light' | `#${string}`;

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 
-import { createLocalStore, useLocalStore } from '../../lib/local-store';
+import { createLocalStore, useLocalStore } from '@/lib/local-store';
 
 export type PressureUnit = 'bar' | 'psi' | 'kpa';
 export type TempUnit = 'c' | 'f';

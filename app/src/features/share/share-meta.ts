@@ -4,9 +4,9 @@
  */
 import type { i18n as I18n } from 'i18next';
 
-import type { PageRoute } from '../../lib/routes';
-import type { MetaOverride } from '../../lib/seo';
-import { deriveState } from '../vehicles/vehicle-state';
+import type { PageRoute } from '@/lib/routes';
+import type { MetaOverride } from '@/lib/seo';
+import { deriveState } from '@/features/vehicles';
 import { sharedFromData, type SharedVehicle } from './types';
 
 /** `2026-11-21 05:43 UTC`: the same on the server and in every visitor's browser. */

@@ -1,21 +1,5 @@
 /** The answers of the share calls (server: services/vehicle/share.rs). Pressures bar, temperatures °C. */
-import type { VehicleLiveState, WheelReading } from '../vehicles/types';
-import type { WheelLimits } from '../vehicles/wheel-state';
-
-/** A share link as the vehicle's people see it (ShareRow). */
-export interface ShareLink {
-  id: number;
-  code: string;
-  vehicleId: number;
-  /** The page path, `/mf/P…` (with `?colony=7` for colony 7). */
-  link: string;
-  createdBy: number;
-  createdByName: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  active: boolean;
-}
+import type { VehicleLiveState, WheelLimits, WheelReading } from '@/features/vehicles';
 
 /** An alarm not yet cleared (SharedAlarm). */
 export interface SharedAlarm {

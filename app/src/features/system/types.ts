@@ -1,10 +1,7 @@
 /** Shapes of the system calls (gva-api.md §5–§10 and the user shapes). Keys as the server sends them. */
-import type { SignInRow } from '../../lib/api-types';
+import type { AuthorityRef, OperationRecordOut, SignInRow } from '@/lib/api-types';
 
-export interface AuthorityBrief {
-  authorityId: number;
-  authorityName: string;
-}
+export type AuthorityBrief = AuthorityRef;
 
 export interface EnterpriseAuthority {
   enterpriseId: number;
@@ -131,24 +128,7 @@ export function detailLabel(d: Pick<DictionaryDetail, 'label' | 'labelEn'>, lang
   return lang === 'en' && d.labelEn ? d.labelEn : d.label;
 }
 
-export interface OperationRecord {
-  ID: number;
-  CreatedAt: string;
-  ip: string;
-  method: string;
-  path: string;
-  /** The HTTP status. */
-  status: number;
-  /** The envelope's code (0 success, 7 refused…); null when the answer was not an envelope. */
-  code?: number | null;
-  latency_ms: number;
-  agent: string;
-  body: string;
-  resp: string;
-  user_id?: number | null;
-  /** The caller, when signed in and still existing. */
-  user?: { ID: number; userName: string; nickName: string } | null;
-}
+export type OperationRecord = OperationRecordOut;
 
 /** How a sign-in was attempted (the server's names). */
 export const SIGN_IN_METHODS = ['password', 'switch', 'visitor', 'sms', 'qr', 'register'] as const;

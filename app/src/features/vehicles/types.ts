@@ -1,4 +1,5 @@
 /** Shapes of the vehicle calls (server/domain/src/vehicle, camelCase). */
+import type { DriverBrief, DriverRow, FleetStatistics, StateFilter } from '@/lib/api-types';
 
 /** 0 tractor/truck, 1 trailer, 2 bus, 3 other. */
 export type VehicleKind = 0 | 1 | 2 | 3;
@@ -31,15 +32,10 @@ export interface VehicleRow {
 }
 
 /** The vehicle list's state filter (fleet.rs StateFilter). */
-export type StateFilter = 'alarm' | 'offline' | 'online' | 'driving' | 'followed' | 'notInstalled';
+export type { StateFilter };
 export const STATE_FILTERS: readonly StateFilter[] = ['alarm', 'offline', 'online', 'driving', 'followed', 'notInstalled'];
 
-export interface DriverBrief {
-  id: number;
-  name: string;
-  /** masked by the server */
-  phone: string;
-}
+export type { DriverBrief };
 
 /** One wheel of POST /web/car/getSensor (WheelOut): bar, °C, %. */
 export interface WheelReading {
@@ -125,31 +121,10 @@ export interface VehicleInfo {
 }
 
 /** POST /web/car/statistics (FleetStatistics). */
-export interface FleetStatistics {
-  all: number;
-  alarm: number;
-  offline: number;
-  online: number;
-  driving: number;
-  parked: number;
-  followed: number;
-  notInstalled: number;
-  closed: number;
-}
+export type { FleetStatistics };
 
 /** A row of POST /web/car/driverList (DriverRow); the phone is masked unless asked with `edit`. */
-export interface DriverRow {
-  id: number;
-  entId: number;
-  entName: string;
-  name: string;
-  phone: string;
-  license: string;
-  remark: string;
-  carIds: number[];
-  plates: string[];
-  created: number;
-}
+export type { DriverRow };
 
 /** A hitch / swap record of POST /web/car/trailerList (SwapRow); times in ms. */
 export interface TrailerSwap {
@@ -166,4 +141,19 @@ export interface TrailerSwap {
   lat: number | null;
   lon: number | null;
   created: number;
+}
+
+/** A share link as the vehicle's people see it (ShareRow). */
+export interface ShareLink {
+  id: number;
+  code: string;
+  vehicleId: number;
+  /** The page path, `/mf/P…` (with `?colony=7` for colony 7). */
+  link: string;
+  createdBy: number;
+  createdByName: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  active: boolean;
 }

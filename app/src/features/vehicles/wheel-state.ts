@@ -3,6 +3,7 @@
  * thresholds (bar, °C). Pure.
  */
 import type { WheelReading } from './types';
+import type { WheelLimits } from '@/lib/api-types';
 
 export type WheelState = 'normal' | 'high' | 'low' | 'highTemp' | 'none' | 'lost';
 
@@ -17,14 +18,7 @@ export const WHEEL_COLORS: Record<WheelState, { fill: string; stroke: string; te
   lost: { fill: '#E2E8F0', stroke: '#64748B', text: '#334155' },
 };
 
-export interface WheelLimits {
-  /** bar */
-  highPressure: number;
-  /** bar */
-  lowPressure: number;
-  /** °C */
-  highTemp: number;
-}
+export type { WheelLimits };
 
 /** The server's default thresholds (settings.rs: drive axle, 8.5 bar nominal); the enterprise's own replace them. */
 export const DEFAULT_WHEEL_LIMITS: WheelLimits = { highPressure: 10.2, lowPressure: 7.2, highTemp: 85 };

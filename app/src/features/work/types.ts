@@ -1,5 +1,7 @@
 /** What a work category classifies by: problem types (issue categories) or modules. */
-export type CategoryKind = 'problem' | 'module';
+import type { CategoryKind } from '@/lib/api-types';
+
+export type { CategoryKind };
 
 /** A row of /work/category_list. `id` 0 is the built-in default problem type, which cannot be edited. */
 export interface WorkCategory {

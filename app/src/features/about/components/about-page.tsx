@@ -2,10 +2,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PointMap } from '../../../components/map/point-map';
-import type { MapPoint } from '../../../components/map/types';
-import { ClockIcon, MailIcon, PhoneDeviceIcon, PhoneIcon, PinIcon, QrIcon, ShieldIcon, BellIcon, TyreIcon, ClipboardIcon } from '../../../components/ui/icons';
-import { useApp } from '../../../lib/app-context';
+import { PointMap } from '@/components/map/point-map';
+import type { MapPoint } from '@/components/map/types';
+import { ClockIcon, MailIcon, PhoneDeviceIcon, PhoneIcon, PinIcon, QrIcon, ShieldIcon, BellIcon, TyreIcon, ClipboardIcon } from '@/components/ui/icons';
+import { useApp } from '@/lib/app-context';
 
 type IconType = ComponentType<SVGProps<SVGSVGElement>>;
 

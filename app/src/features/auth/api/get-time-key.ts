@@ -1,5 +1,5 @@
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
 
 export interface TimeKey {
   key: string;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api, type Answer } from '../../../lib/request';
-import type { SessionUser } from '../../../lib/state';
+import { api, type Answer } from '@/lib/request';
+import type { SessionUser } from '@/lib/state';
 
 export interface LoginData {
   token: string;

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/request';
-import { clearSession, storedToken } from '../../../lib/session';
+import { api } from '@/lib/request';
+import { clearSession, storedToken } from '@/lib/session';
 
 /** Blacklists the token on the server (best effort), clears the local session and reloads (console-spec §4). */
 export async function logout(): Promise<void> {

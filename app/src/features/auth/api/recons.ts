@@ -1,15 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api, type Answer } from '../../../lib/request';
+import { api, type Answer } from '@/lib/request';
 import type { ScanStatus } from './scan-status';
+import type { QrAction, ReconsRequest } from '@/lib/api-types';
 
 /** What the phone does with a QR key: `scan` (the link was opened), `confirm` (sign the browser in) or `cancel`. */
-export type QrAction = 'scan' | 'confirm' | 'cancel';
+export type { QrAction };
 
-export interface ReconsPayload {
-  key: string;
-  action: QrAction;
-}
+export type ReconsPayload = ReconsRequest;
 
 /**
  * POST /api/user/recons {key, action} → {status}: the phone's side of a QR sign-in, with the phone's own session.

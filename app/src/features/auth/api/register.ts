@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api, type Answer } from '../../../lib/request';
+import { api, type Answer } from '@/lib/request';
 import type { LoginData } from './login';
 
 export interface RegisterPayload {

@@ -1,7 +1,8 @@
-import type { SessionUser } from '../../../lib/state';
-import { api, type Answer } from '../../../lib/request';
+import type { SessionUser } from '@/lib/state';
+import { api, type Answer } from '@/lib/request';
+import type { QrStatus } from '@/lib/api-types';
 
-export type ScanStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'failed';
+export type ScanStatus = QrStatus;
 
 export interface ScanResult {
   status: ScanStatus;

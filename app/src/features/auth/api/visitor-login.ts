@@ -1,4 +1,4 @@
-import { api, type Answer } from '../../../lib/request';
+import { api, type Answer } from '@/lib/request';
 import type { LoginData } from './login';
 
 /** The automatic visitor sign-in (console-spec §2, §6): POST /api/base/login {type:'visitorLogin', username:'visitor'}. */

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 
-import { useApp } from '../../../lib/app-context';
+import { useApp } from '@/lib/app-context';
 import { authVisible } from '../permissions';
 
 export function Auth({ ids, not = false, children }: { ids: number | readonly number[]; not?: boolean; children: ReactNode }) {

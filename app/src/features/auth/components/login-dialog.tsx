@@ -8,10 +8,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-import { Dialog } from '../../../components/ui/dialog';
-import { notify } from '../../../lib/feedback';
-import { paths } from '../../../lib/paths';
-import { loginDialog, storeSession, useLoginDialogOpen } from '../../../lib/session';
+import { Dialog } from '@/components/ui/dialog';
+import { notify } from '@/lib/feedback';
+import { paths } from '@/lib/paths';
+import { loginDialog, storeSession, useLoginDialogOpen } from '@/lib/session';
 import type { LoginData } from '../api/login';
 import { LoginForm } from './login-form';
 

@@ -6,10 +6,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { controlClass } from '../../../components/ui/fields';
-import { AlertIcon, EyeIcon, EyeOffIcon, RefreshIcon, SpinnerIcon } from '../../../components/ui/icons';
-import { useHydrated } from '../../../lib/local-store';
+import { Button } from '@/components/ui/button';
+import { controlClass } from '@/components/ui/fields';
+import { AlertIcon, EyeIcon, EyeOffIcon, RefreshIcon, SpinnerIcon } from '@/components/ui/icons';
+import { useHydrated } from '@/lib/local-store';
 import { useCaptcha } from '../api/get-captcha';
 import { isLoginData, useLogin, type LoginData, type LoginRefusal } from '../api/login';
 

@@ -11,17 +11,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { BrandMark } from '../../../components/layout/brand-mark';
-import { LanguageSwitcher } from '../../../components/layout/language-switcher';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { cx } from '../../../components/ui/cx';
-import { AlertIcon, CheckIcon, ClockIcon, CloseIcon, PhoneDeviceIcon, QrIcon, SpinnerIcon, UserIcon } from '../../../components/ui/icons';
-import { useApp } from '../../../lib/app-context';
-import { useHydrated } from '../../../lib/local-store';
-import { paths } from '../../../lib/paths';
-import type { Answer } from '../../../lib/request';
-import { displayName, isSignedIn } from '../../../lib/state';
-import { useSession } from '../../console/session-context';
+import { BrandMark } from '@/components/layout/brand-mark';
+import { LanguageSwitcher } from '@/components/layout/language-switcher';
+import { Button, LinkButton } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { AlertIcon, CheckIcon, ClockIcon, CloseIcon, PhoneDeviceIcon, QrIcon, SpinnerIcon, UserIcon } from '@/components/ui/icons';
+import { useApp } from '@/lib/app-context';
+import { useHydrated } from '@/lib/local-store';
+import { paths } from '@/lib/paths';
+import type { Answer } from '@/lib/request';
+import { displayName, isSignedIn } from '@/lib/state';
+import { useSession } from '@/lib/console/session-context';
 import { useRecons, type QrAction } from '../api/recons';
 import type { ScanStatus } from '../api/scan-status';
 

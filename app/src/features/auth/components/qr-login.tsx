@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { cx } from '../../../components/ui/cx';
-import { AlertIcon, CheckIcon, ClockIcon, PhoneDeviceIcon, RefreshIcon, SpinnerIcon } from '../../../components/ui/icons';
-import { useApp } from '../../../lib/app-context';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { AlertIcon, CheckIcon, ClockIcon, PhoneDeviceIcon, RefreshIcon, SpinnerIcon } from '@/components/ui/icons';
+import { useApp } from '@/lib/app-context';
 import { getTimeKey, type TimeKey } from '../api/get-time-key';
 import type { LoginData } from '../api/login';
 import { scanStatus, type ScanStatus } from '../api/scan-status';
@@ -40,7 +40,7 @@ function QrImage({ text, dim }: { text: string; dim: boolean }) {
   useEffect(() => {
     let live = true;
     if (/^(data:image\/|https?:\/\/\S+\.(png|jpe?g|gif|svg)(\?|$))/i.test(text)) return;
-    void import('../lazy/qr-matrix').then(({ qrPath }) => {
+    void import('@/lib/lazy/qr-matrix').then(({ qrPath }) => {
       if (live) setQr({ text, ...qrPath(text) });
     });
     return () => {

@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { catalogueKeys } from './keys';
 
 /** POST /api/web/tyre/delBrand {ids}: refused while a tyre uses the brand. */

@@ -1,4 +1,4 @@
-import { pageCall, usePageQuery, type Paging } from '../../../lib/calls';
+import { listCall, useCallQuery } from '@/lib/calls';
 import type { CarBrand } from '../types';
 import { catalogueKeys } from './keys';
 
@@ -6,9 +6,9 @@ export interface CarBrandParams {
   keyword?: string;
 }
 
-/** POST /api/web/carType/carBrandAll {keyword?} → every car brand in scope with its series. */
-export const getCarBrands = pageCall<CarBrandParams, CarBrand>('/web/carType/carBrandAll');
+/** POST /api/web/carType/carBrandAll {keyword?} → every car brand in scope with its series (the whole list). */
+export const getCarBrands = listCall<CarBrandParams, CarBrand>('/web/carType/carBrandAll');
 
-export function useCarBrands(params: CarBrandParams & Paging) {
-  return usePageQuery(catalogueKeys.carBrands, getCarBrands, params);
+export function useCarBrands(params: CarBrandParams) {
+  return useCallQuery(catalogueKeys.carBrands, getCarBrands, params);
 }

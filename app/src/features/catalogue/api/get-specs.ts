@@ -1,4 +1,4 @@
-import { postCall, useCallQuery } from '../../../lib/calls';
+import { postCall, useCallQuery } from '@/lib/calls';
 import { catalogueKeys } from './keys';
 
 /** POST /api/web/tyre/spec {brandId?, keyword?} → the tyre sizes (spec) known to tyres. */

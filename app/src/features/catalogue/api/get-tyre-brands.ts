@@ -1,4 +1,4 @@
-import { pageCall, usePageQuery, type Paging } from '../../../lib/calls';
+import { listCall, useCallQuery } from '@/lib/calls';
 import type { TyreBrand } from '../types';
 import { catalogueKeys } from './keys';
 
@@ -6,9 +6,9 @@ export interface TyreBrandParams {
   keyword?: string;
 }
 
-/** POST /api/web/tyre/tyreBrandAll → the tyre brands. */
-export const getTyreBrands = pageCall<TyreBrandParams, TyreBrand>('/web/tyre/tyreBrandAll');
+/** POST /api/web/tyre/tyreBrandAll {keyword?} → every tyre brand (the whole list). */
+export const getTyreBrands = listCall<TyreBrandParams, TyreBrand>('/web/tyre/tyreBrandAll');
 
-export function useTyreBrands(params: TyreBrandParams & Paging) {
-  return usePageQuery(catalogueKeys.tyreBrands, getTyreBrands, params);
+export function useTyreBrands(params: TyreBrandParams) {
+  return useCallQuery(catalogueKeys.tyreBrands, getTyreBrands, params);
 }

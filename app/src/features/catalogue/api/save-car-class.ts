@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { catalogueKeys } from './keys';
 
 /** POST /api/web/carType/inUpCarClass: creates (no id), updates or (`delete`) deletes a vehicle class → the classes. */

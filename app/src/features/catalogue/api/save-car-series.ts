@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { catalogueKeys } from './keys';
 
 /** POST /api/web/carType/inUpCarSeries: creates (no id), updates or (`delete`) deletes a series of a brand → the brand's series. */

@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { catalogueKeys } from './keys';
 
 /** POST /api/web/tyre/inUpTyre: creates (no id) or updates a tyre. */

@@ -2,45 +2,40 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Option } from '../../../components/crud/form';
-import { ResourceView } from '../../../components/crud/resource-view';
-import { Tabs } from '../../../components/ui/tabs';
-import { useApp } from '../../../lib/app-context';
-import { orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
-import { VEHICLE_KINDS } from '../../vehicles/types';
-import { parseAxleLayout } from '../../vehicles/wheel-layout';
+import type { Option } from '@/components/crud/form';
+import type { SearchValues } from '@/components/crud/search-form';
+import { oneByOne, ResourceView } from '@/components/crud/resource-view';
+import { Tabs } from '@/components/ui/tabs';
+import { useApp } from '@/lib/app-context';
+import { orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { parseAxleLayout, VEHICLE_KINDS } from '@/features/vehicles';
 import { catalogueKeys } from '../api/keys';
 import { getCarBrands, useCarBrands } from '../api/get-car-brands';
 import { getCarClasses } from '../api/get-car-classes';
 import { getCarSeries } from '../api/get-car-series';
-import type { PageCall } from '../../../lib/calls';
+import type { ListCall } from '@/lib/calls';
 import { useSaveCarBrand } from '../api/save-car-brand';
 import { useSaveCarClass } from '../api/save-car-class';
 import { useSaveCarSeries } from '../api/save-car-series';
+import { BrandList } from '../components/brand-list';
 import type { CarBrand, CarClass, CarSeries } from '../types';
 
 type Tab = 'brands' | 'series' | 'classes';
 
 interface SeriesParams {
   brandId?: number;
-  keyword?: string;
 }
 
-/** One brand's series (carSeriesAll), or every brand's (they come with carBrandAll); the keyword filters here. */
-const seriesOf: PageCall<SeriesParams, CarSeries> = async ({ brandId, keyword, page, pageSize }, signal) => {
-  const all = brandId === undefined ? (await getCarBrands({ page, pageSize }, signal)).list.flatMap((b) => b.series) : (await getCarSeries({ brandId, page, pageSize }, signal)).list;
-  const k = keyword?.trim().toLowerCase();
-  const list = k ? all.filter((x) => x.name.toLowerCase().includes(k)) : all;
-  return { list, total: list.length, page: 1, pageSize: list.length };
-};
+/** One brand's series (carSeriesAll), or every brand's (they come with carBrandAll); the whole list either way. */
+const seriesOf: ListCall<SeriesParams, CarSeries> = async ({ brandId }, signal) =>
+  brandId === undefined ? (await getCarBrands({}, signal)).flatMap((b) => b.series) : getCarSeries({ brandId }, signal);
 
-/** Deletes one by one through the save call (`delete: true`). */
-function deleteEach(save: (p: { id: number; delete: true }) => Promise<unknown>) {
-  return async (ids: number[]) => {
-    for (const id of ids) await save({ id, delete: true });
-  };
+/** The series search's keyword narrows the list here (the calls take none). */
+function seriesNamed(rows: readonly CarSeries[], search: SearchValues): CarSeries[] {
+  const k = search.keyword?.trim().toLowerCase();
+  return k ? rows.filter((x) => x.name.toLowerCase().includes(k)) : [...rows];
 }
 
 const numOr = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
@@ -50,12 +45,12 @@ export default function ModelManageView({ route }: MenuViewProps) {
   const { lang } = useApp();
   const title = menuTitle(route, lang);
   const [tab, setTab] = useState<Tab>('brands');
-  const brands = useCarBrands({ page: 1, pageSize: 500 });
+  const brands = useCarBrands({});
   const saveBrand = useSaveCarBrand();
   const saveSeries = useSaveCarSeries();
   const saveClass = useSaveCarClass();
-  const brandOptions: Option[] = (brands.data?.list ?? []).map((b) => ({ value: b.id, label: b.name }));
-  const brandName = (id: number) => brands.data?.list.find((b) => b.id === id)?.name ?? String(id);
+  const brandOptions: Option[] = (brands.data ?? []).map((b) => ({ value: b.id, label: b.name }));
+  const brandName = (id: number) => brands.data?.find((b) => b.id === id)?.name ?? String(id);
   const kindOptions: Option[] = VEHICLE_KINDS.map((k) => ({ value: k, label: t(`vehicle.kinds.${String(k)}` as 'vehicle.kinds.0') }));
 
   const header = (
@@ -74,39 +69,16 @@ export default function ModelManageView({ route }: MenuViewProps) {
 
   if (tab === 'brands')
     return (
-      <ResourceView<CarBrand, { keyword?: string }, { name: string; logo: string; sort: number | '' }, number>
+      <BrandList<CarBrand>
         key="brands"
         title={title}
         header={header}
         testId="car-brands"
         queryKey={catalogueKeys.carBrands}
-        fetchPage={getCarBrands}
-        toParams={(v) => ({ keyword: orUndefined(v.keyword) })}
-        searchFields={[{ name: 'keyword', label: t('catalogue.name') }]}
-        columns={[
-          { key: 'name', header: t('catalogue.name'), primary: true, cell: (b) => b.name },
-          { key: 'sort', header: t('catalogue.sort'), cell: (b) => b.sort },
-        ]}
-        rowKey={(b) => b.id}
-        rowLabel={(b) => b.name}
-        exportName="car-brands"
-        exportColumns={[
-          { header: t('catalogue.name'), value: (b) => b.name },
-          { header: t('catalogue.sort'), value: (b) => b.sort },
-        ]}
-        form={{
-          addLabel: t('catalogue.addCarBrand'),
-          editTitle: (b) => t('catalogue.editNamed', { name: b.name }),
-          fields: [
-            { name: 'name', label: t('catalogue.name'), type: 'text', required: true, maxLength: 64 },
-            { name: 'logo', label: t('catalogue.logo'), type: 'text' },
-            { name: 'sort', label: t('catalogue.sort'), type: 'number' },
-          ],
-          empty: { name: '', logo: '', sort: 0 },
-          fromRow: (b) => ({ name: b.name, logo: b.logo, sort: b.sort }),
-          save: (v, row) => saveBrand.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), logo: v.logo.trim(), sort: v.sort || 0 }),
-        }}
-        remove={deleteEach(saveBrand.mutateAsync)}
+        fetchAll={getCarBrands}
+        addLabel={t('catalogue.addCarBrand')}
+        save={saveBrand.mutateAsync}
+        remove={oneByOne((id: number) => saveBrand.mutateAsync({ id, delete: true }))}
       />
     );
 
@@ -118,8 +90,9 @@ export default function ModelManageView({ route }: MenuViewProps) {
         header={header}
         testId="car-series"
         queryKey={catalogueKeys.carSeries}
-        fetchPage={seriesOf}
-        toParams={(v) => ({ keyword: orUndefined(v.keyword), brandId: numOr(v.brandId) })}
+        fetchAll={seriesOf}
+        filterRows={seriesNamed}
+        toParams={(v) => ({ brandId: numOr(v.brandId) })}
         searchFields={[
           { name: 'brandId', label: t('catalogue.brand'), type: 'select', options: brandOptions },
           { name: 'keyword', label: t('catalogue.name') },
@@ -148,7 +121,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
           fromRow: (s) => ({ brandId: s.brandId, name: s.name, sort: s.sort }),
           save: (v, row) => saveSeries.mutateAsync({ ...(row ? { id: row.id } : {}), brandId: Number(v.brandId), name: v.name.trim(), sort: v.sort || 0 }),
         }}
-        remove={deleteEach(saveSeries.mutateAsync)}
+        remove={oneByOne((id: number) => saveSeries.mutateAsync({ id, delete: true }))}
       />
     );
 
@@ -159,7 +132,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
       header={header}
       testId="car-classes"
       queryKey={catalogueKeys.carClasses}
-      fetchPage={getCarClasses}
+      fetchAll={getCarClasses}
       toParams={(v) => ({ keyword: orUndefined(v.keyword) })}
       searchFields={[{ name: 'keyword', label: t('catalogue.name') }]}
       columns={[
@@ -191,7 +164,7 @@ export default function ModelManageView({ route }: MenuViewProps) {
         save: (v, row) =>
           saveClass.mutateAsync({ ...(row ? { id: row.id } : {}), name: v.name.trim(), kind: Number(v.kind), axleLayout: v.axleLayout.replace(/\s/g, ''), deviceTypeId: v.deviceTypeId || 0, sort: v.sort || 0 }),
       }}
-      remove={deleteEach(saveClass.mutateAsync)}
+      remove={oneByOne((id: number) => saveClass.mutateAsync({ id, delete: true }))}
     />
   );
 }

@@ -1,13 +1,13 @@
 /** dataManage/tyreManage: tyres with brand, spec (size) and grain (tread pattern). */
 import { useTranslation } from 'react-i18next';
 
-import type { Option } from '../../../components/crud/form';
-import { ResourceView } from '../../../components/crud/resource-view';
-import { useApp } from '../../../lib/app-context';
-import { orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
-import { formatPressure, useUnits } from '../../settings/units';
+import type { Option } from '@/components/crud/form';
+import { ResourceView } from '@/components/crud/resource-view';
+import { useApp } from '@/lib/app-context';
+import { orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { formatPressure, useUnits } from '@/features/settings';
 import { useDeleteTyres } from '../api/delete-tyres';
 import { useGrainSizes } from '../api/get-grain-sizes';
 import { useSpecs } from '../api/get-specs';
@@ -35,12 +35,12 @@ export default function TyreManageView({ route }: MenuViewProps) {
   const { t } = useTranslation('fleet');
   const { lang } = useApp();
   const units = useUnits();
-  const brands = useTyreBrands({ page: 1, pageSize: 500 });
+  const brands = useTyreBrands({});
   const specs = useSpecs();
   const grains = useGrainSizes();
   const save = useSaveTyre();
   const del = useDeleteTyres();
-  const brandOptions: Option[] = (brands.data?.list ?? []).map((b) => ({ value: b.id, label: b.name }));
+  const brandOptions: Option[] = (brands.data ?? []).map((b) => ({ value: b.id, label: b.name }));
   const brandName = (r: Tyre) => r.brandName;
   const strOptions = (list: readonly string[] | undefined): Option[] => (list ?? []).map((s) => ({ value: s, label: s }));
   return (

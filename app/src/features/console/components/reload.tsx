@@ -2,8 +2,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-import { LoadingState } from '../../../components/ui/states';
-import { paths } from '../../../lib/paths';
+import { LoadingState } from '@/components/ui/states';
+import { paths } from '@/lib/paths';
 
 export function ReloadView() {
   const navigate = useNavigate();

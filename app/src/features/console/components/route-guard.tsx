@@ -6,17 +6,15 @@ import { createContext, use, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 
-import { useApp } from '../../../lib/app-context';
-import { useHydrated } from '../../../lib/local-store';
-import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from '../../../lib/routes';
-import { applyHead, resolveMeta } from '../../../lib/seo';
-import { storeSession, useLeaving } from '../../../lib/session';
-import { isLoginData } from '../../auth/api/login';
-import { visitorLogin } from '../../auth/api/visitor-login';
-import { sharePageMeta } from '../../share/share-meta';
-import { guard, type GuardResult } from '../../auth/guard';
-import { menuTitle } from '../menu-routes';
-import { useSession } from '../session-context';
+import { useApp } from '@/lib/app-context';
+import { useHydrated } from '@/lib/local-store';
+import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from '@/lib/routes';
+import { applyHead, resolveMeta } from '@/lib/seo';
+import { storeSession, useLeaving } from '@/lib/session';
+import { guard, type GuardResult, isLoginData, visitorLogin } from '@/features/auth';
+import { sharePageMeta } from '@/features/share';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useSession } from '@/lib/console/session-context';
 
 const GuardContext = createContext<GuardResult>({ kind: 'pending' });
 

@@ -7,8 +7,8 @@ import { createElement, useId, useState, type ComponentType, type CSSProperties,
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
-import { BrandMark } from '../../../components/layout/brand-mark';
-import { cx } from '../../../components/ui/cx';
+import { BrandMark } from '@/components/layout/brand-mark';
+import { cx } from '@/components/ui/cx';
 import {
   BellIcon,
   BookIcon,
@@ -34,14 +34,14 @@ import {
   UploadIcon,
   UsersIcon,
   WrenchIcon,
-} from '../../../components/ui/icons';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { useApp } from '../../../lib/app-context';
-import { paths } from '../../../lib/paths';
-import { isDarkSide, type SideMode } from '../../settings/settings-store';
+} from '@/components/ui/icons';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useApp } from '@/lib/app-context';
+import { paths } from '@/lib/paths';
+import { isDarkSide, type SideMode } from '@/features/settings';
 import { MENU, type MenuItem as StaticItem } from '../menu';
-import { menuTitle, sideMenuTree, type SideMenuNode } from '../menu-routes';
-import { useSession } from '../session-context';
+import { menuTitle, sideMenuTree, type SideMenuNode } from '@/lib/console/menu-routes';
+import { useSession } from '@/lib/console/session-context';
 import { useGuardResult } from './route-guard';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;

@@ -2,8 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { cx } from '../../../components/ui/cx';
-import { CloseIcon } from '../../../components/ui/icons';
+import { cx } from '@/components/ui/cx';
+import { CloseIcon } from '@/components/ui/icons';
 import type { ConsoleTab } from '../tabs';
 
 interface TabBarProps {

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { buttonClasses } from '../../../components/ui/button';
-import { LogoutIcon, UserIcon } from '../../../components/ui/icons';
-import { useApp } from '../../../lib/app-context';
-import { displayName } from '../../../lib/state';
-import { paths } from '../../../lib/paths';
-import { logout } from '../../auth/api/logout';
-import { useMenuPath } from '../use-menu-path';
+import { buttonClasses } from '@/components/ui/button';
+import { LogoutIcon, UserIcon } from '@/components/ui/icons';
+import { useApp } from '@/lib/app-context';
+import { displayName } from '@/lib/state';
+import { paths } from '@/lib/paths';
+import { logout } from '@/features/auth';
+import { useMenuPath } from '@/lib/console/use-menu-path';
 
 /** Signed-in user's name and sign-out, or the 'visitor' label with a sign-in link (console-spec §3). */
 export function UserBadge() {

@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { deviceKeys } from './keys';
 
 /** POST /api/addTags {entId?, tags}: creates tags, all or none → the new tags. */

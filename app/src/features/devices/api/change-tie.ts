@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { deviceKeys } from './keys';
 
 /** POST /api/web/device/change_tie: binds a sensor to a wheel position of the receiver's vehicle (replace takes it off elsewhere). */

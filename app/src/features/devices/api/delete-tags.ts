@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { deviceKeys } from './keys';
 
 /** POST /api/delTags {ids}: deletes tags with their links, all or none. */

@@ -1,4 +1,4 @@
-import { pageCall, usePageQuery, type Paging } from '../../../lib/calls';
+import { pageCall, usePageQuery, type Paging } from '@/lib/calls';
 import type { TaskRow } from '../types';
 import { deviceKeys } from './keys';
 

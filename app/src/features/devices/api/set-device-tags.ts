@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { deviceKeys } from './keys';
 
 /** POST /api/tag/set_device {deviceId, tagIds}: replaces a device's tags. */

@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { deviceKeys } from './keys';
 
 /** POST /api/web/device/toUpgrade {firmwareId, deviceIds}: queues an upgrade per device, all or none. */

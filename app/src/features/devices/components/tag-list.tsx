@@ -4,10 +4,10 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import type { PageCall } from '../../../lib/calls';
-import { orUndefined } from '../../../lib/format';
-import { ResourceView } from '../../../components/crud/resource-view';
-import type { SearchValues } from '../../../components/crud/search-form';
+import type { PageCall } from '@/lib/calls';
+import { orUndefined } from '@/lib/format';
+import { ResourceView } from '@/components/crud/resource-view';
+import type { SearchValues } from '@/components/crud/search-form';
 import { useAddTags } from '../api/add-tags';
 import { useDeleteTags } from '../api/delete-tags';
 import { getTags, type TagListParams } from '../api/get-tags';

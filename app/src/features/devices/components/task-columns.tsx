@@ -1,10 +1,10 @@
 /** The columns of an upgrade task (receiver upgrade and upgrade log share them). */
 import type { TFunction } from 'i18next';
 
-import type { Column } from '../../../components/crud/data-table';
-import type { ExportColumn } from '../../../components/crud/export-all';
-import { Badge } from '../../../components/ui/states';
-import { formatDateTime } from '../../../lib/format';
+import type { Column } from '@/components/crud/data-table';
+import type { ExportColumn } from '@/components/crud/export-all';
+import { Badge } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/format';
 import type { TaskRow } from '../types';
 
 const TONES = ['slate', 'blue', 'blue', 'green', 'red', 'slate'] as const;

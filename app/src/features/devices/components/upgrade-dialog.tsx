@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Checkbox, Field, SelectInput } from '../../../components/ui/fields';
-import { EmptyState } from '../../../components/ui/states';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Checkbox, Field, SelectInput } from '@/components/ui/fields';
+import { EmptyState } from '@/components/ui/states';
 import { useDeviceOptions } from '../api/get-devices';
 import { useFirmware } from '../api/get-firmware';
 import { useToUpgrade } from '../api/to-upgrade';

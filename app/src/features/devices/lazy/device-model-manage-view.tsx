@@ -5,15 +5,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { ResourceView } from '../../../components/crud/resource-view';
-import { RowAction } from '../../../components/crud/view';
-import { useApp } from '../../../lib/app-context';
-import { orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { ResourceView } from '@/components/crud/resource-view';
+import { RowAction } from '@/components/crud/view';
+import { useApp } from '@/lib/app-context';
+import { orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useFirmware } from '../api/get-firmware';
-import type { PageCall } from '../../../lib/calls';
+import type { PageCall } from '@/lib/calls';
 import { getVersions, type VersionParams } from '../api/get-versions';
 import { deviceKeys } from '../api/keys';
 import { useSaveStrategy } from '../api/save-strategy';

@@ -1,11 +1,11 @@
 /** equipmentManage/firmwareList: firmware images per part number (register by URL, delete when no upgrade uses them). */
 import { useTranslation } from 'react-i18next';
 
-import { ResourceView } from '../../../components/crud/resource-view';
-import { useApp } from '../../../lib/app-context';
-import { formatBytes, formatDateTime, orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { ResourceView } from '@/components/crud/resource-view';
+import { useApp } from '@/lib/app-context';
+import { formatBytes, formatDateTime, orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useAddFirmware } from '../api/add-firmware';
 import { useDeleteFirmware } from '../api/delete-firmware';
 import { getFirmware, type FirmwareListParams } from '../api/get-firmware';

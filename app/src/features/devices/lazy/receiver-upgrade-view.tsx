@@ -2,12 +2,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ResourceView } from '../../../components/crud/resource-view';
-import { Button } from '../../../components/ui/button';
-import { useApp } from '../../../lib/app-context';
-import { orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { ResourceView } from '@/components/crud/resource-view';
+import { Button } from '@/components/ui/button';
+import { useApp } from '@/lib/app-context';
+import { orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useDeleteTasks } from '../api/delete-tasks';
 import { getUpgradeLog, type UpgradeLogParams } from '../api/get-upgrade-log';
 import { deviceKeys } from '../api/keys';

@@ -2,16 +2,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { ResourceView } from '../../../components/crud/resource-view';
-import type { SearchValues } from '../../../components/crud/search-form';
-import { RowAction } from '../../../components/crud/view';
-import { Button } from '../../../components/ui/button';
-import { useApp } from '../../../lib/app-context';
-import { formatDateTime, orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
-import { formatPressure, formatTemp, useUnits } from '../../settings/units';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { ResourceView } from '@/components/crud/resource-view';
+import type { SearchValues } from '@/components/crud/search-form';
+import { RowAction } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime, orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { formatPressure, formatTemp, useUnits } from '@/features/settings';
 import { useChangeTie } from '../api/change-tie';
 import { useDetachSensors } from '../api/detach-sensors';
 import { getSensors, type SensorListParams } from '../api/get-sensors';

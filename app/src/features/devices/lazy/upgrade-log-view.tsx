@@ -1,11 +1,11 @@
 /** equipmentManage/upgradeLog: every upgrade task in scope with its status, newest first. */
 import { useTranslation } from 'react-i18next';
 
-import { ResourceView } from '../../../components/crud/resource-view';
-import { useApp } from '../../../lib/app-context';
-import { orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { ResourceView } from '@/components/crud/resource-view';
+import { useApp } from '@/lib/app-context';
+import { orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { getUpgradeLog, type UpgradeLogParams } from '../api/get-upgrade-log';
 import { deviceKeys } from '../api/keys';
 import { taskColumns, taskExportColumns, taskStatusLabel } from '../components/task-columns';

@@ -1,13 +1,10 @@
-import { unwrap, useApiMutation } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Invitation } from '../types';
 import { enterpriseKeys } from './keys';
+import type { InvitationRequest } from '@/lib/api-types';
 
-export interface AnswerPayload {
-  ID: number;
-  action: 'accept' | 'refuse' | 'cancel';
-  reason?: string;
-}
+export type AnswerPayload = InvitationRequest;
 
 /** POST /api/web/ent/invitation {ID, action}: accept or refuse (the invited side), cancel (the inviting side). */
 export async function answerInvitation(payload: AnswerPayload): Promise<Invitation> {

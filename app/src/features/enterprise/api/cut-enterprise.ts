@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
-import { browserStorage, setToken, storedToken, storeUser } from '../../../lib/session';
-import type { SessionUser } from '../../../lib/state';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
-import { getUserInfo, userInfoQueryKey } from '../../auth/api/get-user-info';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
+import { browserStorage, setToken, storedToken, storeUser } from '@/lib/session';
+import type { SessionUser } from '@/lib/state';
+import { STORAGE_KEYS } from '@/lib/storage-keys';
+import { getUserInfo, userInfoQueryKey } from '@/lib/console/api/get-user-info';
 import type { EnterpriseEntry } from '../types';
 import { enterpriseKeys } from './keys';
 import { getToggleList, toggleListKey } from './get-toggle-list';

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { enterpriseKeys } from './keys';
 
 /** POST /api/web/ent/delBatchEnt {ids}: all or none (refused while one still has members or sub-enterprises). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { AlarmSettings } from '../types';
 import { enterpriseKeys } from './keys';
 

@@ -1,9 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Enterprise } from '../types';
-import { enterpriseKeys } from './keys';
 
 export interface ClusterEnterpriseParams {
   colonyId: number;
@@ -15,13 +12,4 @@ export interface ClusterEnterpriseParams {
 /** POST /api/web/cluster/list_ent → the enterprises of a cluster the caller sees, paged. */
 export async function getClusterEnterprises(params: ClusterEnterpriseParams, signal?: AbortSignal): Promise<PageResult<Enterprise>> {
   return asPage(unwrap(await api.post<Partial<PageResult<Enterprise>>>('/web/cluster/list_ent', { ...params }, { signal })));
-}
-
-export function useClusterEnterprises(params: ClusterEnterpriseParams) {
-  return useQuery({
-    queryKey: [...enterpriseKeys.clusters, 'enterprises', params],
-    queryFn: ({ signal }) => getClusterEnterprises(params, signal),
-    placeholderData: keepPreviousData,
-    enabled: params.colonyId > 0,
-  });
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
-import type { Lang } from '../../../lib/state';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
+import type { Lang } from '@/lib/state';
 import type { IdName } from '../types';
 import { enterpriseKeys } from './keys';
 

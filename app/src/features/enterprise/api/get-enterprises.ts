@@ -1,9 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Enterprise } from '../types';
-import { enterpriseKeys } from './keys';
 
 export interface EnterpriseListParams {
   page: number;
@@ -18,12 +15,4 @@ export interface EnterpriseListParams {
 /** POST /api/web/ent/my_enterprise/lists → the enterprises the caller sees, paged, with their ancestors. */
 export async function getEnterprises(params: EnterpriseListParams, signal?: AbortSignal): Promise<PageResult<Enterprise>> {
   return asPage(unwrap(await api.post<Partial<PageResult<Enterprise>>>('/web/ent/my_enterprise/lists', { ...params }, { signal })));
-}
-
-export function useEnterprises(params: EnterpriseListParams) {
-  return useQuery({
-    queryKey: [...enterpriseKeys.list, params],
-    queryFn: ({ signal }) => getEnterprises(params, signal),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -1,9 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Relation } from '../types';
-import { enterpriseKeys } from './keys';
 
 export interface RelationListParams {
   page: number;
@@ -17,12 +14,4 @@ export interface RelationListParams {
 /** POST /api/web/ent/relation_list → relations with a side the caller sees, newest first. */
 export async function getRelations(params: RelationListParams, signal?: AbortSignal): Promise<PageResult<Relation>> {
   return asPage(unwrap(await api.post<Partial<PageResult<Relation>>>('/web/ent/relation_list', { ...params }, { signal })));
-}
-
-export function useRelations(params: RelationListParams) {
-  return useQuery({
-    queryKey: [...enterpriseKeys.relations, 'list', params],
-    queryFn: ({ signal }) => getRelations(params, signal),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Enterprise } from '../types';
 import { enterpriseKeys } from './keys';
 

@@ -1,14 +1,10 @@
-import { unwrap, useApiMutation } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Cluster } from '../types';
 import { enterpriseKeys } from './keys';
+import type { AddEntRequest } from '@/lib/api-types';
 
-export interface ClusterMembership {
-  colonyId: number;
-  entIds: number[];
-  /** Take them out instead. */
-  remove?: boolean;
-}
+export type ClusterMembership = AddEntRequest;
 
 /** POST /api/web/cluster/add_ent {colonyId, entIds, remove?}: adds enterprises to (or takes them out of) a cluster. */
 export async function setClusterEnterprises(payload: ClusterMembership): Promise<Cluster> {

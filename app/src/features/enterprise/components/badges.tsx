@@ -1,8 +1,8 @@
 /** State badges and enumeration labels of the enterprise area (console-spec §3), in the current language. */
 import { useTranslation } from 'react-i18next';
 
-import { Badge } from '../../../components/ui/states';
-import { optionalT } from '../../../lib/i18n';
+import { Badge } from '@/components/ui/states';
+import { optionalT } from '@/lib/i18n';
 import { invitationTone, relationTone, verifyTone } from '../model';
 
 type Enumeration = 'relationType' | 'entType' | 'wheelSupport' | 'verifyState' | 'invitationState' | 'relationState' | 'invitationType' | 'position';

@@ -1,7 +1,7 @@
 /** The fields of a cluster (create and edit). */
 import { useTranslation } from 'react-i18next';
 
-import type { FieldDef } from '../../../components/crud/form';
+import type { FieldDef } from '@/components/crud/form';
 import type { ClusterPayload } from '../api/save-cluster';
 import type { Cluster } from '../types';
 import { EnterprisePicker } from './enterprise-picker';

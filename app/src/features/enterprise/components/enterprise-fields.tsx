@@ -1,9 +1,9 @@
 /** The fields of an enterprise (create, edit, settings) for the CRUD kit's forms, and their conversion to a payload. */
 import { useTranslation } from 'react-i18next';
 
-import type { FieldDef, Option } from '../../../components/crud/form';
-import { useApp } from '../../../lib/app-context';
-import { isValidPhone } from '../../../lib/account-rules';
+import type { FieldDef, Option } from '@/components/crud/form';
+import { useApp } from '@/lib/app-context';
+import { isValidPhone } from '@/lib/account-rules';
 import { useDockingList } from '../api/get-docking-list';
 import { ENTERPRISE_TYPES, WHEEL_SUPPORT } from '../model';
 import type { Enterprise, EnterprisePayload } from '../types';
@@ -63,46 +63,57 @@ export function enterprisePayload(v: EnterpriseValues, withParent: boolean): Ent
   };
 }
 
-/**
- * The field list. `parents` are the allowed parents (omit to leave the parent out: settings edit it elsewhere);
- * `parentHint` explains the top level.
- */
-export function useEnterpriseFields({ parents, fixedType }: { parents?: readonly Option[]; fixedType?: number } = {}): FieldDef<EnterpriseValues>[] {
+export interface EnterpriseFieldOptions {
+  /** The allowed parents (omit to leave the parent out: settings edit it elsewhere); its hint explains the top level. */
+  parents?: readonly Option[];
+  /** The type every enterprise of the list has (shown, not editable). */
+  fixedType?: number;
+}
+
+/** The field list, for forms whose parents depend on the row (the list's add and edit). */
+export function useEnterpriseFieldList(): (options?: EnterpriseFieldOptions) => FieldDef<EnterpriseValues>[] {
   const { t } = useTranslation('enterprise');
   const { lang } = useApp();
   const labels = useEnumLabels();
   const docking = useDockingList(lang);
   const dockingOptions: Option[] = (docking.data ?? []).map((d) => ({ value: d.id, label: d.name }));
-  const fields: FieldDef<EnterpriseValues>[] = [
-    { name: 'entName', label: t('fields.entName'), type: 'text', required: true, maxLength: 100 },
-    { name: 'entAbbreviation', label: t('fields.entAbbreviation'), type: 'text', maxLength: 50 },
-  ];
-  if (parents) {
-    fields.push({ name: 'parentId', label: t('fields.parent'), type: 'select', options: parents, placeholder: t('fields.topLevel'), hint: t('fields.parentHint'), wide: true });
-  }
-  fields.push(
-    {
-      name: 'type',
-      label: t('fields.type'),
-      type: 'select',
-      required: true,
-      disabled: fixedType !== undefined,
-      options: ENTERPRISE_TYPES.map((n) => ({ value: n, label: labels.entType(n) })),
-    },
-    { name: 'dockingPlatform', label: t('fields.dockingPlatform'), type: 'select', options: dockingOptions.length ? dockingOptions : [{ value: 0, label: t('fields.dockingNone') }] },
-    { name: 'wheelSupport', label: t('fields.wheelSupport'), type: 'select', options: WHEEL_SUPPORT.map((n) => ({ value: n, label: labels.wheelSupport(n) })) },
-    { name: 'licenseNo', label: t('fields.licenseNo'), type: 'text', maxLength: 64 },
-    { name: 'contact', label: t('fields.contact'), type: 'text', maxLength: 50 },
-    {
-      name: 'phone',
-      label: t('fields.phone'),
-      type: 'tel',
-      validate: (v) => (typeof v === 'string' && v.trim() !== '' && !/^\+?[\d\s-]{5,20}$/.test(v.trim()) && !isValidPhone(v) ? t('fields.phoneInvalid') : null),
-    },
-    { name: 'address', label: t('fields.address'), type: 'text', maxLength: 200, wide: true },
-    { name: 'logo', label: t('fields.logo'), type: 'text', placeholder: 'https://…' },
-    { name: 'car_ico', label: t('fields.carIcon'), type: 'text', placeholder: 'https://…' },
-    { name: 'enable_group', label: t('fields.enableGroup'), type: 'switch' },
-  );
-  return fields;
+  return ({ parents, fixedType } = {}) => {
+    const fields: FieldDef<EnterpriseValues>[] = [
+      { name: 'entName', label: t('fields.entName'), type: 'text', required: true, maxLength: 100 },
+      { name: 'entAbbreviation', label: t('fields.entAbbreviation'), type: 'text', maxLength: 50 },
+    ];
+    if (parents) {
+      fields.push({ name: 'parentId', label: t('fields.parent'), type: 'select', options: parents, placeholder: t('fields.topLevel'), hint: t('fields.parentHint'), wide: true });
+    }
+    fields.push(
+      {
+        name: 'type',
+        label: t('fields.type'),
+        type: 'select',
+        required: true,
+        disabled: fixedType !== undefined,
+        options: ENTERPRISE_TYPES.map((n) => ({ value: n, label: labels.entType(n) })),
+      },
+      { name: 'dockingPlatform', label: t('fields.dockingPlatform'), type: 'select', options: dockingOptions.length ? dockingOptions : [{ value: 0, label: t('fields.dockingNone') }] },
+      { name: 'wheelSupport', label: t('fields.wheelSupport'), type: 'select', options: WHEEL_SUPPORT.map((n) => ({ value: n, label: labels.wheelSupport(n) })) },
+      { name: 'licenseNo', label: t('fields.licenseNo'), type: 'text', maxLength: 64 },
+      { name: 'contact', label: t('fields.contact'), type: 'text', maxLength: 50 },
+      {
+        name: 'phone',
+        label: t('fields.phone'),
+        type: 'tel',
+        validate: (v) => (typeof v === 'string' && v.trim() !== '' && !/^\+?[\d\s-]{5,20}$/.test(v.trim()) && !isValidPhone(v) ? t('fields.phoneInvalid') : null),
+      },
+      { name: 'address', label: t('fields.address'), type: 'text', maxLength: 200, wide: true },
+      { name: 'logo', label: t('fields.logo'), type: 'text', placeholder: 'https://…' },
+      { name: 'car_ico', label: t('fields.carIcon'), type: 'text', placeholder: 'https://…' },
+      { name: 'enable_group', label: t('fields.enableGroup'), type: 'switch' },
+    );
+    return fields;
+  };
+}
+
+/** The field list (see EnterpriseFieldOptions). */
+export function useEnterpriseFields(options: EnterpriseFieldOptions = {}): FieldDef<EnterpriseValues>[] {
+  return useEnterpriseFieldList()(options);
 }

@@ -6,7 +6,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SelectInput, TextInput } from '../../../components/ui/fields';
+import { SelectInput, TextInput } from '@/components/ui/fields';
 import { useEnterpriseSearch } from '../api/query-enterprises';
 
 interface PickerProps {

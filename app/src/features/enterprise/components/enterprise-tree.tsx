@@ -7,9 +7,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { TextInput } from '../../../components/ui/fields';
-import { ChevronDownIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { EmptyState } from '../../../components/ui/states';
+import { TextInput } from '@/components/ui/fields';
+import { ChevronDownIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { EmptyState } from '@/components/ui/states';
 import { filterEnterpriseTree, flattenTree } from '../model';
 import type { EnterpriseNode } from '../types';
 import { VerifyBadge } from './badges';

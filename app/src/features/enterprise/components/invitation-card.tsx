@@ -1,9 +1,9 @@
 /** One invitation as a card: who invites, what is offered, until when, and the answers the caller may give. */
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { confirmAction } from '../../../lib/feedback';
-import { formatDateTime, maskPhone } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { confirmAction } from '@/lib/feedback';
+import { formatDateTime, maskPhone } from '@/lib/format';
 import { useAnswerInvitation } from '../api/answer-invitation';
 import { invitationActions } from '../model';
 import type { Invitation } from '../types';

@@ -6,11 +6,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Drawer } from '../../../components/ui/drawer';
-import { MailIcon } from '../../../components/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useHydrated } from '../../../lib/local-store';
-import { useSession } from '../../console/session-context';
+import { Drawer } from '@/components/ui/drawer';
+import { MailIcon } from '@/components/ui/icons';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useHydrated } from '@/lib/local-store';
+import { useSession } from '@/lib/console/session-context';
 import { useInvitations } from '../api/get-invitations';
 import { InvitationCard } from './invitation-card';
 

@@ -6,12 +6,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../components/crud/data-table';
-import { Pager } from '../../../components/crud/pager';
-import { useListState } from '../../../components/crud/view';
-import { SelectInput } from '../../../components/ui/fields';
-import { formatDateTime, maskPhone } from '../../../lib/format';
-import { useInvitations, type InvitationListParams } from '../api/get-invitations';
+import { useResource } from '@/components/crud/resource-view';
+import { SelectInput } from '@/components/ui/fields';
+import { formatDateTime, maskPhone } from '@/lib/format';
+import { getInvitations, type InvitationListParams } from '../api/get-invitations';
+import { enterpriseKeys } from '../api/keys';
 import { INVITATION_STATES } from '../model';
 import type { Invitation, InvitationType } from '../types';
 import { InvitationStateBadge, useEnumLabels } from './badges';
@@ -26,44 +25,44 @@ export function InvitationTable({ types, initialBox = 'sent', testId }: { types:
   const [state, setState] = useState<string>('');
   // one type at a time, so the server pages exactly what is shown
   const [type, setType] = useState<InvitationType>(types[0] ?? 'member');
-  const list = useListState<null>(null);
-  const params: InvitationListParams = {
-    page: list.page,
-    pageSize: list.pageSize,
-    box,
-    type,
-    ...(state === '' ? {} : { state: Number(state) }),
-  };
-  const invitations = useInvitations(params);
-  const rows = invitations.data?.list ?? [];
-
-  const columns: Column<Invitation>[] = [
-    {
-      key: 'who',
-      header: t('invitation.counterpart'),
-      primary: true,
-      cell: (i) =>
-        i.direction === 'received' ? (
-          <span className="font-medium text-slate-900">{i.entName}</span>
-        ) : i.type === 'member' ? (
-          <span className="font-medium text-slate-900 tabular-nums">{maskPhone(i.phone)}</span>
-        ) : (
-          <span className="font-medium text-slate-900">{i.targetEntName}</span>
-        ),
-    },
-    { key: 'direction', header: t('invitation.direction'), cell: (i) => t(`invitation.box.${i.direction}`) },
-    { key: 'type', header: t('invitation.type'), cell: (i) => labels.invitationType(i.type) },
-    {
-      key: 'offer',
-      header: t('invitation.offer'),
-      cell: (i) => (i.type === 'member' ? i.authorityName : i.type === 'vehicle' ? t('invitation.vehicleCount', { count: i.vehicleIds.length }) : labels.relationType(i.relationType)),
-    },
-    { key: 'state', header: t('invitation.state'), cell: (i) => <InvitationStateBadge state={i.state} /> },
-    { key: 'inviter', header: t('invitation.inviter'), cell: (i) => i.inviterName || '—', hideOnMobile: true },
-    { key: 'createdAt', header: t('invitation.createdAt'), cell: (i) => formatDateTime(i.createdAt), hideOnMobile: true },
-    { key: 'expiresAt', header: t('invitation.expiresAt'), cell: (i) => formatDateTime(i.expiresAt), hideOnMobile: true },
-    { key: 'actions', header: t('list.actions'), cell: (i) => <InvitationAnswers invitation={i} size="xs" /> },
-  ];
+  const list = useResource<Invitation, Omit<InvitationListParams, 'page' | 'pageSize'>, object, number>({
+    title: t('invitation.title'),
+    testId,
+    tableTestId: testId,
+    queryKey: enterpriseKeys.invitations,
+    fetchPage: getInvitations,
+    toParams: () => ({ box, type, ...(state === '' ? {} : { state: Number(state) }) }),
+    columns: [
+      {
+        key: 'who',
+        header: t('invitation.counterpart'),
+        primary: true,
+        cell: (i) =>
+          i.direction === 'received' ? (
+            <span className="font-medium text-slate-900">{i.entName}</span>
+          ) : i.type === 'member' ? (
+            <span className="font-medium text-slate-900 tabular-nums">{maskPhone(i.phone)}</span>
+          ) : (
+            <span className="font-medium text-slate-900">{i.targetEntName}</span>
+          ),
+      },
+      { key: 'direction', header: t('invitation.direction'), cell: (i) => t(`invitation.box.${i.direction}`) },
+      { key: 'type', header: t('invitation.type'), cell: (i) => labels.invitationType(i.type) },
+      {
+        key: 'offer',
+        header: t('invitation.offer'),
+        cell: (i) => (i.type === 'member' ? i.authorityName : i.type === 'vehicle' ? t('invitation.vehicleCount', { count: i.vehicleIds.length }) : labels.relationType(i.relationType)),
+      },
+      { key: 'state', header: t('invitation.state'), cell: (i) => <InvitationStateBadge state={i.state} /> },
+      { key: 'inviter', header: t('invitation.inviter'), cell: (i) => i.inviterName || '—', hideOnMobile: true },
+      { key: 'createdAt', header: t('invitation.createdAt'), cell: (i) => formatDateTime(i.createdAt), hideOnMobile: true },
+      { key: 'expiresAt', header: t('invitation.expiresAt'), cell: (i) => formatDateTime(i.expiresAt), hideOnMobile: true },
+    ],
+    rowKey: (i) => i.ID,
+    rowLabel: (i) => i.entName,
+    texts: { loadFailed: t('list.loadFailed'), empty: t('invitation.empty') },
+    rowActions: (i) => <InvitationAnswers invitation={i} size="xs" />,
+  });
 
   return (
     <div className="space-y-3">
@@ -75,7 +74,7 @@ export function InvitationTable({ types, initialBox = 'sent', testId }: { types:
             value={box}
             onChange={(e) => {
               setBox(e.target.value as Box);
-              list.setPaging(1, list.pageSize);
+              list.resetPage();
             }}
           >
             {(['sent', 'received', 'all'] as const).map((b) => (
@@ -93,7 +92,7 @@ export function InvitationTable({ types, initialBox = 'sent', testId }: { types:
               value={type}
               onChange={(e) => {
                 setType(e.target.value as InvitationType);
-                list.setPaging(1, list.pageSize);
+                list.resetPage();
               }}
             >
               {types.map((ty) => (
@@ -111,7 +110,7 @@ export function InvitationTable({ types, initialBox = 'sent', testId }: { types:
             value={state}
             onChange={(e) => {
               setState(e.target.value);
-              list.setPaging(1, list.pageSize);
+              list.resetPage();
             }}
           >
             <option value="">{t('list.all')}</option>
@@ -123,21 +122,8 @@ export function InvitationTable({ types, initialBox = 'sent', testId }: { types:
           </SelectInput>
         </label>
       </div>
-      <DataTable
-        caption={t('invitation.title')}
-        columns={columns}
-        rows={rows}
-        rowKey={(i) => i.ID}
-        loading={invitations.isPending}
-        stale={invitations.isPlaceholderData}
-        error={invitations.isError ? t('list.loadFailed') : null}
-        onRetry={() => void invitations.refetch()}
-        empty={t('invitation.empty')}
-        testId={testId}
-      />
-      <div className="px-3">
-        <Pager total={invitations.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-      </div>
+      {list.table}
+      <div className="px-3">{list.pager}</div>
     </div>
   );
 }

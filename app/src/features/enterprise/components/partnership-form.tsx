@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import type { FieldDef } from '../../../components/crud/form';
-import { useEnterpriseId } from '../../console/session-context';
+import type { FieldDef } from '@/components/crud/form';
+import { useEnterpriseId } from '@/lib/console/session-context';
 import { useInvite } from '../api/invite';
 import { useInviteVehicles } from '../api/invite-vehicles';
 import { useRequestRelation } from '../api/request-relation';

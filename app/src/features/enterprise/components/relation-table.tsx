@@ -5,14 +5,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../components/crud/data-table';
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { Pager } from '../../../components/crud/pager';
-import { SearchForm, type SearchValues } from '../../../components/crud/search-form';
-import { RowAction, RowActions, useListState } from '../../../components/crud/view';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { formatDateTime } from '../../../lib/format';
-import { useRelations, type RelationListParams } from '../api/get-relations';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { useResource } from '@/components/crud/resource-view';
+import type { SearchValues } from '@/components/crud/search-form';
+import { RowAction } from '@/components/crud/view';
+import { ArrowRightIcon } from '@/components/ui/icons';
+import { formatDateTime } from '@/lib/format';
+import { getRelations, type RelationListParams } from '../api/get-relations';
+import { enterpriseKeys } from '../api/keys';
 import { useSaveRelation } from '../api/save-relation';
 import { parseIdList, RELATION_STATES, RELATION_TYPES, relationActions } from '../model';
 import type { Relation } from '../types';
@@ -30,107 +30,90 @@ function toFilters(v: SearchValues): Filters {
 export function RelationTable({ editable }: { editable: boolean }) {
   const { t } = useTranslation('enterprise');
   const labels = useEnumLabels();
-  const list = useListState<Filters>({});
-  const relations = useRelations({ page: list.page, pageSize: list.pageSize, ...list.filters });
   const save = useSaveRelation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => {
     setDialog(null);
   };
 
-  const columns: Column<Relation>[] = [
-    {
-      key: 'sides',
-      header: t('relation.sides'),
-      primary: true,
-      cell: (r) => (
-        <span className="inline-flex flex-wrap items-center gap-1.5">
-          <span className="font-medium text-slate-900">{r.entName}</span>
-          <ArrowRightIcon className="size-4 text-slate-400" title={t('relation.sharesWith')} />
-          <span className="font-medium text-slate-900">{r.relatedEntName}</span>
-        </span>
-      ),
-    },
-    { key: 'type', header: t('relation.type'), cell: (r) => labels.relationType(r.type) },
-    { key: 'state', header: t('relation.state'), cell: (r) => <RelationStateBadge state={r.state} /> },
-    { key: 'direction', header: t('relation.direction'), cell: (r) => t(`relation.directions.${r.direction}`) },
-    { key: 'vehicles', header: t('relation.vehicles'), cell: (r) => String(r.vehicleCount), align: 'right' },
-    { key: 'remark', header: t('invitation.remark'), cell: (r) => r.remark || '—', hideOnMobile: true },
-    { key: 'createdAt', header: t('fields.createdAt'), cell: (r) => formatDateTime(r.createdAt), hideOnMobile: true },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      cell: (r) =>
-        editable ? (
-          <RowActions>
-            {relationActions(r).map((a) =>
-              a === 'confirm' ? (
-                <RowAction key={a} onClick={() => void save.mutateAsync({ ID: r.ID, action: 'confirm' }).catch(() => undefined)}>
-                  {t('relation.actions.confirm')}
-                </RowAction>
-              ) : (
-                <RowAction
-                  key={a}
-                  tone="danger"
-                  onClick={() => {
-                    setDialog({ kind: a, rel: r });
-                  }}
-                >
-                  {t(`relation.actions.${a}`)}
-                </RowAction>
-              ),
-            )}
-            {r.direction === 'granted' && (r.state === 0 || r.state === 1) ? (
+  const relations = useResource<Relation, Filters, object, number>({
+    title: t('relation.title'),
+    testId: 'relations',
+    queryKey: enterpriseKeys.relations,
+    fetchPage: getRelations,
+    toParams: toFilters,
+    searchFields: [
+      { name: 'type', label: t('relation.type'), type: 'select', options: RELATION_TYPES.map((n) => ({ value: n, label: labels.relationType(n) })) },
+      { name: 'state', label: t('relation.state'), type: 'select', options: RELATION_STATES.map((n) => ({ value: n, label: labels.relationState(n) })) },
+      {
+        name: 'direction',
+        label: t('relation.direction'),
+        type: 'select',
+        options: (['granted', 'received'] as const).map((x) => ({ value: x, label: t(`relation.directions.${x}`) })),
+      },
+    ],
+    columns: [
+      {
+        key: 'sides',
+        header: t('relation.sides'),
+        primary: true,
+        cell: (r) => (
+          <span className="inline-flex flex-wrap items-center gap-1.5">
+            <span className="font-medium text-slate-900">{r.entName}</span>
+            <ArrowRightIcon className="size-4 text-slate-400" title={t('relation.sharesWith')} />
+            <span className="font-medium text-slate-900">{r.relatedEntName}</span>
+          </span>
+        ),
+      },
+      { key: 'type', header: t('relation.type'), cell: (r) => labels.relationType(r.type) },
+      { key: 'state', header: t('relation.state'), cell: (r) => <RelationStateBadge state={r.state} /> },
+      { key: 'direction', header: t('relation.direction'), cell: (r) => t(`relation.directions.${r.direction}`) },
+      { key: 'vehicles', header: t('relation.vehicles'), cell: (r) => String(r.vehicleCount), align: 'right' },
+      { key: 'remark', header: t('invitation.remark'), cell: (r) => r.remark || '—', hideOnMobile: true },
+      { key: 'createdAt', header: t('fields.createdAt'), cell: (r) => formatDateTime(r.createdAt), hideOnMobile: true },
+    ],
+    rowKey: (r) => r.ID,
+    rowLabel: (r) => `${r.entName} → ${r.relatedEntName}`,
+    texts: { search: t('relation.search'), loadFailed: t('list.loadFailed'), empty: t('relation.empty') },
+    rowActions: (r) =>
+      editable ? (
+        <>
+          {relationActions(r).map((a) =>
+            a === 'confirm' ? (
+              <RowAction key={a} onClick={() => void save.mutateAsync({ ID: r.ID, action: 'confirm' }).catch(() => undefined)}>
+                {t('relation.actions.confirm')}
+              </RowAction>
+            ) : (
               <RowAction
+                key={a}
+                tone="danger"
                 onClick={() => {
-                  setDialog({ kind: 'coverage', rel: r });
+                  setDialog({ kind: a, rel: r });
                 }}
               >
-                {t('relation.actions.coverage')}
+                {t(`relation.actions.${a}`)}
               </RowAction>
-            ) : null}
-          </RowActions>
-        ) : null,
-    },
-  ];
+            ),
+          )}
+          {r.direction === 'granted' && (r.state === 0 || r.state === 1) ? (
+            <RowAction
+              onClick={() => {
+                setDialog({ kind: 'coverage', rel: r });
+              }}
+            >
+              {t('relation.actions.coverage')}
+            </RowAction>
+          ) : null}
+        </>
+      ) : null,
+  });
 
   const d = dialog;
   return (
     <div className="space-y-3">
-      <div className="px-4 pt-4">
-        <SearchForm
-          label={t('relation.search')}
-          initial={{}}
-          fields={[
-            { name: 'type', label: t('relation.type'), type: 'select', options: RELATION_TYPES.map((n) => ({ value: n, label: labels.relationType(n) })) },
-            { name: 'state', label: t('relation.state'), type: 'select', options: RELATION_STATES.map((n) => ({ value: n, label: labels.relationState(n) })) },
-            {
-              name: 'direction',
-              label: t('relation.direction'),
-              type: 'select',
-              options: (['granted', 'received'] as const).map((x) => ({ value: x, label: t(`relation.directions.${x}`) })),
-            },
-          ]}
-          onSearch={(v) => {
-            if (!list.setFilters(toFilters(v))) void relations.refetch();
-          }}
-        />
-      </div>
-      <DataTable
-        caption={t('relation.title')}
-        columns={columns}
-        rows={relations.data?.list ?? []}
-        rowKey={(r) => r.ID}
-        loading={relations.isPending}
-        stale={relations.isPlaceholderData}
-        error={relations.isError ? t('list.loadFailed') : null}
-        onRetry={() => void relations.refetch()}
-        empty={t('relation.empty')}
-        testId="relations-table"
-      />
-      <div className="px-3">
-        <Pager total={relations.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-      </div>
+      <div className="px-4 pt-4">{relations.search}</div>
+      {relations.table}
+      <div className="px-3">{relations.pager}</div>
       {d?.kind === 'refuse' || d?.kind === 'end' ? (
         <FormDialog<{ reason: string }>
           open

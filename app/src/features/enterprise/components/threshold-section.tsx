@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Field, TextInput } from '../../../components/ui/fields';
+import { Field, TextInput } from '@/components/ui/fields';
 import { THRESHOLD_FIELDS, type ThresholdDraft, type ThresholdKey } from '../model';
 
 interface Props {

@@ -1,8 +1,7 @@
-import { useApp } from '../../../lib/app-context';
-import { useRoleList } from '../../../lib/session';
-import { isPlatformStaff } from '../../auth/permissions';
-import { useSession } from '../../console/session-context';
-import { SUPER_ADMIN_ROLE } from '../model';
+import { useApp } from '@/lib/app-context';
+import { useRoleList } from '@/lib/session';
+import { isPlatformStaff, SUPER_ADMIN_ROLE } from '@/features/auth';
+import { useSession } from '@/lib/console/session-context';
 
 /**
  * Platform staff as the server counts them (docs/tenancy.md): the super admin, or role 999/666 acting for the platform

@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { Panel } from '../../../components/crud/view';
-import { Button } from '../../../components/ui/button';
-import { formatDateTime } from '../../../lib/format';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { Panel } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 import { useVerifyEnterprise } from '../api/verify-enterprise';
 import type { EnterpriseDetail } from '../types';
 import { VerifyBadge } from './badges';

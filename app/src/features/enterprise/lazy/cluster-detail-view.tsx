@@ -6,24 +6,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { DataTable, type Column } from '../../../components/crud/data-table';
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { FormPanel } from '../../../components/crud/form-panel';
-import { Pager } from '../../../components/crud/pager';
-import { SearchForm } from '../../../components/crud/search-form';
-import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../components/crud/view';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { confirmAction } from '../../../lib/feedback';
-import { formatDateTime, orUndefined } from '../../../lib/format';
-import { useButtons } from '../../console/menu-route-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
-import { useMenuPath } from '../../console/use-menu-path';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { FormPanel } from '@/components/crud/form-panel';
+import { useResource } from '@/components/crud/resource-view';
+import { ListToolbar, Panel, RowAction, ViewPage } from '@/components/crud/view';
+import { Button, LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { confirmAction } from '@/lib/feedback';
+import { formatDateTime, orUndefined } from '@/lib/format';
+import { useButtons } from '@/lib/console/menu-route-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useMenuPath } from '@/lib/console/use-menu-path';
 import { useCluster } from '../api/get-cluster';
-import { useClusterEnterprises } from '../api/get-cluster-enterprises';
+import { getClusterEnterprises, type ClusterEnterpriseParams } from '../api/get-cluster-enterprises';
+import { enterpriseKeys } from '../api/keys';
 import { useSaveClusterEnterprise } from '../api/save-cluster-enterprise';
 import { useSetClusterEnterprises } from '../api/set-cluster-enterprises';
 import { useUpdateCluster } from '../api/update-cluster';
@@ -43,14 +42,12 @@ export default function ClusterDetailView({ route, params }: MenuViewProps) {
   const id = Number(params.id);
   const colonyId = Number.isInteger(id) && id > 0 ? id : 0;
   const cluster = useCluster(colonyId);
-  const list = useListState<{ keyword?: string }>({});
-  const enterprises = useClusterEnterprises({ colonyId, page: list.page, pageSize: list.pageSize, ...list.filters });
   const update = useUpdateCluster();
   const membership = useSetClusterEnterprises();
   const saveEnt = useSaveClusterEnterprise();
   const clusterFields = useClusterFields();
   const entFields = useEnterpriseFields();
-  const [dialog, setDialog] = useState<'add' | 'create' | null>(null);
+  const [creating, setCreating] = useState(false);
   const back = menuPath('clusterList');
   const c = cluster.data;
   const manage = Boolean(c?.manageable) && can('edit');
@@ -60,39 +57,59 @@ export default function ClusterDetailView({ route, params }: MenuViewProps) {
     if (ok) await membership.mutateAsync({ colonyId, entIds: [e.entId], remove: true }).catch(() => undefined);
   };
 
-  const columns: Column<Enterprise>[] = [
-    {
-      key: 'entName',
-      header: t('fields.entName'),
-      primary: true,
-      cell: (e) => {
-        const to = menuPath('enterpriseDetail', { id: e.entId });
-        return to ? (
-          <Link to={to} className="text-accent font-medium hover:underline">
-            {e.entName}
-          </Link>
-        ) : (
-          <span className="font-medium text-slate-900">{e.entName}</span>
-        );
+  const enterprises = useResource<Enterprise, Omit<ClusterEnterpriseParams, 'page' | 'pageSize'>, { entId: number | '' }, number>({
+    title: c ? t('cluster.enterprises', { count: c.entCount }) : '',
+    testId: 'cluster-enterprises',
+    tableTestId: 'cluster-enterprises',
+    queryKey: [...enterpriseKeys.clusters, 'enterprises'],
+    fetchPage: getClusterEnterprises,
+    enabled: colonyId > 0,
+    toParams: (v) => ({ colonyId, keyword: orUndefined(v.keyword) }),
+    searchFields: [{ name: 'keyword', label: t('list.keyword') }],
+    columns: [
+      {
+        key: 'entName',
+        header: t('fields.entName'),
+        primary: true,
+        cell: (e) => {
+          const to = menuPath('enterpriseDetail', { id: e.entId });
+          return to ? (
+            <Link to={to} className="text-accent font-medium hover:underline">
+              {e.entName}
+            </Link>
+          ) : (
+            <span className="font-medium text-slate-900">{e.entName}</span>
+          );
+        },
       },
+      { key: 'parent', header: t('fields.parent'), cell: (e) => parentPath(e) || t('fields.topLevel') },
+      { key: 'type', header: t('fields.type'), cell: (e) => labels.entType(e.type) },
+      { key: 'verify', header: t('fields.verifyState'), cell: (e) => <VerifyBadge state={e.verifyState} /> },
+      { key: 'createdAt', header: t('fields.createdAt'), cell: (e) => formatDateTime(e.createdAt), hideOnMobile: true },
+    ],
+    rowKey: (e) => e.entId,
+    rowLabel: (e) => e.entName,
+    texts: { search: t('cluster.searchEnterprises'), loadFailed: t('list.loadFailed') },
+    rowActions: (e) =>
+      manage ? (
+        <RowAction tone="danger" onClick={() => void takeOut(e)}>
+          {t('cluster.remove')}
+        </RowAction>
+      ) : null,
+    // adding puts an existing enterprise in the cluster
+    form: {
+      addLabel: t('cluster.addEnterprise'),
+      editTitle: (e) => e.entName,
+      editable: () => false,
+      testId: 'cluster-add',
+      size: 'md',
+      columns: 1,
+      fields: [{ name: 'entId', label: t('cluster.enterprise'), type: 'custom', required: true, render: (p) => <EnterprisePicker {...p} /> }],
+      empty: { entId: '' },
+      fromRow: (e) => ({ entId: e.entId }),
+      save: (v) => membership.mutateAsync({ colonyId, entIds: [Number(v.entId)] }),
     },
-    { key: 'parent', header: t('fields.parent'), cell: (e) => parentPath(e) || t('fields.topLevel') },
-    { key: 'type', header: t('fields.type'), cell: (e) => labels.entType(e.type) },
-    { key: 'verify', header: t('fields.verifyState'), cell: (e) => <VerifyBadge state={e.verifyState} /> },
-    { key: 'createdAt', header: t('fields.createdAt'), cell: (e) => formatDateTime(e.createdAt), hideOnMobile: true },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      cell: (e) =>
-        manage ? (
-          <RowActions>
-            <RowAction tone="danger" onClick={() => void takeOut(e)}>
-              {t('cluster.remove')}
-            </RowAction>
-          </RowActions>
-        ) : null,
-    },
-  ];
+  });
 
   return (
     <ViewPage
@@ -139,14 +156,14 @@ export default function ClusterDetailView({ route, params }: MenuViewProps) {
                     size="sm"
                     variant="secondary"
                     onClick={() => {
-                      setDialog('create');
+                      setCreating(true);
                     }}
                   >
                     {t('cluster.createEnterprise')}
                   </Button>
                   <ListToolbar
                     onAdd={() => {
-                      setDialog('add');
+                      enterprises.add();
                     }}
                     addLabel={t('cluster.addEnterprise')}
                   />
@@ -154,48 +171,15 @@ export default function ClusterDetailView({ route, params }: MenuViewProps) {
               ) : null
             }
           >
-            <div className="p-4">
-              <SearchForm
-                label={t('cluster.searchEnterprises')}
-                initial={{}}
-                fields={[{ name: 'keyword', label: t('list.keyword') }]}
-                onSearch={(v) => {
-                  if (!list.setFilters({ keyword: orUndefined(v.keyword) })) void enterprises.refetch();
-                }}
-              />
-            </div>
-            <DataTable
-              caption={t('cluster.enterprises', { count: c.entCount })}
-              columns={columns}
-              rows={enterprises.data?.list ?? []}
-              rowKey={(e) => e.entId}
-              loading={enterprises.isPending}
-              stale={enterprises.isPlaceholderData}
-              error={enterprises.isError ? t('list.loadFailed') : null}
-              onRetry={() => void enterprises.refetch()}
-              testId="cluster-enterprises"
-            />
-            <div className="px-3">
-              <Pager total={enterprises.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-            </div>
+            <div className="p-4">{enterprises.search}</div>
+            {enterprises.table}
+            <div className="px-3">{enterprises.pager}</div>
           </Panel>
-          <FormDialog<{ entId: number | '' }>
-            open={dialog === 'add'}
-            onClose={() => {
-              setDialog(null);
-            }}
-            size="md"
-            columns={1}
-            title={t('cluster.addEnterprise')}
-            testId="cluster-add"
-            fields={[{ name: 'entId', label: t('cluster.enterprise'), type: 'custom', required: true, render: (p) => <EnterprisePicker {...p} /> }]}
-            initialValues={{ entId: '' }}
-            onSubmit={(v) => membership.mutateAsync({ colonyId, entIds: [Number(v.entId)] })}
-          />
+          {enterprises.dialogs}
           <FormDialog<EnterpriseValues>
-            open={dialog === 'create'}
+            open={creating}
             onClose={() => {
-              setDialog(null);
+              setCreating(false);
             }}
             title={t('cluster.createEnterprise')}
             testId="cluster-create-enterprise"

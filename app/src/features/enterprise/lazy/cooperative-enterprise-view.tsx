@@ -5,13 +5,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { ListToolbar, Panel, ViewPage } from '../../../components/crud/view';
-import { TabPanel, Tabs } from '../../../components/ui/tabs';
-import { useApp } from '../../../lib/app-context';
-import { useButtons } from '../../console/menu-route-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { ListToolbar, Panel, ViewPage } from '@/components/crud/view';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useApp } from '@/lib/app-context';
+import { useButtons } from '@/lib/console/menu-route-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
 import { InvitationTable } from '../components/invitation-table';
 import { PARTNERSHIP_INITIAL, usePartnershipForm, type PartnershipValues } from '../components/partnership-form';
 import { RelationTable } from '../components/relation-table';

@@ -2,16 +2,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { Panel, ViewPage } from '../../../components/crud/view';
-import { LinkButton } from '../../../components/ui/button';
-import { ChevronLeftIcon, EditIcon } from '../../../components/ui/icons';
-import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { formatDateTime, maskPhone } from '../../../lib/format';
-import { useButtons } from '../../console/menu-route-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
-import { useMenuPath } from '../../console/use-menu-path';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon, EditIcon } from '@/components/ui/icons';
+import { Badge, EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime, maskPhone } from '@/lib/format';
+import { useButtons } from '@/lib/console/menu-route-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useMenuPath } from '@/lib/console/use-menu-path';
 import { useEnterpriseDetail } from '../api/find-enterprise';
 import { useEnumLabels, VerifyBadge } from '../components/badges';
 import { EnterpriseTree } from '../components/enterprise-tree';

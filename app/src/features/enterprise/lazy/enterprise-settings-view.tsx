@@ -5,16 +5,16 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { FormPanel } from '../../../components/crud/form-panel';
-import { Panel, ViewPage } from '../../../components/crud/view';
-import { LinkButton } from '../../../components/ui/button';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { useButtons } from '../../console/menu-route-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
-import { useMenuPath } from '../../console/use-menu-path';
+import { FormPanel } from '@/components/crud/form-panel';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { useButtons } from '@/lib/console/menu-route-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useMenuPath } from '@/lib/console/use-menu-path';
 import { useEnterpriseDetail } from '../api/find-enterprise';
 import { useJurisdiction } from '../api/get-jurisdiction';
 import { useUpdateEnterprise } from '../api/update-enterprise';

@@ -5,18 +5,18 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { FormPanel } from '../../../components/crud/form-panel';
-import { Panel, ViewPage } from '../../../components/crud/view';
-import { LinkButton } from '../../../components/ui/button';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { formatDateTime, maskPhone } from '../../../lib/format';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
-import { useSession } from '../../console/session-context';
-import { useMenuPath } from '../../console/use-menu-path';
-import { EnterpriseMenus } from '../../system/authority/components/role-permissions';
+import { FormPanel } from '@/components/crud/form-panel';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime, maskPhone } from '@/lib/format';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useSession } from '@/lib/console/session-context';
+import { useMenuPath } from '@/lib/console/use-menu-path';
+import { EnterpriseMenus } from '@/features/system';
 import { useGrantableRoles } from '../api/get-grantable-roles';
 import { useMembers } from '../api/get-members';
 import { useSetMemberRole } from '../api/set-member-role';

@@ -6,29 +6,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../components/crud/data-table';
-import { FormDialog } from '../../../components/crud/form-dialog';
-import type { Option } from '../../../components/crud/form';
-import { Pager } from '../../../components/crud/pager';
-import { SearchForm, type SearchValues } from '../../../components/crud/search-form';
-import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../components/crud/view';
-import { Badge } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { isValidPhone } from '../../../lib/account-rules';
-import { formatDateTime, maskPhone, orUndefined } from '../../../lib/format';
-import { useApiMutation } from '../../../lib/query';
-import { PLATFORM_ENTERPRISE_ID, PLATFORM_ROLE_IDS } from '../../auth/permissions';
-import { useButtons } from '../../console/menu-route-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
-import { createUser } from '../../system/users/api/create-user';
-import { usersKey } from '../../system/users/api/get-users';
+import type { Option } from '@/components/crud/form';
+import { ResourceView } from '@/components/crud/resource-view';
+import { RowAction } from '@/components/crud/view';
+import { Badge } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { isValidPhone } from '@/lib/account-rules';
+import { orUndefined } from '@/lib/format';
+import { useApiMutation } from '@/lib/query';
+import { PLATFORM_ENTERPRISE_ID, PLATFORM_ROLE_IDS } from '@/features/auth';
+import { useButtons } from '@/lib/console/menu-route-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { createUser, usersKey } from '@/features/system';
 import { enterpriseKeys } from '../api/keys';
-import { useMembers, type MemberListParams } from '../api/get-members';
-import { useSetMemberRole } from '../api/set-member-role';
+import { getMembers, type MemberListParams } from '../api/get-members';
+import { useMemberColumns } from '../components/member-columns';
+import { SetRoleDialog } from '../components/set-role-dialog';
 import type { Member } from '../types';
 
-type Filters = Omit<MemberListParams, 'page' | 'pageSize' | 'enterpriseId'>;
+type Filters = Omit<MemberListParams, 'page' | 'pageSize'>;
 
 interface OperatorValues {
   userName: string;
@@ -42,113 +39,59 @@ export default function OperatorListView({ route }: MenuViewProps) {
   const { t } = useTranslation('enterprise');
   const { lang } = useApp();
   const can = useButtons();
-  const list = useListState<Filters>({});
-  const members = useMembers({ page: list.page, pageSize: list.pageSize, enterpriseId: PLATFORM_ENTERPRISE_ID, ...list.filters });
+  const memberColumns = useMemberColumns();
   const create = useApiMutation(createUser, { invalidate: [enterpriseKeys.members, usersKey] });
-  const setRole = useSetMemberRole();
-  const [dialog, setDialog] = useState<{ kind: 'add' } | { kind: 'role'; member: Member } | null>(null);
-  const title = menuTitle(route, lang);
+  const [roleOf, setRoleOf] = useState<Member | null>(null);
   const roleOptions: Option[] = PLATFORM_ROLE_IDS.map((id) => ({ value: id, label: id === 999 ? t('operators.roles.999') : t('operators.roles.666') }));
 
-  const columns: Column<Member>[] = [
-    {
-      key: 'name',
-      header: t('members.name'),
-      primary: true,
-      cell: (m) => (
-        <span>
-          <span className="font-medium text-slate-900">{m.nickName || m.userName}</span>
-          <span className="ml-1.5 text-xs text-slate-500">{m.userName}</span>
-        </span>
-      ),
-    },
-    { key: 'phone', header: t('members.phone'), cell: (m) => <span className="tabular-nums">{maskPhone(m.phone)}</span> },
-    { key: 'role', header: t('members.role'), cell: (m) => <Badge tone={PLATFORM_ROLE_IDS.includes(m.authorityId) ? 'blue' : 'slate'}>{m.authorityName || m.authorityId}</Badge> },
-    { key: 'state', header: t('members.state'), cell: (m) => <Badge tone={m.enable === 1 ? 'green' : 'red'}>{m.enable === 1 ? t('members.enabled') : t('members.frozen')}</Badge> },
-    { key: 'createdAt', header: t('fields.createdAt'), cell: (m) => formatDateTime(m.createdAt), hideOnMobile: true },
-    {
-      key: 'actions',
-      header: t('list.actions'),
-      cell: (m) =>
-        can('edit') && PLATFORM_ROLE_IDS.includes(m.authorityId) ? (
-          <RowActions>
-            <RowAction
-              onClick={() => {
-                setDialog({ kind: 'role', member: m });
-              }}
-            >
-              {t('members.setRole')}
-            </RowAction>
-          </RowActions>
-        ) : null,
-    },
-  ];
-
-  const d = dialog;
   return (
-    <ViewPage
-      title={title}
+    <ResourceView<Member, Filters, OperatorValues, number>
+      title={menuTitle(route, lang)}
       description={t('operators.description')}
-      actions={
-        <ListToolbar
-          onRefresh={() => void members.refetch()}
-          onAdd={
-            can('add')
-              ? () => {
-                  setDialog({ kind: 'add' });
-                }
-              : null
-          }
-          addLabel={t('operators.add')}
-        />
+      testId="operators"
+      queryKey={enterpriseKeys.members}
+      fetchPage={getMembers}
+      toParams={(v) => ({ enterpriseId: PLATFORM_ENTERPRISE_ID, keyword: orUndefined(v.keyword), authorityId: v.authorityId ? Number(v.authorityId) : undefined })}
+      searchFields={[
+        { name: 'keyword', label: t('members.keyword') },
+        { name: 'authorityId', label: t('members.role'), type: 'select', options: roleOptions },
+      ]}
+      columns={[
+        memberColumns.name,
+        memberColumns.phone,
+        { key: 'role', header: t('members.role'), cell: (m) => <Badge tone={PLATFORM_ROLE_IDS.includes(m.authorityId) ? 'blue' : 'slate'}>{m.authorityName || m.authorityId}</Badge> },
+        memberColumns.state,
+        memberColumns.createdAt,
+      ]}
+      rowKey={(m) => m.ID}
+      rowLabel={(m) => m.nickName || m.userName}
+      texts={{ search: t('members.search'), loadFailed: t('list.loadFailed') }}
+      rowActions={(m) =>
+        can('edit') && PLATFORM_ROLE_IDS.includes(m.authorityId) ? (
+          <RowAction
+            onClick={() => {
+              setRoleOf(m);
+            }}
+          >
+            {t('members.setRole')}
+          </RowAction>
+        ) : null
       }
-    >
-      <Panel className="p-4">
-        <SearchForm
-          label={t('members.search')}
-          initial={{}}
-          fields={[
-            { name: 'keyword', label: t('members.keyword') },
-            { name: 'authorityId', label: t('members.role'), type: 'select', options: roleOptions },
-          ]}
-          onSearch={(v: SearchValues) => {
-            const f: Filters = { keyword: orUndefined(v.keyword), authorityId: v.authorityId ? Number(v.authorityId) : undefined };
-            if (!list.setFilters(f)) void members.refetch();
-          }}
-        />
-      </Panel>
-      <Panel>
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={members.data?.list ?? []}
-          rowKey={(m) => m.ID}
-          loading={members.isPending}
-          stale={members.isPlaceholderData}
-          error={members.isError ? t('list.loadFailed') : null}
-          onRetry={() => void members.refetch()}
-          testId="operators-table"
-        />
-        <div className="px-3">
-          <Pager total={members.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-        </div>
-      </Panel>
-      <FormDialog<OperatorValues>
-        open={d?.kind === 'add'}
-        onClose={() => {
-          setDialog(null);
-        }}
-        title={t('operators.add')}
-        testId="operator-add"
-        fields={[
+      form={{
+        addLabel: t('operators.add'),
+        editTitle: (m) => m.userName,
+        editable: () => false,
+        testId: 'operator-add',
+        fields: [
           { name: 'userName', label: t('members.userName'), type: 'text', required: true, maxLength: 64, autoComplete: 'off' },
           { name: 'passWord', label: t('operators.password'), type: 'password', required: true, minLength: 6 },
           { name: 'nickName', label: t('members.name'), type: 'text', required: true, maxLength: 64 },
           { name: 'phone', label: t('members.phone'), type: 'tel', validate: (v) => (typeof v === 'string' && v.trim() !== '' && !isValidPhone(v) ? t('members.phoneInvalid') : null) },
           { name: 'authorityId', label: t('members.role'), type: 'select', required: true, options: roleOptions },
-        ]}
-        initialValues={{ userName: '', passWord: '', nickName: '', phone: '', authorityId: PLATFORM_ROLE_IDS[0] ?? '' }}
-        onSubmit={(v) =>
+        ],
+        empty: { userName: '', passWord: '', nickName: '', phone: '', authorityId: PLATFORM_ROLE_IDS[0] ?? '' },
+        fromRow: (m) => ({ userName: m.userName, passWord: '', nickName: m.nickName, phone: m.phone, authorityId: m.authorityId }),
+        save: (v) =>
           create.mutateAsync({
             userName: v.userName.trim(),
             passWord: v.passWord,
@@ -159,24 +102,19 @@ export default function OperatorListView({ route }: MenuViewProps) {
             enable: 1,
             authorityId: Number(v.authorityId),
             enterpriseId: PLATFORM_ENTERPRISE_ID,
-          })
-        }
-      />
-      {d?.kind === 'role' ? (
-        <FormDialog<{ authorityId: number | '' }>
-          open
-          size="sm"
-          columns={1}
-          onClose={() => {
-            setDialog(null);
-          }}
-          title={t('members.setRoleFor', { name: d.member.nickName || d.member.userName })}
+          }),
+      }}
+    >
+      {roleOf ? (
+        <SetRoleDialog
+          member={roleOf}
+          roles={roleOptions} entId={PLATFORM_ENTERPRISE_ID}
           testId="operator-role"
-          fields={[{ name: 'authorityId', label: t('members.role'), type: 'select', required: true, options: roleOptions }]}
-          initialValues={{ authorityId: d.member.authorityId }}
-          onSubmit={(v) => setRole.mutateAsync({ entId: PLATFORM_ENTERPRISE_ID, userId: d.member.ID, authorityId: Number(v.authorityId) })}
+          onClose={() => {
+            setRoleOf(null);
+          }}
         />
       ) : null}
-    </ViewPage>
+    </ResourceView>
   );
 }

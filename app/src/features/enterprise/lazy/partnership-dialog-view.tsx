@@ -2,14 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { FormPanel } from '../../../components/crud/form-panel';
-import { Panel, ViewPage } from '../../../components/crud/view';
-import { LinkButton } from '../../../components/ui/button';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
-import { useApp } from '../../../lib/app-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
-import { useMenuPath } from '../../console/use-menu-path';
+import { FormPanel } from '@/components/crud/form-panel';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { useApp } from '@/lib/app-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useMenuPath } from '@/lib/console/use-menu-path';
 import { PARTNERSHIP_INITIAL, usePartnershipForm, type PartnershipValues } from '../components/partnership-form';
 
 export default function PartnershipDialogView({ route }: MenuViewProps) {

@@ -6,14 +6,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Panel, ViewPage } from '../../../components/crud/view';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/fields';
-import { ArrowRightIcon } from '../../../components/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import type { MenuViewProps } from '../../console/registry';
-import { menuTitle } from '../../console/menu-routes';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/fields';
+import { ArrowRightIcon } from '@/components/ui/icons';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
 import { useRelationGraph } from '../api/get-relation-graph';
 import { RelationStateBadge, useEnumLabels } from '../components/badges';
 import { EnterprisePicker } from '../components/enterprise-picker';

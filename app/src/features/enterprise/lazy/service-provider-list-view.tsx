@@ -1,5 +1,5 @@
 /** superAdmin/serviceProviderList: the service providers (outsourced enterprises, type 2). */
-import type { MenuViewProps } from '../../console/registry';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { EnterpriseListPage } from '../components/enterprise-list-page';
 import { SERVICE_PROVIDER_TYPE } from '../model';
 

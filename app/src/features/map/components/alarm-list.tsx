@@ -1,9 +1,9 @@
 /** Alarms heard over the websocket since the page opened, newest first. */
 import { useTranslation } from 'react-i18next';
 
-import { Badge } from '../../../components/ui/states';
-import { formatDateTime } from '../../../lib/format';
-import { alarmKindKey, type LiveAlarm } from '../../live/protocol';
+import { Badge } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/format';
+import { alarmKindKey, type LiveAlarm } from '@/features/live';
 
 const STATE_TONE = { 0: 'red', 1: 'amber', 2: 'green' } as const;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
+import { cx } from '@/components/ui/cx';
 import { MAP_FILTERS, STATE_COLORS, type MapFilter } from '../fleet-view';
 
 interface FilterChipsProps {

@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AlertIcon, SpinnerIcon } from '../../../components/ui/icons';
-import type { FleetVehicle } from '../../vehicles/fleet-keys';
+import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
+import type { FleetVehicle } from '@/features/vehicles';
 import type { FleetMapHandle, MapTool, TileChoice } from '../map-types';
 
 interface FleetMapProps {

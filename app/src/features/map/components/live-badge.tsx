@@ -1,7 +1,7 @@
 /** Whether the websocket is up. */
 import { useTranslation } from 'react-i18next';
 
-import type { LiveStatus } from '../../live/live-socket';
+import type { LiveStatus } from '@/features/live';
 
 const DOT: Record<LiveStatus | 'off', string> = { open: '#16A34A', connecting: '#F59E0B', waiting: '#F59E0B', off: '#94A3B8' };
 

@@ -6,12 +6,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { ErrorState } from '../../../components/ui/states';
-import { useSession } from '../../console/session-context';
-import { useLiveFleet } from '../../live/use-live-fleet';
-import { useStatistics } from '../../vehicles/api/get-statistics';
+import { cx } from '@/components/ui/cx';
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
+import { ErrorState } from '@/components/ui/states';
+import { useSession } from '@/lib/console/session-context';
+import { useLiveFleet } from '@/features/live';
+import { useStatistics } from '@/features/vehicles';
 import { countByFilter, countByState, matchesFilter, type MapFilter } from '../fleet-view';
 import type { MapTool } from '../map-types';
 import { SAMPLE_CENTER, SAMPLE_FLEET, SAMPLE_ZOOM } from '../sample-fleet';

@@ -1,8 +1,8 @@
 /** Measure, draw, clear, and the base-layer choice. */
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
-import { formatDistance } from '../../../lib/geo';
+import { cx } from '@/components/ui/cx';
+import { formatDistance } from '@/lib/geo';
 import { TILE_CHOICES, type MapTool, type TileChoice } from '../map-types';
 
 interface MapToolsProps {

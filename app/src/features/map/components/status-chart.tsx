@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ChartSlice, StatusChartHandle } from '../lazy/status-chart';
-import { FLEET_STATES, type FleetState } from '../../vehicles/vehicle-state';
+import { FLEET_STATES, type FleetState } from '@/features/vehicles';
 import { STATE_COLORS } from '../fleet-view';
 
 export function StatusChart({ counts }: { counts: Record<FleetState, number> }) {

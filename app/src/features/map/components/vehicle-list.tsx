@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
-import type { FleetVehicle } from '../../vehicles/fleet-keys';
-import { alarmKindKey } from '../../live/protocol';
+import { cx } from '@/components/ui/cx';
+import type { FleetVehicle } from '@/features/vehicles';
+import { alarmKindKey } from '@/features/live';
 import { markerState, STATE_COLORS } from '../fleet-view';
 
 /** The list beside the map shows this many rows (the map shows them all). */

@@ -5,18 +5,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
-import { CloseIcon } from '../../../components/ui/icons';
-import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
-import { formatDateTime } from '../../../lib/format';
-import { formatLonLat } from '../../../lib/geo';
-import { useUnits } from '../../settings/units';
-import { useCarInfo } from '../../vehicles/api/get-car-info';
-import { useVehicleWheels } from '../../vehicles/api/get-sensor';
-import { UnitSwitch } from '../../vehicles/components/unit-switch';
-import { WheelDiagram } from '../../vehicles/components/wheel-diagram';
-import type { FleetVehicle } from '../../vehicles/fleet-keys';
-import { STATE_TONES } from '../../vehicles/vehicle-state';
+import { cx } from '@/components/ui/cx';
+import { CloseIcon } from '@/components/ui/icons';
+import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/format';
+import { formatLonLat } from '@/lib/geo';
+import { useUnits } from '@/features/settings';
+import { type FleetVehicle, STATE_TONES, UnitSwitch, useCarInfo, useVehicleWheels, WheelDiagram } from '@/features/vehicles';
 import { markerState } from '../fleet-view';
 
 interface VehiclePanelProps {

@@ -31,9 +31,8 @@ import Text from 'ol/style/Text';
 import { feature as topoFeature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
-import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } from '../../../lib/geo';
-import { FLEET_STATES } from '../../vehicles/vehicle-state';
-import type { FleetVehicle } from '../../vehicles/fleet-keys';
+import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } from '@/lib/geo';
+import { FLEET_STATES, type FleetVehicle } from '@/features/vehicles';
 import { aggregate, markerState, STATE_COLORS } from '../fleet-view';
 import type { FleetMapHandle, FleetMapOptions, MapTool, TileChoice } from '../map-types';
 

@@ -2,7 +2,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LinkButton } from '../../../components/ui/button';
+import { LinkButton } from '@/components/ui/button';
 import {
   AlertIcon,
   ArrowRightIcon,
@@ -21,8 +21,8 @@ import {
   LayersIcon,
   ShieldIcon,
   RouteIcon,
-} from '../../../components/ui/icons';
-import { paths } from '../../../lib/paths';
+} from '@/components/ui/icons';
+import { paths } from '@/lib/paths';
 import { WheelPreview } from './wheel-preview';
 
 type IconType = ComponentType<SVGProps<SVGSVGElement>>;

@@ -1,8 +1,8 @@
 /** An illustrated vehicle card: wheel positions with pressure and temperature, one in alarm (static sample). */
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
-import { AlertIcon, ThermometerIcon } from '../../../components/ui/icons';
+import { cx } from '@/components/ui/cx';
+import { AlertIcon, ThermometerIcon } from '@/components/ui/icons';
 
 interface Tyre {
   bar: string;

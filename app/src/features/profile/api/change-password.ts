@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 
 /** POST /api/user/changePassword {password, newPassword}. */
 export async function changePassword(payload: { password: string; newPassword: string }): Promise<unknown> {

@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
+import type { Uploaded } from '@/lib/api-types';
 
 /** What the upload call answers: where the file is served (`/uploads/…`), its stored name and size, its record id. */
-export interface UploadedFile {
-  url: string;
-  name: string;
-  key: string;
-  size: number;
-  ID: number;
-}
+export type UploadedFile = Uploaded;
 
 /**
  * POST /api/web/tool/aliyun/uploading, multipart field `file` (99999 ms time-out) → {url, name, key, size, ID}: the

@@ -1,4 +1,4 @@
-import { pageCall } from '../../../lib/calls';
+import { pageCall } from '@/lib/calls';
 import type { Incident } from '../types';
 
 export interface IncidentParams {

@@ -1,19 +1,9 @@
-import { postCall, useCallQuery } from '../../../lib/calls';
+import { postCall, useCallQuery } from '@/lib/calls';
+import type { DayCount, IngestionSummary } from '@/lib/api-types';
 
-export interface IngestionDay {
-  /** YYYY-MM-DD (UTC) */
-  day: string;
-  /** `accepted` or a refusal reason */
-  outcome: string;
-  count: number;
-}
+export type IngestionDay = DayCount;
 
-export interface IngestionSummary {
-  /** since the server started */
-  accepted: number;
-  rejected: Record<string, number>;
-  days: IngestionDay[];
-}
+export type { IngestionSummary };
 
 /** POST /api/web/log/statistics_ingestion {days} → device reports accepted and refused by reason (platform staff). */
 export const getIngestionStatistics = postCall<{ days: number }, IngestionSummary>('/web/log/statistics_ingestion');

@@ -4,9 +4,9 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { useRoleList } from '../../../lib/session';
-import { isPlatformStaff } from '../../auth/permissions';
-import { useEnterpriseId } from '../../console/session-context';
+import { useRoleList } from '@/lib/session';
+import { isPlatformStaff } from '@/features/auth';
+import { useEnterpriseId } from '@/lib/console/session-context';
 import { useIngestionStatistics } from '../api/get-ingestion-statistics';
 import { dailyTotals } from '../ingestion';
 

@@ -4,13 +4,13 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { ResourceView } from '../../../components/crud/resource-view';
-import { Badge } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { formatDateTime } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
-import { ALARM_KINDS, alarmKindKey } from '../../live/protocol';
+import { ResourceView } from '@/components/crud/resource-view';
+import { Badge } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { ALARM_KINDS, alarmKindKey } from '@/features/live';
 import { getIncidents, incidentsKey, type IncidentParams } from '../api/get-incidents';
 import type { Incident } from '../types';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { toPage, usePageQuery, type Paging } from '../../../lib/calls';
-import { unwrap, type PageResult } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { toPage, usePageQuery, type Paging } from '@/lib/calls';
+import { unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Message } from '../types';
 import { rulesKeys } from './keys';
 

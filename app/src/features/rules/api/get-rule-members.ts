@@ -1,4 +1,4 @@
-import { pageCall, usePageQuery, useCallQuery, type Paging } from '../../../lib/calls';
+import { pageCall, usePageQuery, useCallQuery, type Paging } from '@/lib/calls';
 import type { RuleMember } from '../types';
 import { rulesKeys } from './keys';
 

@@ -7,14 +7,14 @@ import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryKey } from '@tanstack/react-query';
 
-import { Pager } from '../../../components/crud/pager';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Checkbox, TextInput } from '../../../components/ui/fields';
-import { CloseIcon, SearchIcon, SpinnerIcon } from '../../../components/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { DEFAULT_PAGE_SIZE } from '../../../components/crud/paging';
-import { usePageQuery, type PageCall } from '../../../lib/calls';
+import { Pager } from '@/components/crud/pager';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Checkbox, TextInput } from '@/components/ui/fields';
+import { CloseIcon, SearchIcon, SpinnerIcon } from '@/components/ui/icons';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { DEFAULT_PAGE_SIZE } from '@/components/crud/paging';
+import { usePageQuery, type PageCall } from '@/lib/calls';
 
 export interface AssignOption {
   id: number;

@@ -4,13 +4,13 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { ResourceView } from '../../../components/crud/resource-view';
-import type { SearchField, SearchValues } from '../../../components/crud/search-form';
-import { RowAction } from '../../../components/crud/view';
-import { Button } from '../../../components/ui/button';
-import { cx } from '../../../components/ui/cx';
-import { Badge } from '../../../components/ui/states';
-import { formatDateTime } from '../../../lib/format';
+import { ResourceView } from '@/components/crud/resource-view';
+import type { SearchField, SearchValues } from '@/components/crud/search-form';
+import { RowAction } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { cx } from '@/components/ui/cx';
+import { Badge } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/format';
 import { useActOnMessages, type MessageAction } from '../api/act-on-messages';
 import { getMessages, type MessageListParams } from '../api/get-messages';
 import { rulesKeys } from '../api/keys';

@@ -4,8 +4,8 @@
  */
 import type { TFunction } from 'i18next';
 
-import type { FieldDef } from '../../../components/crud/form';
-import { TextInput } from '../../../components/ui/fields';
+import type { FieldDef } from '@/components/crud/form';
+import { TextInput } from '@/components/ui/fields';
 import { parseHm, quietHoursError } from '../model';
 import { CHANNELS, type Channel } from '../types';
 import type { AlarmLabels } from './use-alarm-labels';

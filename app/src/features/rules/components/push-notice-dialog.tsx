@@ -1,8 +1,8 @@
 /** "Push now": an ad-hoc notice (title and text) to the chosen members, through push_event; says how many got it. */
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '../../../components/crud/form-dialog';
-import { notify } from '../../../lib/feedback';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { notify } from '@/lib/feedback';
 import { usePushEvent } from '../api/push-event';
 
 interface NoticeValues {

@@ -1,12 +1,11 @@
 /** The four "who and what" dialogs of a push rule: its vehicles, groups, vehicle tags and members. */
 import { useTranslation } from 'react-i18next';
 
-import type { PageCall } from '../../../lib/calls';
-import { maskPhone } from '../../../lib/format';
-import { getTags } from '../../devices/api/get-tags';
-import type { TagKind, TagRow } from '../../devices/types';
-import { getGroups } from '../../enterprise/api/get-groups';
-import { getVehicleOptions } from '../../vehicles/api/get-vehicles';
+import type { PageCall } from '@/lib/calls';
+import { maskPhone } from '@/lib/format';
+import { getTags, type TagKind, type TagRow } from '@/features/devices';
+import { getGroups } from '@/features/enterprise';
+import { getVehicleOptions } from '@/features/vehicles';
 import { rulesKeys } from '../api/keys';
 import { getRuleMembers } from '../api/get-rule-members';
 import { useSetRuleGroups } from '../api/set-rule-groups';

@@ -5,10 +5,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { CheckIcon, KeyIcon } from '../../../components/ui/icons';
-import { notify } from '../../../lib/feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CheckIcon, KeyIcon } from '@/components/ui/icons';
+import { notify } from '@/lib/feedback';
 
 export function SecretDialog({ url, secret, onClose }: { url: string; secret: string; onClose: () => void }) {
   const { t } = useTranslation('rules');

@@ -1,7 +1,7 @@
 /** A webhook answer's HTTP status: green for 2xx, red otherwise, "none yet" before the first attempt. */
 import { useTranslation } from 'react-i18next';
 
-import { Badge } from '../../../components/ui/states';
+import { Badge } from '@/components/ui/states';
 
 export function StatusBadge({ status }: { status: number | null }) {
   const { t } = useTranslation('rules');

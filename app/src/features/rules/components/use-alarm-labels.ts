@@ -1,8 +1,8 @@
 /** Alarm kind and level labels as the map and the alarm list show them (`map:alarmKind`, `map:alarmLevel`). */
 import { useTranslation } from 'react-i18next';
 
-import type { Option } from '../../../components/crud/form';
-import { ALARM_KINDS, alarmKindKey } from '../../live/protocol';
+import type { Option } from '@/components/crud/form';
+import { ALARM_KINDS, alarmKindKey } from '@/features/live';
 
 export interface AlarmLabels {
   kind: (kind: number) => string;

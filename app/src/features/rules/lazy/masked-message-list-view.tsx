@@ -1,7 +1,7 @@
 /** colony/maskedMessageList: my masked messages (their vehicle and kind no longer reach me), to unmask or delete. */
-import { useApp } from '../../../lib/app-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { useApp } from '@/lib/app-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { MessageList } from '../components/message-list';
 
 export default function MaskedMessageListView({ route }: MenuViewProps) {

@@ -1,7 +1,7 @@
 /** colony/messageList: my messages (not masked), with the unread filter, mark read/unread, mask and delete. */
-import { useApp } from '../../../lib/app-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { useApp } from '@/lib/app-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { MessageList } from '../components/message-list';
 
 export default function MessageListView({ route }: MenuViewProps) {

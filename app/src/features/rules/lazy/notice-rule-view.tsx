@@ -6,16 +6,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ResourceView } from '../../../components/crud/resource-view';
-import type { SearchValues } from '../../../components/crud/search-form';
-import { RowAction } from '../../../components/crud/view';
-import { Button } from '../../../components/ui/button';
-import { Badge } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { orUndefined } from '../../../lib/format';
-import { useButtons } from '../../console/menu-route-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { ResourceView } from '@/components/crud/resource-view';
+import type { SearchValues } from '@/components/crud/search-form';
+import { RowAction } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { orUndefined } from '@/lib/format';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useBatchRules } from '../api/batch-rules';
 import { getRules, type RuleListParams } from '../api/get-rules';
 import { rulesKeys } from '../api/keys';

@@ -5,13 +5,13 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { FormPanel } from '../../../components/crud/form-panel';
-import { Panel, ViewPage } from '../../../components/crud/view';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { useButtons } from '../../console/menu-route-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { FormPanel } from '@/components/crud/form-panel';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useRuleMemberSearch } from '../api/get-rule-members';
 import { useSetMemberPush } from '../api/set-member-push';
 import { quietPayload } from '../model';

@@ -1,7 +1,7 @@
 /** colony/systemMessageList: platform notices sent to me (no vehicle, no alarm); read only. */
-import { useApp } from '../../../lib/app-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { useApp } from '@/lib/app-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { MessageList } from '../components/message-list';
 
 export default function SystemMessageListView({ route }: MenuViewProps) {

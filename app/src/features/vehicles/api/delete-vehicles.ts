@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { vehiclesKey } from './keys';
 
 /** POST /api/web/car/delCar {carIds}: deletes the vehicles (their wheels, sensors' bindings and follows). */

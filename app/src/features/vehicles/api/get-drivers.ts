@@ -1,4 +1,4 @@
-import { pageCall, usePageQuery, type Paging } from '../../../lib/calls';
+import { pageCall, usePageQuery, type Paging } from '@/lib/calls';
 import type { DriverRow } from '../types';
 import { vehiclesKey } from './keys';
 

@@ -1,4 +1,4 @@
-import { postCall, useCallQuery } from '../../../lib/calls';
+import { postCall, useCallQuery } from '@/lib/calls';
 import type { WheelReading } from '../types';
 import { vehiclesKey } from './keys';
 

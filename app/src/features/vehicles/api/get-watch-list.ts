@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { postCall } from '../../../lib/calls';
+import { postCall } from '@/lib/calls';
 import { watchEntries, type Raw } from '../fleet-keys';
 import { vehiclesKey } from './keys';
 

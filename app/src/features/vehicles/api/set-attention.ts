@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { vehiclesKey } from './keys';
 
 const call = postCall<{ carId: number; attention: boolean }>('/web/car/attention');

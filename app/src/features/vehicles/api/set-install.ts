@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { vehiclesKey } from './keys';
 
 /** POST /api/web/car/set_install {carIds, installState}: 0 not installed, 1 installed, 2 installing. */

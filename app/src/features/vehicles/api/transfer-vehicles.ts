@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { vehiclesKey } from './keys';
 
 /** POST /api/web/car/transfer {carIds, entId}: moves the vehicles to another enterprise. */

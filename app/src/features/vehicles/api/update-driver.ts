@@ -1,5 +1,5 @@
-import { postCall } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import { vehiclesKey } from './keys';
 
 /** POST /api/web/car/update_driver: creates (no id) or updates a driver and the vehicles they drive; `{delete: true, ids}` deletes drivers. */

@@ -2,12 +2,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Option } from '../../../components/crud/form';
-import { ResourceView } from '../../../components/crud/resource-view';
-import { useButtons } from '../../console/menu-route-context';
-import { isValidPhone, normalizePhone } from '../../../lib/account-rules';
-import { maskPhone, orUndefined } from '../../../lib/format';
-import { importTable } from '../../system/imports/api/import-table';
+import type { Option } from '@/components/crud/form';
+import { ResourceView } from '@/components/crud/resource-view';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { isValidPhone, normalizePhone } from '@/lib/account-rules';
+import { maskPhone, orUndefined } from '@/lib/format';
+import { importTable } from '@/features/system';
 import { driversKey, getDrivers, type DriverListParams } from '../api/get-drivers';
 import { useVehicleOptions } from '../api/get-vehicles';
 import { useUpdateDriver } from '../api/update-driver';

@@ -1,8 +1,8 @@
 /** Pressure and temperature unit switches (the user's preference, kept like the other console settings). */
 import { useTranslation } from 'react-i18next';
 
-import { cx } from '../../../components/ui/cx';
-import { PRESSURE_LABELS, PRESSURE_UNITS, TEMP_LABELS, TEMP_UNITS, type UnitSettings } from '../../settings/units';
+import { cx } from '@/components/ui/cx';
+import { PRESSURE_LABELS, PRESSURE_UNITS, TEMP_LABELS, TEMP_UNITS, type UnitSettings } from '@/features/settings';
 
 function Segmented<T extends string>({ label, options, value, labels, onChange }: { label: string; options: readonly T[]; value: T; labels: Record<T, string>; onChange: (v: T) => void }) {
   return (

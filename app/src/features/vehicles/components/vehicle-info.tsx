@@ -5,13 +5,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { Drawer } from '../../../components/ui/drawer';
-import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
-import { formatDateTime, maskPhone } from '../../../lib/format';
-import { useAlarmThresholds } from '../../enterprise/api/get-alarm-thresholds';
-import { useUnits } from '../../settings/units';
-import { ShareDialog } from '../../share/components/share-dialog';
+import { Button } from '@/components/ui/button';
+import { Drawer } from '@/components/ui/drawer';
+import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { formatDateTime, maskPhone } from '@/lib/format';
+import { useAlarmThresholds } from '@/features/enterprise';
+import { useUnits } from '@/features/settings';
+import { ShareDialog } from './share-dialog';
 import { useCarInfo } from '../api/get-car-info';
 import { useVehicleWheels } from '../api/get-sensor';
 import { deriveState, STATE_TONES } from '../vehicle-state';

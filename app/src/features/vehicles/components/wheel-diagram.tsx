@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { formatPressure, formatTemp, type PressureUnit, type TempUnit } from '../../settings/units';
+import { formatPressure, formatTemp, type PressureUnit, type TempUnit } from '@/features/settings';
 import type { WheelReading } from '../types';
 import { wheelPositions } from '../wheel-layout';
 import { DEFAULT_WHEEL_LIMITS, WHEEL_COLORS, WHEEL_STATES, wheelState, type WheelLimits } from '../wheel-state';

@@ -2,14 +2,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormDialog } from '../../../components/crud/form-dialog';
-import type { Option } from '../../../components/crud/form';
-import { ResourceView } from '../../../components/crud/resource-view';
-import { Button } from '../../../components/ui/button';
-import { useApp } from '../../../lib/app-context';
-import { formatDateTime, orUndefined } from '../../../lib/format';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { FormDialog } from '@/components/crud/form-dialog';
+import type { Option } from '@/components/crud/form';
+import { ResourceView } from '@/components/crud/resource-view';
+import { Button } from '@/components/ui/button';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime, orUndefined } from '@/lib/format';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useExchangeTrailer } from '../api/exchange-trailer';
 import { getTrailerSwaps, trailerSwapsKey, type TrailerSwapParams } from '../api/get-trailer-swaps';
 import { useVehicleOptions } from '../api/get-vehicles';

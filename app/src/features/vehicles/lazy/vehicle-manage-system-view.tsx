@@ -1,7 +1,7 @@
 /** dataManage/vehicleManageSystem: every enterprise's vehicles for platform staff, with the enterprise column/filter. */
-import { useApp } from '../../../lib/app-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { useApp } from '@/lib/app-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { VehicleList } from '../components/vehicle-list';
 
 export default function VehicleManageSystemView({ route }: MenuViewProps) {

@@ -1,7 +1,7 @@
 /** dataManage/vehicleManage: the fleet of the acting enterprise. */
-import { useApp } from '../../../lib/app-context';
-import { menuTitle } from '../../console/menu-routes';
-import type { MenuViewProps } from '../../console/registry';
+import { useApp } from '@/lib/app-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import type { MenuViewProps } from '@/lib/console/menu-view';
 import { VehicleList } from '../components/vehicle-list';
 
 export default function VehicleManageView({ route }: MenuViewProps) {

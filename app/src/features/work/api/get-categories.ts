@@ -1,9 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { CategoryKind, WorkCategory } from '../types';
-import { workKeys } from './keys';
 
 export interface CategoryListParams {
   kind: CategoryKind;
@@ -18,12 +15,4 @@ export interface CategoryListParams {
  */
 export async function getCategories(params: CategoryListParams, signal?: AbortSignal): Promise<PageResult<WorkCategory>> {
   return asPage(unwrap(await api.post<Partial<PageResult<WorkCategory>>>('/work/category_list', { ...params }, { signal })));
-}
-
-export function useCategories(params: CategoryListParams) {
-  return useQuery({
-    queryKey: [...workKeys.categories, params],
-    queryFn: ({ signal }) => getCategories(params, signal),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { SysApi } from '../../types';
 
 export interface ApiListParams {
@@ -18,8 +16,4 @@ export const apiListKey = ['system', 'apiList'] as const;
 /** POST /api/api/getApiList → {list, total, page, pageSize}. */
 export async function getApiList(params: ApiListParams, signal?: AbortSignal): Promise<PageResult<SysApi>> {
   return asPage(unwrap(await api.post<Partial<PageResult<SysApi>>>('/api/getApiList', { ...params }, { signal })));
-}
-
-export function useApiList(params: ApiListParams) {
-  return useQuery({ queryKey: [...apiListKey, params], queryFn: ({ signal }) => getApiList(params, signal), placeholderData: keepPreviousData });
 }

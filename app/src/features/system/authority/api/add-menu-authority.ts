@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 
 /** POST /api/menu/addMenuAuthority {menus:[{ID}], authorityId}: replaces the role's menu set. */
 export async function addMenuAuthority(payload: { authorityId: number; menuIds: number[] }): Promise<unknown> {

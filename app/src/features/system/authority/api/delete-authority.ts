@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { authoritiesKey } from './get-authorities';
 
 /** POST /api/authority/deleteAuthority {authorityId}; refused while users hold the role or it has children. */

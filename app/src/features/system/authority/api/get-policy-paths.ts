@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
+import type { CasbinInfo } from '@/lib/api-types';
 
-export interface PolicyPath {
-  path: string;
-  method: string;
-}
+export type PolicyPath = CasbinInfo;
 
 export const policyPathsKey = (authorityId: number) => ['system', 'policyPaths', authorityId] as const;
 

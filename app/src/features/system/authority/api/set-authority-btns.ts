@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 
 /** POST /api/authorityBtn/setAuthorityBtn {menuID, authorityId, selected}. */
 export async function setAuthorityBtns(payload: { menuID: number; authorityId: number; selected: number[] }): Promise<unknown> {

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { authoritiesKey } from './get-authorities';
 
 /** POST /api/authority/setDataAuthority {authorityId, dataAuthorityId:[{authorityId}]}: whose data the role sees. */

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { PolicyPath } from './get-policy-paths';
 
 /** POST /api/casbin/updateCasbin {authorityId, casbinInfos}: replaces the role's whole API policy set. */

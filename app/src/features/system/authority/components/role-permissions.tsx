@@ -6,15 +6,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CheckboxTree } from '../../../../components/crud/checkbox-tree';
-import { effectiveIds, filterTree, normalizeChecked, type TreeNode } from '../../../../components/crud/tree';
-import { Button } from '../../../../components/ui/button';
-import { Checkbox, SelectInput, TextInput } from '../../../../components/ui/fields';
-import { SpinnerIcon } from '../../../../components/ui/icons';
-import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/states';
-import { TabPanel, Tabs } from '../../../../components/ui/tabs';
-import { useApp } from '../../../../lib/app-context';
-import { useEnterpriseId } from '../../../console/session-context';
+import { CheckboxTree } from '@/components/crud/checkbox-tree';
+import { effectiveIds, filterTree, normalizeChecked, type TreeNode } from '@/components/crud/tree';
+import { Button } from '@/components/ui/button';
+import { Checkbox, SelectInput, TextInput } from '@/components/ui/fields';
+import { SpinnerIcon } from '@/components/ui/icons';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useApp } from '@/lib/app-context';
+import { useEnterpriseId } from '@/lib/console/session-context';
 import { useAddEnterpriseMenuAuthority } from '../../permission-setting/api/add-enterprise-menu-authority';
 import { useEnterpriseBaseMenuTree } from '../../permission-setting/api/get-enterprise-base-menu-tree';
 import { useEnterpriseMenuAuthority } from '../../permission-setting/api/get-enterprise-menu-authority';

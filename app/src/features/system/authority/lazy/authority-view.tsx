@@ -2,17 +2,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../../components/crud/data-table';
-import { FormDialog } from '../../../../components/crud/form-dialog';
-import type { FieldDef, Option } from '../../../../components/crud/form';
-import { ListToolbar, Panel, RowAction, RowActions, ViewPage } from '../../../../components/crud/view';
-import { Drawer } from '../../../../components/ui/drawer';
-import { useApp } from '../../../../lib/app-context';
-import { confirmAction } from '../../../../lib/feedback';
-import { orUndefined } from '../../../../lib/format';
-import type { MenuViewProps } from '../../../console/registry';
-import { useButtons } from '../../../console/menu-route-context';
-import { menuTitle } from '../../../console/menu-routes';
+import { DataTable, type Column } from '@/components/crud/data-table';
+import { FormDialog } from '@/components/crud/form-dialog';
+import type { FieldDef, Option } from '@/components/crud/form';
+import { ListToolbar, Panel, RowAction, RowActions, ViewPage } from '@/components/crud/view';
+import { Drawer } from '@/components/ui/drawer';
+import { useApp } from '@/lib/app-context';
+import { confirmAction } from '@/lib/feedback';
+import { orUndefined } from '@/lib/format';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { menuTitle } from '@/lib/console/menu-routes';
 import { flattenAuthorities, type Authority, type BaseMenu } from '../../types';
 import { useCopyAuthority } from '../api/copy-authority';
 import { useCreateAuthority } from '../api/create-authority';

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { dictionaryDetailsKey } from './get-dictionary-details';
 
 /** DELETE /api/sysDictionaryDetail/deleteSysDictionaryDetail {ID}. */

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { dictionariesKey } from './get-dictionaries';
 
 /** DELETE /api/sysDictionary/deleteSysDictionary {ID} (its details go too). */

@@ -1,22 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import type { ListCall } from '@/lib/calls';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Dictionary } from '../../types';
 
 export const dictionariesKey = ['system', 'dictionaries'] as const;
+
+export interface DictionaryListParams {
+  /** Part of the name or the type; every dictionary when empty. */
+  name?: string;
+}
 
 /**
  * GET /api/sysDictionary/getSysDictionaryList?name= → every dictionary whose name or type contains `name` (all when
  * empty), flat, each with its child dictionaries in `children`; not paged.
  */
-export async function getDictionaries(name: string, signal?: AbortSignal): Promise<Dictionary[]> {
+export const getDictionaries: ListCall<DictionaryListParams, Dictionary> = async ({ name }, signal) => {
   const data = unwrap(await api.get<Dictionary[] | null>('/sysDictionary/getSysDictionaryList', name ? { name } : {}, { signal }));
   return Array.isArray(data) ? data : [];
-}
+};
 
-export function useDictionaries(name: string) {
-  return useQuery({ queryKey: [...dictionariesKey, name], queryFn: ({ signal }) => getDictionaries(name, signal) });
+/** Every dictionary, cached under the key the list view (ResourceView, unpaged) uses for the unfiltered list. */
+const allKey = [...dictionariesKey, 'all', {}] as const;
+
+export function useAllDictionaries() {
+  return useQuery({ queryKey: allKey, queryFn: ({ signal }) => getDictionaries({}, signal) });
 }
 
 /**
@@ -26,8 +35,8 @@ export function useDictionaries(name: string) {
  */
 export function useDictionaryById(id: number) {
   return useQuery({
-    queryKey: [...dictionariesKey, ''],
-    queryFn: ({ signal }) => getDictionaries('', signal),
+    queryKey: allKey,
+    queryFn: ({ signal }) => getDictionaries({}, signal),
     enabled: id > 0,
     select: (list: Dictionary[]) => list.find((d) => d.ID === id) ?? null,
   });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { asPage, unwrap, type PageResult } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { DictionaryDetail } from '../../types';
 
 export interface DetailListParams {

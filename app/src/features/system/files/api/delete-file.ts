@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { fileListKey } from './get-file-list';
 
 /** DELETE /api/fileUploadAndDownload/deleteFile {ID}: the record, then the stored object. */

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { FileRecord } from '../../types';
 
 export interface FileListParams {
@@ -15,8 +13,4 @@ export const fileListKey = ['system', 'files'] as const;
 /** POST /api/fileUploadAndDownload/getFileList {page, pageSize, keyword} → a page, newest first. */
 export async function getFileList(params: FileListParams, signal?: AbortSignal): Promise<PageResult<FileRecord>> {
   return asPage(unwrap(await api.post<Partial<PageResult<FileRecord>>>('/fileUploadAndDownload/getFileList', { ...params }, { signal })));
-}
-
-export function useFileList(params: FileListParams) {
-  return useQuery({ queryKey: [...fileListKey, params], queryFn: ({ signal }) => getFileList(params, signal), placeholderData: keepPreviousData });
 }

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { FileRecord } from '../../types';
 import { fileListKey } from './get-file-list';
 

@@ -2,22 +2,19 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../../components/crud/data-table';
-import { Pager } from '../../../../components/crud/pager';
-import { SearchForm } from '../../../../components/crud/search-form';
-import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../../components/crud/view';
-import { Button } from '../../../../components/ui/button';
-import { FileIcon, SpinnerIcon, UploadIcon } from '../../../../components/ui/icons';
-import { Badge } from '../../../../components/ui/states';
-import { useApp } from '../../../../lib/app-context';
-import { confirmAction, notify } from '../../../../lib/feedback';
-import { formatBytes, formatDateTime, orUndefined } from '../../../../lib/format';
-import type { MenuViewProps } from '../../../console/registry';
-import { useButtons } from '../../../console/menu-route-context';
-import { menuTitle } from '../../../console/menu-routes';
+import { oneByOne, ResourceView } from '@/components/crud/resource-view';
+import { Button } from '@/components/ui/button';
+import { FileIcon, SpinnerIcon, UploadIcon } from '@/components/ui/icons';
+import { Badge } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { notify } from '@/lib/feedback';
+import { formatBytes, formatDateTime, orUndefined } from '@/lib/format';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { menuTitle } from '@/lib/console/menu-routes';
 import type { FileRecord } from '../../types';
 import { useDeleteFile } from '../api/delete-file';
-import { useFileList } from '../api/get-file-list';
+import { fileListKey, getFileList } from '../api/get-file-list';
 import { useUploadFile } from '../api/upload-file';
 
 const IMAGE = /^(png|jpe?g|gif|webp|svg|bmp)$/i;
@@ -31,13 +28,10 @@ export default function FileView({ route }: MenuViewProps) {
   const { t } = useTranslation('system');
   const { lang } = useApp();
   const can = useButtons();
-  const list = useListState<{ keyword?: string }>({});
-  const files = useFileList({ page: list.page, pageSize: list.pageSize, ...list.filters });
   const upload = useUploadFile();
   const remove = useDeleteFile();
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState<string | null>(null);
-  const title = menuTitle(route, lang);
   const onPick = (file: File | undefined) => {
     if (!file) return;
     setName(file.name);
@@ -52,111 +46,77 @@ export default function FileView({ route }: MenuViewProps) {
         if (input.current) input.current.value = '';
       });
   };
-  const onDelete = async (f: FileRecord) => {
-    const ok = await confirmAction({ key: 'confirm.deleteTitle' }, { text: t('files.confirmDelete', { name: f.name }) });
-    if (ok) await remove.mutateAsync(f.ID).catch(() => undefined);
-  };
-  const columns: Column<FileRecord>[] = [
-    {
-      key: 'preview',
-      header: t('files.preview'),
-      hideOnMobile: true,
-      cell: (f) =>
-        IMAGE.test(f.tag) ? (
-          <img src={fileHref(f.url)} alt="" loading="lazy" className="size-10 rounded object-cover ring-1 ring-slate-200" />
-        ) : (
-          <FileIcon className="size-6 text-slate-400" />
-        ),
-    },
-    {
-      key: 'name',
-      header: t('files.name'),
-      primary: true,
-      cell: (f) => (
-        <a href={fileHref(f.url)} target="_blank" rel="noreferrer" className="text-accent font-medium break-all hover:underline">
-          {f.name}
-        </a>
-      ),
-    },
-    { key: 'tag', header: t('files.type'), cell: (f) => <Badge>{f.tag || '—'}</Badge> },
-    { key: 'size', header: t('files.size'), cell: (f) => <span className="tabular-nums">{formatBytes(f.size)}</span>, align: 'right' },
-    { key: 'time', header: t('common.createdAt'), cell: (f) => formatDateTime(f.CreatedAt) },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      cell: (f) => (
-        <RowActions>
-          <a href={fileHref(f.url)} target="_blank" rel="noreferrer" className="text-accent rounded px-1.5 py-1 text-sm font-medium hover:underline">
-            {t('files.open')}
-          </a>
-          {can('delete') ? (
-            <RowAction tone="danger" onClick={() => void onDelete(f)}>
-              {t('common.delete')}
-            </RowAction>
-          ) : null}
-        </RowActions>
-      ),
-    },
-  ];
   return (
-    <ViewPage
-      title={title}
-      actions={
-        <ListToolbar onRefresh={() => void files.refetch()}>
-          {can('add') ? (
-            <>
-              <input
-                ref={input}
-                type="file"
-                className="sr-only"
-                id="file-upload"
-                data-testid="file-upload-input"
-                onChange={(e) => {
-                  onPick(e.target.files?.[0]);
-                }}
-              />
-              <Button
-                variant="accent"
-                size="sm"
-                disabled={upload.isPending}
-                onClick={() => {
-                  input.current?.click();
-                }}
-              >
-                {upload.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : <UploadIcon className="size-4" />}
-                {upload.isPending && name ? t('files.uploading', { name }) : t('files.upload')}
-              </Button>
-            </>
-          ) : null}
-        </ListToolbar>
+    <ResourceView<FileRecord, { keyword?: string }, object, number>
+      title={menuTitle(route, lang)}
+      testId="file"
+      queryKey={fileListKey}
+      fetchPage={getFileList}
+      toParams={(v) => ({ keyword: orUndefined(v.keyword) })}
+      searchFields={[{ name: 'keyword', label: t('files.name') }]}
+      columns={[
+        {
+          key: 'preview',
+          header: t('files.preview'),
+          hideOnMobile: true,
+          cell: (f) =>
+            IMAGE.test(f.tag) ? (
+              <img src={fileHref(f.url)} alt="" loading="lazy" className="size-10 rounded object-cover ring-1 ring-slate-200" />
+            ) : (
+              <FileIcon className="size-6 text-slate-400" />
+            ),
+        },
+        {
+          key: 'name',
+          header: t('files.name'),
+          primary: true,
+          cell: (f) => (
+            <a href={fileHref(f.url)} target="_blank" rel="noreferrer" className="text-accent font-medium break-all hover:underline">
+              {f.name}
+            </a>
+          ),
+        },
+        { key: 'tag', header: t('files.type'), cell: (f) => <Badge>{f.tag || '—'}</Badge> },
+        { key: 'size', header: t('files.size'), cell: (f) => <span className="tabular-nums">{formatBytes(f.size)}</span>, align: 'right' },
+        { key: 'time', header: t('common.createdAt'), cell: (f) => formatDateTime(f.CreatedAt) },
+      ]}
+      rowKey={(f) => f.ID}
+      rowLabel={(f) => f.name}
+      texts={{ search: t('files.search'), loadFailed: t('common.loadFailed'), confirmDelete: (f) => t('files.confirmDelete', { name: f.name }) }}
+      rowActions={(f) => (
+        <a href={fileHref(f.url)} target="_blank" rel="noreferrer" className="text-accent rounded px-1.5 py-1 text-sm font-medium hover:underline">
+          {t('files.open')}
+        </a>
+      )}
+      selectable={false}
+      remove={oneByOne(remove.mutateAsync)}
+      toolbar={
+        can('add') ? (
+          <>
+            <input
+              ref={input}
+              type="file"
+              className="sr-only"
+              id="file-upload"
+              data-testid="file-upload-input"
+              onChange={(e) => {
+                onPick(e.target.files?.[0]);
+              }}
+            />
+            <Button
+              variant="accent"
+              size="sm"
+              disabled={upload.isPending}
+              onClick={() => {
+                input.current?.click();
+              }}
+            >
+              {upload.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : <UploadIcon className="size-4" />}
+              {upload.isPending && name ? t('files.uploading', { name }) : t('files.upload')}
+            </Button>
+          </>
+        ) : null
       }
-    >
-      <Panel className="p-4">
-        <SearchForm
-          label={t('files.search')}
-          initial={{}}
-          onSearch={(v) => {
-            if (!list.setFilters({ keyword: orUndefined(v.keyword) })) void files.refetch();
-          }}
-          fields={[{ name: 'keyword', label: t('files.name') }]}
-        />
-      </Panel>
-      <Panel>
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={files.data?.list ?? []}
-          rowKey={(f) => f.ID}
-          loading={files.isPending}
-          stale={files.isPlaceholderData}
-          error={files.isError ? t('common.loadFailed') : null}
-          onRetry={() => void files.refetch()}
-          testId="file-table"
-        />
-        <div className="px-3">
-          <Pager total={files.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-        </div>
-      </Panel>
-    </ViewPage>
+    />
   );
 }

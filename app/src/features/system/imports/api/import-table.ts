@@ -1,6 +1,6 @@
-import type { ImportOutcome, ImportRowError } from '../../../../components/crud/import-dialog';
-import { CODE_OK } from '../../../../lib/request/config';
-import { api } from '../../../../lib/request';
+import type { ImportOutcome, ImportRowError } from '@/components/crud/import-dialog';
+import { CODE_OK } from '@/lib/request/config';
+import { api } from '@/lib/request';
 
 /** The tables this console imports into (the server's importers). */
 export type ImportTarget = 'vehicles' | 'drivers' | 'devices';

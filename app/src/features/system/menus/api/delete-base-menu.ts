@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { menuListKey } from './get-menu-list';
 
 /** POST /api/menu/deleteBaseMenu {ID}; refused when it has children. */

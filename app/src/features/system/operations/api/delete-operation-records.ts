@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 import { operationRecordsKey } from './get-operation-records';
 
 /** DELETE /api/sysOperationRecord/deleteSysOperationRecordByIds {ids} → {deleted} (how many existed). */

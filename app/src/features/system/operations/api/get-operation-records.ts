@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { OperationRecord } from '../../types';
 
 export interface OperationListParams {
@@ -25,12 +23,4 @@ export const operationRecordsKey = ['system', 'operations'] as const;
 /** GET /api/sysOperationRecord/getSysOperationRecordList?page&pageSize&method&path&status&userId&startTime&endTime, newest first. */
 export async function getOperationRecords(params: OperationListParams, signal?: AbortSignal): Promise<PageResult<OperationRecord>> {
   return asPage(unwrap(await api.get<Partial<PageResult<OperationRecord>>>('/sysOperationRecord/getSysOperationRecordList', { ...params }, { signal })));
-}
-
-export function useOperationRecords(params: OperationListParams) {
-  return useQuery({
-    queryKey: [...operationRecordsKey, params],
-    queryFn: ({ signal }) => getOperationRecords(params, signal),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../../lib/query';
-import type { ListSignInsData } from '../../../../lib/api-types';
-import { api } from '../../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import type { ListSignInsData } from '@/lib/api-types';
+import { api } from '@/lib/request';
 import type { SignInRecord } from '../../types';
 
 /** The list's filters, as the contract declares them (generated from openapi.json); the view always pages. */
@@ -13,12 +11,4 @@ export const signInRecordsKey = ['system', 'signIns'] as const;
 /** GET /api/sysLoginRecord/getSysLoginRecordList?page&pageSize&username&ip&result&startTime&endTime, newest first. */
 export async function getSignInRecords(params: SignInListParams, signal?: AbortSignal): Promise<PageResult<SignInRecord>> {
   return asPage(unwrap(await api.get<Partial<PageResult<SignInRecord>>>('/sysLoginRecord/getSysLoginRecordList', { ...params }, { signal })));
-}
-
-export function useSignInRecords(params: SignInListParams) {
-  return useQuery({
-    queryKey: [...signInRecordsKey, params],
-    queryFn: ({ signal }) => getSignInRecords(params, signal),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -7,26 +7,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../../components/crud/data-table';
-import { Pager } from '../../../../components/crud/pager';
-import { SearchForm } from '../../../../components/crud/search-form';
-import { useRowSelection } from '../../../../components/crud/selection';
-import { ListToolbar, Panel, RowAction, RowActions, ViewPage, useListState } from '../../../../components/crud/view';
-import { Button } from '../../../../components/ui/button';
-import { TrashIcon } from '../../../../components/ui/icons';
-import { Dialog } from '../../../../components/ui/dialog';
-import { TabPanel, Tabs } from '../../../../components/ui/tabs';
-import { Badge } from '../../../../components/ui/states';
-import { useApp } from '../../../../lib/app-context';
-import { confirmAction } from '../../../../lib/feedback';
-import { formatDateTime, orUndefined } from '../../../../lib/format';
-import type { MenuViewProps } from '../../../console/registry';
-import { useButtons } from '../../../console/menu-route-context';
-import { menuTitle } from '../../../console/menu-routes';
-import { SUPER_ADMIN_ROLE } from '../../../enterprise/model';
+import { useResource } from '@/components/crud/resource-view';
+import { ListToolbar, Panel, RowAction, ViewPage } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { TrashIcon } from '@/components/ui/icons';
+import { Dialog } from '@/components/ui/dialog';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { Badge } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime, orUndefined } from '@/lib/format';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { SUPER_ADMIN_ROLE } from '@/features/auth';
 import { HTTP_METHODS, type OperationRecord } from '../../types';
 import { useDeleteOperationRecords } from '../api/delete-operation-records';
-import { useOperationRecords, type OperationListParams } from '../api/get-operation-records';
+import { getOperationRecords, operationRecordsKey, type OperationListParams } from '../api/get-operation-records';
 import { signInRecordsKey } from '../api/get-sign-in-records';
 import { SignInRecords } from './sign-in-records';
 
@@ -49,11 +45,6 @@ export function formatLatency(ms: number | null | undefined): string {
 
 const num = (s: string | undefined) => (s && /^\d+$/.test(s) ? Number(s) : undefined);
 
-/** The applied filters as the search form's values. */
-function searchValues(filters: Filters): Record<string, string> {
-  return Object.fromEntries(Object.entries<string | number | undefined>(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
-}
-
 function pretty(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
@@ -65,71 +56,85 @@ function pretty(text: string): string {
 export default function OperationView({ route }: MenuViewProps) {
   const { t } = useTranslation('system');
   const { lang, user } = useApp();
-  const list = useListState<Filters>({});
   const can = useButtons();
   const mayDelete = mayDeleteOperations(can('delete'), user?.authorityId);
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('operations');
-  const records = useOperationRecords({ page: list.page, pageSize: list.pageSize, ...list.filters });
   const remove = useDeleteOperationRecords();
   const [open, setOpen] = useState<OperationRecord | null>(null);
   const title = menuTitle(route, lang);
-  const rows = records.data?.list ?? [];
-  const selection = useRowSelection(rows, (r) => r.ID, { page: t('operations.selectPage'), row: (r) => t('operations.select', { path: `${r.method} ${r.path}` }) });
-
-  const removeIds = async (ids: number[], text: string) => {
-    if (!(await confirmAction({ key: 'confirm.deleteTitle' }, { text }))) return;
-    await remove
-      .mutateAsync(ids)
-      .then(() => {
-        selection.clear();
-      })
-      .catch(() => undefined);
-  };
-  const columns: Column<OperationRecord>[] = [
-    ...(mayDelete ? [selection.column] : []),
-    { key: 'user', header: t('operations.user'), primary: true, cell: (r) => orUndefined(r.user?.nickName) ?? orUndefined(r.user?.userName) ?? (r.user_id ? `#${r.user_id}` : '—') },
-    { key: 'time', header: t('operations.time'), cell: (r) => formatDateTime(r.CreatedAt) },
-    { key: 'status', header: t('operations.status'), cell: (r) => <Badge tone={r.status >= 500 ? 'red' : r.status >= 400 ? 'amber' : 'green'}>{r.status}</Badge> },
-    {
-      key: 'code',
-      header: t('operations.code'),
-      cell: (r) => (typeof r.code === 'number' ? <Badge tone={r.code === 0 ? 'green' : 'amber'}>{r.code}</Badge> : <span className="text-slate-400">—</span>),
+  const records = useResource<OperationRecord, Filters, object, number>({
+    title,
+    testId: 'operation',
+    queryKey: operationRecordsKey,
+    fetchPage: getOperationRecords,
+    toParams: (v) => ({
+      method: orUndefined(v.method),
+      path: orUndefined(v.path),
+      status: num(v.status),
+      userId: num(v.userId),
+      startTime: orUndefined(v.startTime),
+      endTime: orUndefined(v.endTime),
+    }),
+    searchFields: [
+      { name: 'path', label: t('operations.path') },
+      { name: 'method', label: t('operations.method'), type: 'select', options: HTTP_METHODS.map((m) => ({ value: m, label: m })) },
+      { name: 'status', label: t('operations.status'), type: 'number' },
+      { name: 'userId', label: t('operations.userId'), type: 'number' },
+      { name: 'startTime', label: t('operations.startTime'), type: 'date' },
+      { name: 'endTime', label: t('operations.endTime'), type: 'date' },
+    ],
+    columns: [
+      { key: 'user', header: t('operations.user'), primary: true, cell: (r) => orUndefined(r.user?.nickName) ?? orUndefined(r.user?.userName) ?? (r.user_id ? `#${r.user_id}` : '—') },
+      { key: 'time', header: t('operations.time'), cell: (r) => formatDateTime(r.CreatedAt) },
+      { key: 'status', header: t('operations.status'), cell: (r) => <Badge tone={r.status >= 500 ? 'red' : r.status >= 400 ? 'amber' : 'green'}>{r.status}</Badge> },
+      {
+        key: 'code',
+        header: t('operations.code'),
+        cell: (r) => (typeof r.code === 'number' ? <Badge tone={r.code === 0 ? 'green' : 'amber'}>{r.code}</Badge> : <span className="text-slate-400">—</span>),
+      },
+      { key: 'ip', header: 'IP', cell: (r) => <span className="font-mono text-xs">{r.ip}</span> },
+      { key: 'method', header: t('operations.method'), cell: (r) => <Badge>{r.method}</Badge> },
+      { key: 'path', header: t('operations.path'), cell: (r) => <span className="font-mono text-xs">{r.path}</span> },
+      { key: 'latency', header: t('operations.latency'), cell: (r) => formatLatency(r.latency_ms), align: 'right' },
+    ],
+    rowKey: (r) => r.ID,
+    rowLabel: (r) => `${r.method} ${r.path}`,
+    texts: {
+      search: t('operations.search'),
+      loadFailed: t('common.loadFailed'),
+      confirmDelete: (r) => t('operations.confirmDelete', { method: r.method, path: r.path }),
+      confirmDeleteSelected: (count) => t('operations.confirmDeleteMany', { count }),
+      selectPage: t('operations.selectPage'),
+      selectRow: (r) => t('operations.select', { path: `${r.method} ${r.path}` }),
     },
-    { key: 'ip', header: 'IP', cell: (r) => <span className="font-mono text-xs">{r.ip}</span> },
-    { key: 'method', header: t('operations.method'), cell: (r) => <Badge>{r.method}</Badge> },
-    { key: 'path', header: t('operations.path'), cell: (r) => <span className="font-mono text-xs">{r.path}</span> },
-    { key: 'latency', header: t('operations.latency'), cell: (r) => formatLatency(r.latency_ms), align: 'right' },
-    {
-      key: 'actions',
-      header: t('common.actions'),
-      cell: (r) => (
-        <RowActions>
-          <RowAction
-            onClick={() => {
-              setOpen(r);
-            }}
-          >
-            {t('operations.view')}
-          </RowAction>
-          {mayDelete ? (
-            <RowAction tone="danger" onClick={() => void removeIds([r.ID], t('operations.confirmDelete', { method: r.method, path: r.path }))}>
-              {t('common.delete')}
-            </RowAction>
-          ) : null}
-        </RowActions>
-      ),
-    },
-  ];
+    rowActions: (r) => (
+      <RowAction
+        onClick={() => {
+          setOpen(r);
+        }}
+      >
+        {t('operations.view')}
+      </RowAction>
+    ),
+    // the log is append-only below the super admin
+    remove: mayDelete ? (ids) => remove.mutateAsync(ids) : null,
+    bulkBar: false,
+  });
   return (
     <ViewPage
       title={title}
       actions={
-        <ListToolbar onRefresh={() => void (tab === 'signins' ? queryClient.invalidateQueries({ queryKey: signInRecordsKey }) : records.refetch())}>
-          {tab === 'operations' && mayDelete && selection.selected.size > 0 ? (
-            <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => void removeIds([...selection.selected], t('operations.confirmDeleteMany', { count: selection.selected.size }))}>
+        <ListToolbar
+          onRefresh={() => {
+            if (tab === 'signins') void queryClient.invalidateQueries({ queryKey: signInRecordsKey });
+            else records.refetch();
+          }}
+        >
+          {tab === 'operations' && mayDelete && records.selected.length > 0 ? (
+            <Button variant="danger" size="sm" disabled={remove.isPending} onClick={records.removeSelected}>
               <TrashIcon className="size-4" />
-              {t('operations.deleteSelected', { count: selection.selected.size })}
+              {t('operations.deleteSelected', { count: records.selected.length })}
             </Button>
           ) : null}
         </ListToolbar>
@@ -146,52 +151,16 @@ export default function OperationView({ route }: MenuViewProps) {
         ]}
       />
       <TabPanel idPrefix="oplog" id="operations" active={tab === 'operations'} className="space-y-4">
-        <Panel className="p-4">
-          <SearchForm
-            label={t('operations.search')}
-            // the panel unmounts on the other tab: coming back, the form shows the filters still applied
-            initial={searchValues(list.filters)}
-            onSearch={(v) => {
-              const filters = {
-                method: orUndefined(v.method),
-                path: orUndefined(v.path),
-                status: num(v.status),
-                userId: num(v.userId),
-                startTime: orUndefined(v.startTime),
-                endTime: orUndefined(v.endTime),
-              };
-              if (!list.setFilters(filters)) void records.refetch();
-            }}
-            fields={[
-              { name: 'path', label: t('operations.path') },
-              { name: 'method', label: t('operations.method'), type: 'select', options: HTTP_METHODS.map((m) => ({ value: m, label: m })) },
-              { name: 'status', label: t('operations.status'), type: 'number' },
-              { name: 'userId', label: t('operations.userId'), type: 'number' },
-              { name: 'startTime', label: t('operations.startTime'), type: 'date' },
-              { name: 'endTime', label: t('operations.endTime'), type: 'date' },
-            ]}
-          />
-        </Panel>
+        <Panel className="p-4">{records.search}</Panel>
         <Panel>
-          <DataTable
-            caption={title}
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.ID}
-            loading={records.isPending}
-            stale={records.isPlaceholderData}
-            error={records.isError ? t('common.loadFailed') : null}
-            onRetry={() => void records.refetch()}
-            testId="operation-table"
-          />
-          <div className="px-3">
-            <Pager total={records.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-          </div>
+          {records.table}
+          <div className="px-3">{records.pager}</div>
         </Panel>
       </TabPanel>
       <TabPanel idPrefix="oplog" id="signins" active={tab === 'signins'}>
         <SignInRecords title={title} />
       </TabPanel>
+      {records.dialogs}
       <Dialog
         open={open !== null}
         onClose={() => {

@@ -1,14 +1,12 @@
 /** The Sign-ins tab of superAdmin/operation: every attempt to sign in, failures included, by name, address, outcome and date. Read-only. */
 import { useTranslation } from 'react-i18next';
 
-import { DataTable, type Column } from '../../../../components/crud/data-table';
-import { Pager } from '../../../../components/crud/pager';
-import { SearchForm } from '../../../../components/crud/search-form';
-import { Panel, useListState } from '../../../../components/crud/view';
-import { Badge } from '../../../../components/ui/states';
-import { formatDateTime, orUndefined } from '../../../../lib/format';
+import { useResource } from '@/components/crud/resource-view';
+import { Panel } from '@/components/crud/view';
+import { Badge } from '@/components/ui/states';
+import { formatDateTime, orUndefined } from '@/lib/format';
 import { SIGN_IN_METHODS, SIGN_IN_RESULTS, type SignInMethod, type SignInRecord, type SignInResult } from '../../types';
-import { useSignInRecords, type SignInListParams } from '../api/get-sign-in-records';
+import { getSignInRecords, signInRecordsKey, type SignInListParams } from '../api/get-sign-in-records';
 
 type Filters = Omit<SignInListParams, 'page' | 'pageSize'>;
 
@@ -37,9 +35,6 @@ export function signInAccount(r: Pick<SignInRecord, 'username' | 'nickName'>): {
 
 export function SignInRecords({ title }: { title: string }) {
   const { t } = useTranslation('system');
-  const list = useListState<Filters>({});
-  const records = useSignInRecords({ page: list.page, pageSize: list.pageSize, ...list.filters });
-  const rows = records.data?.list ?? [];
   const methodLabel = (method: string) => {
     const known = asSignInMethod(method);
     return known ? t(`operations.signIns.methods.${known}`) : method || '—';
@@ -48,86 +43,75 @@ export function SignInRecords({ title }: { title: string }) {
     const known = asSignInResult(result);
     return known ? t(`operations.signIns.results.${known}`) : result || '—';
   };
-  const columns: Column<SignInRecord>[] = [
-    { key: 'time', header: t('operations.signIns.time'), primary: true, cell: (r) => <span className="tabular-nums">{formatDateTime(r.CreatedAt)}</span> },
-    {
-      key: 'account',
-      header: t('operations.signIns.account'),
-      cell: (r) => {
-        const { name, detail } = signInAccount(r);
-        return (
-          <div className="min-w-0">
-            <div>{name}</div>
-            {detail ? <div className="text-xs text-slate-500">{detail}</div> : null}
-          </div>
-        );
+  const records = useResource<SignInRecord, Filters, object, number>({
+    title: `${title} · ${t('operations.tabs.signIns')}`,
+    testId: 'sign-in',
+    queryKey: signInRecordsKey,
+    fetchPage: getSignInRecords,
+    toParams: (v) => ({
+      username: orUndefined(v.username?.trim()),
+      ip: orUndefined(v.ip?.trim()),
+      result: orUndefined(v.result),
+      startTime: orUndefined(v.startTime),
+      endTime: orUndefined(v.endTime),
+    }),
+    searchFields: [
+      { name: 'username', label: t('operations.signIns.username') },
+      { name: 'ip', label: 'IP' },
+      {
+        name: 'result',
+        label: t('operations.signIns.result'),
+        type: 'select',
+        options: SIGN_IN_RESULTS.map((r) => ({ value: r, label: t(`operations.signIns.results.${r}`) })),
       },
-    },
-    { key: 'method', header: t('operations.signIns.method'), cell: (r) => methodLabel(r.method) },
-    {
-      key: 'result',
-      header: t('operations.signIns.result'),
-      cell: (r) => <Badge tone={signInTone(r.result)}>{resultLabel(r.result)}</Badge>,
-    },
-    { key: 'ip', header: 'IP', cell: (r) => <span className="font-mono text-xs">{r.ip || '—'}</span> },
-    {
-      key: 'agent',
-      header: t('operations.signIns.browser'),
-      cell: (r) =>
-        r.agent ? (
-          <span className="block max-w-xs truncate text-xs text-slate-500" title={r.agent}>
-            {r.agent}
-          </span>
-        ) : (
-          <span className="text-slate-400">—</span>
-        ),
-    },
-  ];
+      { name: 'startTime', label: t('operations.startTime'), type: 'date' },
+      { name: 'endTime', label: t('operations.endTime'), type: 'date' },
+    ],
+    columns: [
+      { key: 'time', header: t('operations.signIns.time'), primary: true, cell: (r) => <span className="tabular-nums">{formatDateTime(r.CreatedAt)}</span> },
+      {
+        key: 'account',
+        header: t('operations.signIns.account'),
+        cell: (r) => {
+          const { name, detail } = signInAccount(r);
+          return (
+            <div className="min-w-0">
+              <div>{name}</div>
+              {detail ? <div className="text-xs text-slate-500">{detail}</div> : null}
+            </div>
+          );
+        },
+      },
+      { key: 'method', header: t('operations.signIns.method'), cell: (r) => methodLabel(r.method) },
+      {
+        key: 'result',
+        header: t('operations.signIns.result'),
+        cell: (r) => <Badge tone={signInTone(r.result)}>{resultLabel(r.result)}</Badge>,
+      },
+      { key: 'ip', header: 'IP', cell: (r) => <span className="font-mono text-xs">{r.ip || '—'}</span> },
+      {
+        key: 'agent',
+        header: t('operations.signIns.browser'),
+        cell: (r) =>
+          r.agent ? (
+            <span className="block max-w-xs truncate text-xs text-slate-500" title={r.agent}>
+              {r.agent}
+            </span>
+          ) : (
+            <span className="text-slate-400">—</span>
+          ),
+      },
+    ],
+    rowKey: (r) => r.ID,
+    rowLabel: (r) => r.username,
+    texts: { search: t('operations.signIns.search'), loadFailed: t('common.loadFailed') },
+  });
   return (
     <div className="space-y-4">
-      <Panel className="p-4">
-        <SearchForm
-          label={t('operations.signIns.search')}
-          initial={{}}
-          onSearch={(v) => {
-            const filters: Filters = {
-              username: orUndefined(v.username?.trim()),
-              ip: orUndefined(v.ip?.trim()),
-              result: orUndefined(v.result),
-              startTime: orUndefined(v.startTime),
-              endTime: orUndefined(v.endTime),
-            };
-            if (!list.setFilters(filters)) void records.refetch();
-          }}
-          fields={[
-            { name: 'username', label: t('operations.signIns.username') },
-            { name: 'ip', label: 'IP' },
-            {
-              name: 'result',
-              label: t('operations.signIns.result'),
-              type: 'select',
-              options: SIGN_IN_RESULTS.map((r) => ({ value: r, label: t(`operations.signIns.results.${r}`) })),
-            },
-            { name: 'startTime', label: t('operations.startTime'), type: 'date' },
-            { name: 'endTime', label: t('operations.endTime'), type: 'date' },
-          ]}
-        />
-      </Panel>
+      <Panel className="p-4">{records.search}</Panel>
       <Panel>
-        <DataTable
-          caption={`${title} · ${t('operations.tabs.signIns')}`}
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => r.ID}
-          loading={records.isPending}
-          stale={records.isPlaceholderData}
-          error={records.isError ? t('common.loadFailed') : null}
-          onRetry={() => void records.refetch()}
-          testId="sign-in-table"
-        />
-        <div className="px-3">
-          <Pager total={records.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} />
-        </div>
+        {records.table}
+        <div className="px-3">{records.pager}</div>
       </Panel>
     </div>
   );

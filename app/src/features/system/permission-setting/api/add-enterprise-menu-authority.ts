@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 
 /**
  * POST /api/sysAuthorityMenusEnterprise/addMenuAuthority {menus:[{ID}], authorityId, enterprise_id}: narrows the role

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { Authority } from '../../types';
 
 /** A role as the enterprise sees it: how many of its members hold it, and whether the enterprise narrowed its menus. */

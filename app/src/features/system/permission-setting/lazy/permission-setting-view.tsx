@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Panel, ViewPage } from '../../../../components/crud/view';
-import { Button } from '../../../../components/ui/button';
-import { SelectInput } from '../../../../components/ui/fields';
-import { Badge, EmptyState, ErrorState, LoadingState } from '../../../../components/ui/states';
-import { confirmAction } from '../../../../lib/feedback';
-import { useEnterpriseId } from '../../../console/session-context';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { Button } from '@/components/ui/button';
+import { SelectInput } from '@/components/ui/fields';
+import { Badge, EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { confirmAction } from '@/lib/feedback';
+import { useEnterpriseId } from '@/lib/console/session-context';
 import { EnterpriseMenus } from '../../authority/components/role-permissions';
 import { authorityTree, flattenAuthorities } from '../../types';
 import { useAddEnterpriseMenuAuthority } from '../api/add-enterprise-menu-authority';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { ApiError } from '../../../../lib/query';
+import { ApiError } from '@/lib/query';
 import type { SysUser } from '../../types';
 import { getUsers, usersKey } from './get-users';
 

@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
-import { asPage, unwrap, type PageResult } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { asPage, unwrap, type PageResult } from '@/lib/query';
+import { api } from '@/lib/request';
 import type { SysUser } from '../../types';
 
 export interface UserListParams {
@@ -19,12 +17,4 @@ export const usersKey = ['system', 'users'] as const;
 /** POST /api/user/getUserList_recons → {list, total, page, pageSize}. */
 export async function getUsers(params: UserListParams, signal?: AbortSignal): Promise<PageResult<SysUser>> {
   return asPage(unwrap(await api.post<Partial<PageResult<SysUser>>>('/user/getUserList_recons', { ...params }, { signal })));
-}
-
-export function useUsers(params: UserListParams) {
-  return useQuery({
-    queryKey: [...usersKey, 'list', params],
-    queryFn: ({ signal }) => getUsers(params, signal),
-    placeholderData: keepPreviousData,
-  });
 }

@@ -1,5 +1,5 @@
-import { unwrap, useApiMutation } from '../../../../lib/query';
-import { api } from '../../../../lib/request';
+import { unwrap, useApiMutation } from '@/lib/query';
+import { api } from '@/lib/request';
 
 /** POST /api/user/resetPassword {ID, password}. */
 export async function resetPassword(payload: { ID: number; password: string }): Promise<unknown> {

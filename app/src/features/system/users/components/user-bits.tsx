@@ -1,5 +1,5 @@
 /** Small pieces of the user views: the avatar and the role badges. */
-import { Badge } from '../../../../components/ui/states';
+import { Badge } from '@/components/ui/states';
 import type { SysUser } from '../../types';
 
 export function Avatar({ user, size = 'sm' }: { user: Pick<SysUser, 'headerImg' | 'nickName' | 'userName'>; size?: 'sm' | 'lg' }) {

@@ -1,15 +1,15 @@
 /** superAdmin/userDetail/:id: one user's profile, roles and account state. */
 import { useTranslation } from 'react-i18next';
 
-import { Panel, ViewPage } from '../../../../components/crud/view';
-import { LinkButton } from '../../../../components/ui/button';
-import { ChevronLeftIcon } from '../../../../components/ui/icons';
-import { Badge, ErrorState, LoadingState } from '../../../../components/ui/states';
-import { useApp } from '../../../../lib/app-context';
-import { formatDateTime, maskPhone, orUndefined } from '../../../../lib/format';
-import type { MenuViewProps } from '../../../console/registry';
-import { menuTitle } from '../../../console/menu-routes';
-import { useMenuPath } from '../../../console/use-menu-path';
+import { Panel, ViewPage } from '@/components/crud/view';
+import { LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon } from '@/components/ui/icons';
+import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { formatDateTime, maskPhone, orUndefined } from '@/lib/format';
+import type { MenuViewProps } from '@/lib/console/menu-view';
+import { menuTitle } from '@/lib/console/menu-routes';
+import { useMenuPath } from '@/lib/console/use-menu-path';
 import { useUser } from '../api/get-user';
 import { Avatar, RoleBadges } from '../components/user-bits';
 

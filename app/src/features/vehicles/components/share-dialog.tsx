@@ -5,13 +5,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field, TextInput } from '../../../components/ui/fields';
-import { Badge, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useApp } from '../../../lib/app-context';
-import { notify } from '../../../lib/feedback';
-import { formatDateTime } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, TextInput } from '@/components/ui/fields';
+import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { useApp } from '@/lib/app-context';
+import { notify } from '@/lib/feedback';
+import { formatDateTime } from '@/lib/format';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../api/share-links';
 import type { ShareLink } from '../types';
 
@@ -22,7 +22,7 @@ function QrCode({ text, label }: { text: string; label: string }) {
   const [qr, setQr] = useState<{ text: string; size: number; d: string } | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../auth/lazy/qr-matrix').then(({ qrPath }) => {
+    void import('@/lib/lazy/qr-matrix').then(({ qrPath }) => {
       if (live) setQr({ text, ...qrPath(text) });
     });
     return () => {

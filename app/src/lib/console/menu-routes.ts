@@ -4,7 +4,7 @@
  */
 import { matchPath } from 'react-router';
 
-import type { Lang } from '../../lib/state';
+import type { Lang } from '../state';
 
 /** One entry of `POST /api/sysAuthorityMenusEnterprise/getMenu` → `{menus: MenuItem[]}`. */
 export interface MenuItem {

@@ -5,11 +5,11 @@
  */
 import { createContext, use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
-import { useApp } from '../../lib/app-context';
-import { readRequestContext } from '../../lib/request/context';
-import { browserStorage, isVisitorUser, storeUser, subscribeSession, useHasToken, useLoginDialogOpen, useToken } from '../../lib/session';
-import type { SessionUser } from '../../lib/state';
-import { useUserInfo } from '../auth/api/get-user-info';
+import { useApp } from '../app-context';
+import { readRequestContext } from '../request/context';
+import { browserStorage, isVisitorUser, storeUser, subscribeSession, useHasToken, useLoginDialogOpen, useToken } from '../session';
+import type { SessionUser } from '../state';
+import { useUserInfo } from './api/get-user-info';
 import { useMenu } from './api/get-menu';
 import { buildMenuRoutes, type MenuItem, type MenuRoutes } from './menu-routes';
 

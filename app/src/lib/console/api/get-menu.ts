@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
+import { unwrap } from '../../query';
+import { api } from '../../request';
 import type { MenuItem } from '../menu-routes';
 
 /** POST /api/sysAuthorityMenusEnterprise/getMenu {enterprise_id} → {menus}: the tree routes are built from. */

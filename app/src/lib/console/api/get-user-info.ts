@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { unwrap } from '../../../lib/query';
-import { api } from '../../../lib/request';
-import type { SessionUser } from '../../../lib/state';
+import { unwrap } from '../../query';
+import { api } from '../../request';
+import type { SessionUser } from '../../state';
 
 /** GET /api/user/getUserInfo → {userInfo}. */
 export async function getUserInfo(signal?: AbortSignal): Promise<SessionUser> {

@@ -1,9 +1,9 @@
-import { postCall, useCallQuery } from '../../../lib/calls';
-import { useApiMutation } from '../../../lib/query';
+import { postCall, useCallQuery } from '@/lib/calls';
+import { useApiMutation } from '@/lib/query';
 import type { ShareLink } from '../types';
-import { shareKey } from './keys';
 
-const linksKey = [...shareKey, 'links'] as const;
+/** Under the share calls' key (`['share']`). */
+const linksKey = ['share', 'links'] as const;
 
 /** POST /api/web/car/share/list {vehicleId} → the vehicle's links, newest first. */
 export const getShareLinks = postCall<{ vehicleId: number }, ShareLink[]>('/web/car/share/list');

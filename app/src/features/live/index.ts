@@ -1,0 +1,8 @@
+/** The public entry of features/live: what other features and the app may use. */
+export { listenLive } from './live-hub';
+export type { Message } from './message';
+export { socketUrl } from './live-socket';
+export type { LiveStatus } from './live-socket';
+export { ALARM_KINDS, alarmKindKey } from './protocol';
+export type { LiveAlarm } from './protocol';
+export { useLiveFleet } from './use-live-fleet';

@@ -1,0 +1,2 @@
+/** The public entry of features/rules: what other features and the app may use. */
+export { MessageBell } from './components/message-bell';

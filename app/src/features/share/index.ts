@@ -1,0 +1,3 @@
+/** The public entry of features/share: what other features and the app may use. */
+export { SharePage } from './components/share-page';
+export { sharePageMeta } from './share-meta';
