@@ -86,6 +86,7 @@ impl Application {
         };
         let live = domain::live::hub::LiveHub::new();
         let push = domain::rule::dispatcher::Push::start(db.clone(), live.clone(), &cfg.push);
+        let fleet = domain::vehicle::snapshot::FleetSnapshot::start(db.clone(), &live);
         let state = AppState {
             assets,
             db: db.clone(),
@@ -97,12 +98,17 @@ impl Application {
             pages,
             guard: domain::guard::LoginGuard::default(),
             tree: domain::scope::TreeCache::default(),
-            fleet: domain::vehicle::snapshot::FleetSnapshot::start(db.clone(), &live),
+            fleet: fleet.clone(),
             qr: domain::qr::QrLogins::default(),
             sms: Arc::new(domain::sms::LogSender),
             files,
             wechat,
-            ingest: ingestion::ingest::Ingestor::start(db.clone(), live.clone(), push.feed()),
+            ingest: ingestion::ingest::Ingestor::start(
+                db.clone(),
+                live.clone(),
+                push.feed(),
+                fleet,
+            ),
             live,
             push,
         };

@@ -254,3 +254,47 @@ async fn a_registered_device_reports_with_the_key_it_was_given() {
     assert!(state.online);
     assert_eq!(state.lat, Some(31.2304));
 }
+
+/// The map feed shows a report's state as soon as the report is answered (the writer hands it
+/// to the fleet snapshot after its commit; nothing is read back), and a console edit re-read
+/// from the database keeps that state.
+#[tokio::test]
+async fn the_map_feed_shows_a_report_at_once_and_keeps_it_across_a_console_edit() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (vehicle_id, key) =
+        fitted_vehicle(&app, &t.platform, t.a.child, "沪A12346", "860000000000102").await;
+    let admin = Some(t.a.admin.as_str());
+    let entry = |feed: &serde_json::Value| {
+        feed["deviceList"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["i"] == vehicle_id)
+            .cloned()
+            .unwrap_or_else(|| panic!("vehicle {vehicle_id} in the feed: {feed}"))
+    };
+    let before = app.api_web_car_watch_list4(&json!({}), admin).await.ok();
+    assert!(entry(&before)["gp"].is_null(), "no position yet");
+
+    let now = Utc::now().timestamp_millis();
+    post_report(&app, &key, &report("860000000000102", now - 5000, 6.0))
+        .await
+        .ok();
+    let after = entry(&app.api_web_car_watch_list4(&json!({}), admin).await.ok());
+    assert_eq!(after["gp"]["la"], 31.2304, "{after}");
+    assert_eq!(after["a"], 1, "the low-pressure alarm: {after}");
+    assert_eq!(after["ta"]["lp"], 1, "{after}");
+    assert_eq!(after["ft"], now - 5000, "{after}");
+
+    app.api_web_car_update_plate(&json!({"carId": vehicle_id, "plate": "沪A99999"}), admin)
+        .await
+        .ok();
+    let edited = entry(&app.api_web_car_watch_list4(&json!({}), admin).await.ok());
+    assert_eq!(edited["p"], "沪A99999");
+    assert_eq!(
+        (&edited["gp"], &edited["a"], &edited["ta"], &edited["ft"]),
+        (&after["gp"], &after["a"], &after["ta"], &after["ft"]),
+        "the live state survives the re-read"
+    );
+}

@@ -30,6 +30,7 @@ pub enum EventKind {
 #[derive(Debug)]
 pub struct LiveEvent {
     pub seq: u64,
+    pub kind: EventKind,
     /// The enterprise owning the vehicle the event is about.
     pub enterprise_id: i64,
     pub vehicle_id: i64,
@@ -136,6 +137,7 @@ impl LiveHub {
             .expect("live event data serialises to JSON");
         let event = Arc::new(LiveEvent {
             seq,
+            kind,
             enterprise_id,
             vehicle_id,
             recipient,

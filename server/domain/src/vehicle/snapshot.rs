@@ -3,11 +3,17 @@
 //! memory, and the map asks for all of them at once.
 //!
 //! Each vehicle is kept with its watchList4 entry already serialised (full and map subset). The
-//! snapshot is read from the database on first use, after a write that may have changed every
-//! vehicle, and at least every [`MAX_AGE`]. Between reloads the vehicles named by live events
-//! (reports, alarms) and by console writes (`services::changes`) are re-read by id before the
-//! next answer and by a background pass every second, so the feed never lags what the
-//! websocket already told consoles. Scope, follows and member filters are applied per request.
+//! snapshot is read from the database once, on first use, and again only after a write that
+//! may have changed every vehicle ([`FleetSnapshot::invalidate`]) or when it missed live events;
+//! never on a timer. Between those:
+//! - the ingestion writer hands over the live state of every vehicle it wrote, after its commit
+//!   ([`FleetSnapshot::patch`]): the entry is patched and re-serialised in memory, no query;
+//! - vehicles named by alarm events (acknowledgements, the offline sweep) and by console writes
+//!   (`changes`) are re-read by id before the next answer and by a background pass every second;
+//! - a row read from the database never undoes a newer state the writer handed over.
+//!
+//! So the feed never lags what the websocket already told consoles. Scope, follows and member
+//! filters are applied per request.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
@@ -20,13 +26,11 @@ use entities::{vehicle_follower, vehicle_member};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
 use tokio::sync::broadcast::{self, error::TryRecvError};
 
-use super::fleet::{self, FleetFilter, FleetRow, FleetStatistics};
-use crate::live::hub::{LiveEvent, LiveHub};
+use super::fleet::{self, FleetFilter, FleetRow, FleetStatistics, LiveState};
+use crate::live::hub::{EventKind, LiveEvent, LiveHub};
 use crate::scope::{Scope, VehicleVisibility};
 use kernel::error::AppError;
 
-/// A reload at least this often catches writes that bypass the console's calls.
-const MAX_AGE: Duration = Duration::from_secs(60);
 /// Vehicles re-read per query when live events named them.
 const REFRESH_CHUNK: usize = 500;
 
@@ -151,6 +155,36 @@ impl FleetSnapshot {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .extend(vehicles);
+    }
+
+    /// The live state of vehicles the ingestion writer has just committed: their entries are
+    /// patched in place. A vehicle the snapshot does not hold yet (created since it loaded) is
+    /// read before the next answer.
+    pub fn patch(&self, states: Vec<(i64, LiveState)>) {
+        let cutoff = fleet::cutoff();
+        let mut unknown = Vec::new();
+        {
+            let mut vehicles = self.write();
+            if vehicles.loaded_at.is_none() {
+                // Not loaded yet: the first load reads these states.
+                return;
+            }
+            let Vehicles {
+                by_id, repeaters, ..
+            } = &mut *vehicles;
+            for (id, state) in states {
+                match by_id.remove(&id) {
+                    Some(kept) => {
+                        let mut row = kept.row;
+                        row.apply(&state);
+                        let offline = row.offline(cutoff);
+                        by_id.insert(id, Kept::new(row, repeaters, offline));
+                    }
+                    None => unknown.push(id),
+                }
+            }
+        }
+        self.touch(unknown);
     }
 
     /// Recount repeaters per receiver before the next answer.
@@ -281,8 +315,9 @@ impl FleetSnapshot {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Takes the vehicle ids of the live events published so far; false when events were
-    /// missed (the channel overflowed), which calls for a reload.
+    /// Takes the vehicle ids of the alarm events published so far (vehicle events come from
+    /// the writer, which patches the snapshot itself; messages change no vehicle); false when
+    /// events were missed (the channel overflowed), which calls for a reload.
     fn take_events(&self) -> bool {
         let mut events = self
             .shared
@@ -297,7 +332,9 @@ impl FleetSnapshot {
         loop {
             match events.try_recv() {
                 Ok(event) => {
-                    changed.insert(event.vehicle_id);
+                    if event.kind == EventKind::Alarm {
+                        changed.insert(event.vehicle_id);
+                    }
                 }
                 Err(TryRecvError::Empty | TryRecvError::Closed) => return true,
                 Err(TryRecvError::Lagged(_)) => {
@@ -308,16 +345,14 @@ impl FleetSnapshot {
         }
     }
 
-    /// Brings the snapshot up to date: a reload when stale or old, else a re-read of the
-    /// vehicles live events named, and re-serialised entries of vehicles that went offline.
+    /// Brings the snapshot up to date: a reload when never loaded, invalidated or events were
+    /// missed, else a re-read of the vehicles alarm events and console writes named, and
+    /// re-serialised entries of vehicles that went offline.
     async fn current(&self) -> Result<(), AppError> {
         let complete = self.take_events();
         let _loading = self.shared.loading.lock().await;
-        let old = self
-            .read()
-            .loaded_at
-            .is_none_or(|at| at.elapsed() >= MAX_AGE);
-        if !complete || old || self.shared.stale.swap(false, Ordering::AcqRel) {
+        let never = self.read().loaded_at.is_none();
+        if !complete || never || self.shared.stale.swap(false, Ordering::AcqRel) {
             return self.reload().await;
         }
         if self.shared.repeaters_stale.swap(false, Ordering::AcqRel) {
@@ -335,13 +370,15 @@ impl FleetSnapshot {
             let rows = fleet::read_rows(&self.shared.db, Some(ids)).await?;
             let cutoff = fleet::cutoff();
             let mut vehicles = self.write();
-            for id in ids {
-                vehicles.by_id.remove(id);
-            }
             let Vehicles {
                 by_id, repeaters, ..
             } = &mut *vehicles;
-            for row in rows {
+            let mut kept_before: HashMap<i64, Kept> =
+                ids.iter().filter_map(|id| by_id.remove_entry(id)).collect();
+            for mut row in rows {
+                if let Some(before) = kept_before.remove(&row.id) {
+                    row.keep_newer_live(&before.row);
+                }
                 let offline = row.offline(cutoff);
                 by_id.insert(row.id, Kept::new(row, repeaters, offline));
             }
@@ -363,15 +400,20 @@ impl FleetSnapshot {
         let rows = fleet::read_rows(&self.shared.db, None).await?;
         let repeaters = fleet::repeater_counts(&self.shared.db).await?;
         let cutoff = fleet::cutoff();
+        let mut vehicles = self.write();
+        // States the writer handed over while the rows were being read are newer than them.
         let by_id = rows
             .into_iter()
-            .map(|row| {
+            .map(|mut row| {
+                if let Some(before) = vehicles.by_id.get(&row.id) {
+                    row.keep_newer_live(&before.row);
+                }
                 let offline = row.offline(cutoff);
                 (row.id, Kept::new(row, &repeaters, offline))
             })
             .collect::<BTreeMap<_, _>>();
         tracing::debug!(vehicles = by_id.len(), took = ?started.elapsed(), "fleet snapshot loaded");
-        *self.write() = Vehicles {
+        *vehicles = Vehicles {
             by_id,
             repeaters,
             loaded_at: Some(Instant::now()),

@@ -19,6 +19,7 @@ use chrono::Utc;
 use domain::device::keys;
 use domain::live::hub::LiveHub;
 use domain::vehicle::alarms::AlarmFeed;
+use domain::vehicle::snapshot::FleetSnapshot;
 use entities::{device, device_key, ingest_count};
 use kernel::error::AppError;
 use kernel::text;
@@ -155,8 +156,15 @@ pub(super) struct Inner {
 }
 
 impl Ingestor {
-    /// Starts the writer, the sweep and the count flusher on the current runtime.
-    pub fn start(db: DatabaseConnection, live: LiveHub, alarm_feed: AlarmFeed) -> Self {
+    /// Starts the writer, the sweep and the count flusher on the current runtime. The writer
+    /// publishes live events on `live`, alarm changes on `alarm_feed`, and hands the live state
+    /// of the vehicles it wrote to `fleet`.
+    pub fn start(
+        db: DatabaseConnection,
+        live: LiveHub,
+        alarm_feed: AlarmFeed,
+        fleet: FleetSnapshot,
+    ) -> Self {
         let (jobs, queue) = mpsc::channel(QUEUE);
         let inner = Arc::new(Inner {
             db: db.clone(),
@@ -168,7 +176,7 @@ impl Ingestor {
             counts: Counts::default(),
             rejects: RejectLog::start(db.clone()),
         });
-        tokio::spawn(Writer::new(db, live, alarm_feed).run(queue));
+        tokio::spawn(Writer::new(db, live, alarm_feed, fleet).run(queue));
         let sweeper = inner.jobs.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(SWEEP_EVERY);

@@ -401,6 +401,74 @@ impl FleetRow {
     pub(super) fn offline(&self, cutoff: DateTime<Utc>) -> bool {
         self.final_at.is_none_or(|t| t < cutoff)
     }
+
+    /// The part of the row a report changes.
+    pub(super) fn live(&self) -> LiveState {
+        LiveState {
+            lat: self.lat,
+            lon: self.lon,
+            speed: self.speed,
+            direction: self.direction,
+            gps_at: self.gps_at,
+            final_at: self.final_at,
+            ignition: self.ignition,
+            alarm: self.alarm,
+            alarm_type: self.alarm_type,
+            alarm_level: self.alarm_level,
+            tp_flags: self.tp_flags,
+            axle_flags: self.axle_flags,
+            temp_difference24h: self.temp_difference24h,
+            high_temp24h: self.high_temp24h,
+            battery: self.battery,
+        }
+    }
+
+    pub(super) fn apply(&mut self, s: &LiveState) {
+        self.lat = s.lat;
+        self.lon = s.lon;
+        self.speed = s.speed;
+        self.direction = s.direction;
+        self.gps_at = s.gps_at;
+        self.final_at = s.final_at;
+        self.ignition = s.ignition;
+        self.alarm = s.alarm;
+        self.alarm_type = s.alarm_type;
+        self.alarm_level = s.alarm_level;
+        self.tp_flags = s.tp_flags;
+        self.axle_flags = s.axle_flags;
+        self.temp_difference24h = s.temp_difference24h;
+        self.high_temp24h = s.high_temp24h;
+        self.battery = s.battery;
+    }
+
+    /// Keeps `older`'s live state when it is newer than this row's: a row read from the
+    /// database just before the ingestion writer committed must not undo what it handed over.
+    pub(super) fn keep_newer_live(&mut self, older: &FleetRow) {
+        if older.final_at > self.final_at {
+            self.apply(&older.live());
+        }
+    }
+}
+
+/// What one report changes in a vehicle's row, as the ingestion writer stores it in
+/// `vehicle_states`; the writer hands it to the snapshot so the snapshot need not read it back.
+#[derive(Debug, Clone, Default)]
+pub struct LiveState {
+    pub lat: Option<f64>,
+    pub lon: Option<f64>,
+    pub speed: Option<f64>,
+    pub direction: Option<i16>,
+    pub gps_at: Option<DateTime<Utc>>,
+    pub final_at: Option<DateTime<Utc>>,
+    pub ignition: Option<bool>,
+    pub alarm: Option<bool>,
+    pub alarm_type: Option<i16>,
+    pub alarm_level: Option<i16>,
+    pub tp_flags: Option<i32>,
+    pub axle_flags: Option<i32>,
+    pub temp_difference24h: Option<bool>,
+    pub high_temp24h: Option<bool>,
+    pub battery: Option<i16>,
 }
 
 /// Every vehicle (`ids`: only these) with its state, group, receiver and trailer, unscoped: the

@@ -8,6 +8,8 @@ use chrono::{DateTime, Utc};
 use domain::enterprise::settings::{Thresholds, effective_thresholds};
 use domain::live::hub::{EventKind, LiveHub};
 use domain::vehicle::alarms::{AlarmEvent, AlarmFeed, CLEARED, LEVEL_WARNING, kind};
+use domain::vehicle::fleet::LiveState;
+use domain::vehicle::snapshot::FleetSnapshot;
 use entities::wheel_values::{self, WheelValue};
 use entities::{
     device, position, vehicle, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_frame,
@@ -106,6 +108,8 @@ impl LiveVehicle {
 pub(crate) struct Writer {
     db: DatabaseConnection,
     live: LiveHub,
+    /// The map's fleet snapshot: handed the live state of every vehicle written, after commit.
+    fleet: FleetSnapshot,
     /// The push dispatcher's feed: every alarm change, sent after its commit.
     alarm_feed: AlarmFeed,
     /// Alarm changes of the transaction being written, forwarded once it committed.
@@ -131,10 +135,16 @@ fn ms(ts: i64) -> DateTime<Utc> {
 }
 
 impl Writer {
-    pub(super) fn new(db: DatabaseConnection, live: LiveHub, alarm_feed: AlarmFeed) -> Self {
+    pub(super) fn new(
+        db: DatabaseConnection,
+        live: LiveHub,
+        alarm_feed: AlarmFeed,
+        fleet: FleetSnapshot,
+    ) -> Self {
         Self {
             db,
             live,
+            fleet,
             alarm_feed,
             alarm_changes: Vec::new(),
             vehicles: HashMap::new(),
@@ -290,7 +300,8 @@ impl Writer {
         self.alarm_changes.clear();
         let result = self.store(&reports, &mut replies).await;
         match result {
-            Ok(events) => {
+            Ok((events, states)) => {
+                self.fleet.patch(states);
                 for (done, duplicates) in replies {
                     let _ = done.send(Ok(duplicates));
                 }
@@ -315,7 +326,7 @@ impl Writer {
         &mut self,
         reports: &[(usize, Accepted)],
         replies: &mut [(ReplyTo, Vec<(usize, Rejected)>)],
-    ) -> Result<Vec<Publish>, AppError> {
+    ) -> Result<(Vec<Publish>, Vec<(i64, LiveState)>), AppError> {
         let now = Utc::now();
         let mut positions = Vec::new();
         let mut frames = Vec::new();
@@ -460,7 +471,7 @@ impl Writer {
                 events.push(event);
             }
         }
-        self.write_state(&txn, &newest, now).await?;
+        let states = self.write_state(&txn, &newest, now).await?;
         if !sensors.is_empty() {
             // Configured positions only, so every row exists: this updates their sensor.
             const SENSORS: BulkInsert<'static> = BulkInsert {
@@ -502,7 +513,7 @@ impl Writer {
                 hub.publish(EventKind::Vehicle, ent, id, &entry);
             }));
         }
-        Ok(events)
+        Ok((events, states))
     }
 }
 

@@ -186,6 +186,8 @@ impl Writer {
             }
         }
         txn.commit().await?;
+        // Offline vehicles stopped and their worst alarm changed: the snapshot re-reads them.
+        self.fleet.touch(offline.iter().map(|(v, _)| *v));
         for publish in events {
             publish(&self.live);
         }

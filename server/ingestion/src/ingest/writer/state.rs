@@ -5,6 +5,7 @@ use super::{LiveVehicle, Writer, ms};
 use crate::report::Report;
 use chrono::{DateTime, Utc};
 use domain::vehicle::alarms::kind;
+use domain::vehicle::fleet::LiveState;
 use entities::wheel_values::{self, AXLE, TYRE, WheelValue};
 use kernel::db::{BulkInsert, OnCollision};
 use kernel::error::AppError;
@@ -14,15 +15,15 @@ use std::collections::HashMap;
 
 impl Writer {
     /// Latest position, flags and wheel readings of the vehicles with a newest report, one
-    /// state row each.
+    /// state row each; answers those states for the fleet snapshot.
     pub(super) async fn write_state(
         &self,
         txn: &impl ConnectionTrait,
         newest: &HashMap<i64, &Report>,
         now: DateTime<Utc>,
-    ) -> Result<(), AppError> {
+    ) -> Result<Vec<(i64, LiveState)>, AppError> {
         if newest.is_empty() {
-            return Ok(());
+            return Ok(Vec::new());
         }
         const UPSERT: BulkInsert<'static> = BulkInsert {
             table: "vehicle_states",
@@ -55,6 +56,7 @@ impl Writer {
             on_conflict: OnCollision::UpdateAllBut(&["address", "closed"]),
         };
         let mut rows = Vec::with_capacity(newest.len());
+        let mut states = Vec::with_capacity(newest.len());
         for (vehicle_id, r) in newest {
             let v = &self.vehicles[vehicle_id];
             let (tp_flags, axle_flags) = v.flags();
@@ -70,40 +72,54 @@ impl Writer {
                 .map(|b| b.round() as i16);
             #[allow(clippy::cast_possible_truncation)]
             let direction = gps.map_or(0, |g| g.direction.round() as i16);
+            let state = LiveState {
+                lat: gps.map(|g| g.lat),
+                lon: gps.map(|g| g.lon),
+                speed: Some(gps.map_or(0.0, |g| g.speed)),
+                direction: Some(direction),
+                gps_at: gps.map(|_| at),
+                final_at: Some(at),
+                ignition: Some(gps.is_some_and(|g| g.speed > 0.0)),
+                alarm: Some(!v.open.is_empty()),
+                alarm_type: Some(alarm_type),
+                alarm_level: Some(alarm_level),
+                tp_flags: Some(tp_flags),
+                axle_flags: Some(axle_flags),
+                temp_difference24h: Some(
+                    v.open.keys().any(|(_, k)| *k == kind::AXLE_TEMP_DIFFERENCE),
+                ),
+                high_temp24h: Some(v.open.keys().any(|(_, k)| *k == kind::AXLE_HIGH_TEMP)),
+                battery,
+            };
             let latest: Vec<WheelValue> = v.latest.values().copied().collect();
             rows.push(vec![
                 (*vehicle_id).into(),
                 String::new().into(),
                 false.into(),
-                gps.map(|g| g.lat).into(),
-                gps.map(|g| g.lon).into(),
-                gps.map_or(0.0, |g| g.speed).into(),
-                direction.into(),
-                gps.map(|_| at).into(),
-                Some(at).into(),
+                state.lat.into(),
+                state.lon.into(),
+                state.speed.into(),
+                state.direction.into(),
+                state.gps_at.into(),
+                state.final_at.into(),
                 true.into(),
-                gps.is_some_and(|g| g.speed > 0.0).into(),
-                (!v.open.is_empty()).into(),
-                alarm_type.into(),
-                alarm_level.into(),
-                tp_flags.into(),
-                axle_flags.into(),
-                v.open
-                    .keys()
-                    .any(|(_, k)| *k == kind::AXLE_TEMP_DIFFERENCE)
-                    .into(),
-                v.open
-                    .keys()
-                    .any(|(_, k)| *k == kind::AXLE_HIGH_TEMP)
-                    .into(),
-                battery.into(),
+                state.ignition.into(),
+                state.alarm.into(),
+                state.alarm_type.into(),
+                state.alarm_level.into(),
+                state.tp_flags.into(),
+                state.axle_flags.into(),
+                state.temp_difference24h.into(),
+                state.high_temp24h.into(),
+                state.battery.into(),
                 r.power.into(),
                 now.into(),
                 Some(wheel_values::encode(&latest)).into(),
             ]);
+            states.push((*vehicle_id, state));
         }
         UPSERT.run(txn, rows).await?;
-        Ok(())
+        Ok(states)
     }
 }
 
