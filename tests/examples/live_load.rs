@@ -265,6 +265,24 @@ async fn main() {
     println!("nobody looking, {idle} s: server CPU {cpu:.0} % of one core");
     show_memory("nobody looking", &rss);
 
+    // Each call answers (code 0) before it is timed.
+    for (label, path) in CALLS {
+        let answer: Value = client
+            .post(format!("{base}{path}"))
+            .header("x-token", &admin)
+            .json(&body_of(label))
+            .send()
+            .await
+            .expect("the server answers")
+            .json()
+            .await
+            .expect("an envelope");
+        assert_eq!(answer["code"], 0, "{label}: {answer}");
+        if let Some(total) = answer["data"]["total"].as_u64() {
+            println!("{label}: {total} vehicles");
+        }
+    }
+
     let timings: Timings = Arc::default();
     let until = Instant::now() + Duration::from_secs(secs);
     let mut tasks = Vec::new();
