@@ -150,6 +150,29 @@ impl Application {
         })
     }
 
+    /// Reads the fleet snapshot, the devices and the ingestion writer's vehicles now, in the
+    /// background, so the first map and the first reports after a restart do not wait for
+    /// them (tests leave it out: they seed the database after building the app).
+    pub fn warm_up(&self) {
+        let fleet = self.state.fleet.clone();
+        let ingest = self.state.ingest.clone();
+        tokio::spawn(async move {
+            let started = std::time::Instant::now();
+            match tokio::join!(fleet.preload(), ingest.preload()) {
+                (Ok(()), Ok(devices)) => tracing::info!(
+                    devices,
+                    took = ?started.elapsed(),
+                    "fleet and devices read"
+                ),
+                (fleet, devices) => tracing::warn!(
+                    fleet = ?fleet.err(),
+                    devices = ?devices.err(),
+                    "reading the fleet at start"
+                ),
+            }
+        });
+    }
+
     pub fn local_addr(&self) -> SocketAddr {
         self.listener
             .local_addr()

@@ -59,6 +59,15 @@ impl AppState {
         if changes.reach {
             self.tree.invalidate();
         }
+        if changes.reach || changes.all_users {
+            self.fleet.forget_audiences();
+        } else {
+            self.fleet
+                .forget_users(changes.users.iter().chain(&changes.follows).copied());
+        }
+        if changes.members {
+            self.fleet.forget_members();
+        }
         if changes.all_vehicles {
             self.fleet.invalidate();
         } else {

@@ -1,9 +1,11 @@
 //! Live load benchmark: the release binary with its simulator driving a fleet (30,000 vehicles
 //! by default, each reporting every 30 s through the real ingestion path), first with nobody
-//! looking, then with console users who each hold a websocket and poll `watchList4` (whole
-//! fleet and map subset), `statistics` and the vehicle list (page 1 and a deep page) every
-//! 2–5 s. Prints p50/p99 and compressed size per call, and the server's CPU and memory (read
-//! from `/proc` for the server process alone) over each phase.
+//! looking, then with one console user polling the map every 2 s, then with console users who
+//! each hold a websocket and poll `watchList4` (whole fleet and map subset; one of them asks
+//! for deltas with `since`), `statistics` and the vehicle list (page 1 and a deep page) every
+//! 2–5 s; last, a restart, timed to the first whole map. Prints p50/p99 and compressed size
+//! per call, report→websocket latency, and the server's CPU and memory (read from `/proc` for
+//! the server process alone) over each phase.
 //!
 //! `cargo build --release -p assets && cargo run --release -p wheelend-tests --example live_load`
 //!
@@ -75,8 +77,7 @@ struct Server {
     _dir: tempfile::TempDir,
 }
 
-async fn start(vehicles: u64) -> Server {
-    let dir = tempfile::tempdir().expect("a data directory");
+async fn start(vehicles: u64, dir: tempfile::TempDir) -> Server {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -150,7 +151,7 @@ async fn call(
     let res = client
         .post(format!("{base}{path}"))
         .header("x-token", token)
-        .header("accept-encoding", "br, gzip")
+        .header("accept-encoding", "gzip, deflate, br, zstd")
         .json(body)
         .send()
         .await
@@ -178,27 +179,119 @@ fn body_of(label: &str) -> Value {
 
 type Timings = Arc<Mutex<BTreeMap<&'static str, Vec<(f64, usize)>>>>;
 
-async fn console_user(base: String, token: String, until: Instant, timings: Timings) {
-    let client = reqwest::Client::new();
-    let ws_url = format!("{}/ws?token={token}", base.replacen("http", "ws", 1));
-    let (socket, _) = tokio_tungstenite::connect_async(ws_url)
+/// Milliseconds from each vehicle frame's report time (`ft`) to its arrival on the socket.
+async fn frame_latencies(socket_url: String, until: Instant, timings: Timings) {
+    use futures::StreamExt;
+    let (mut socket, _) = tokio_tungstenite::connect_async(socket_url)
         .await
         .expect("the websocket opens");
-    // Drain the socket as a console does.
-    let reader = tokio::spawn(async move {
-        use futures::StreamExt;
-        let mut socket = socket;
-        while let Some(Ok(_)) = socket.next().await {}
-    });
+    while Instant::now() < until {
+        let Ok(Some(Ok(message))) =
+            tokio::time::timeout(Duration::from_secs(1), socket.next()).await
+        else {
+            continue;
+        };
+        let Ok(text) = message.into_text() else {
+            continue;
+        };
+        let Ok(frame) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        if frame["type"] != "vehicle" {
+            continue;
+        }
+        if let Some(ft) = frame["data"]["ft"].as_i64() {
+            let ms = (chrono::Utc::now().timestamp_millis() - ft) as f64;
+            timings
+                .lock()
+                .await
+                .entry("report → websocket frame")
+                .or_default()
+                .push((ms, text.len()));
+        }
+    }
+}
+
+/// A console user: holds a websocket and polls the calls; with `deltas`, the feed is asked
+/// with the version of the previous answer (`since`), as the console does after reconnecting.
+async fn console_user(base: String, token: String, until: Instant, timings: Timings, deltas: bool) {
+    let client = reqwest::Client::new();
+    let ws_url = format!("{}/ws?token={token}", base.replacen("http", "ws", 1));
+    // The first user's socket measures latency; the others drain theirs as consoles do.
+    let reader = if deltas {
+        tokio::spawn(frame_latencies(ws_url, until, timings.clone()))
+    } else {
+        let (socket, _) = tokio_tungstenite::connect_async(ws_url)
+            .await
+            .expect("the websocket opens");
+        tokio::spawn(async move {
+            use futures::StreamExt;
+            let mut socket = socket;
+            while let Some(Ok(_)) = socket.next().await {}
+        })
+    };
+    let mut version: Option<String> = None;
     while Instant::now() < until {
         for (label, path) in CALLS {
             let t = call(&client, &base, &token, path, &body_of(label)).await;
             timings.lock().await.entry(label).or_default().push(t);
         }
+        if deltas {
+            let body = match &version {
+                Some(v) => json!({"data_volume": 1, "since": v}),
+                None => json!({"data_volume": 1}),
+            };
+            let started = Instant::now();
+            let answer: Value = client
+                .post(format!("{base}/api/web/car/watchList4"))
+                .header("x-token", &token)
+                .json(&body)
+                .send()
+                .await
+                .expect("the server answers")
+                .json()
+                .await
+                .expect("an envelope");
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            let size = answer.to_string().len();
+            version = answer["data"]["version"].as_str().map(str::to_owned);
+            let label = if answer["data"]["delta"] == true {
+                "watchList4 delta (since), uncompressed size"
+            } else {
+                "watchList4 first load (no since), uncompressed size"
+            };
+            timings
+                .lock()
+                .await
+                .entry(label)
+                .or_default()
+                .push((ms, size));
+        }
         let pause = rand::rng().random_range(2_000..5_000);
         tokio::time::sleep(Duration::from_millis(pause)).await;
     }
     reader.abort();
+}
+
+/// One console user polling the map subset every 2 s for `secs`: the server's CPU meanwhile.
+async fn one_user_map(base: &str, token: &str, pid: u32, secs: u64) -> f64 {
+    let client = reqwest::Client::new();
+    let until = Instant::now() + Duration::from_secs(secs);
+    let poll = async {
+        while Instant::now() < until {
+            call(
+                &client,
+                base,
+                token,
+                "/api/web/car/watchList4",
+                &json!({"data_volume": 1}),
+            )
+            .await;
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    };
+    let (_, (cpu, _)) = tokio::join!(poll, watch(pid, secs));
+    cpu
 }
 
 /// CPU (% of one core) and memory samples over `secs`, every 5 s.
@@ -227,7 +320,7 @@ async fn main() {
     let users = setting("LIVE_LOAD_USERS", 20);
     let secs = setting("LIVE_LOAD_SECS", 300);
     let idle = setting("LIVE_LOAD_IDLE_SECS", 60);
-    let mut server = start(vehicles).await;
+    let server = start(vehicles, tempfile::tempdir().expect("a data directory")).await;
     let pid = server.child.id().expect("the server's pid");
     let client = reqwest::Client::new();
     let base = server.base.clone();
@@ -264,6 +357,8 @@ async fn main() {
     let (cpu, rss) = watch(pid, idle).await;
     println!("nobody looking, {idle} s: server CPU {cpu:.0} % of one core");
     show_memory("nobody looking", &rss);
+    let cpu = one_user_map(&base, &admin, pid, idle).await;
+    println!("one user polling the map every 2 s, {idle} s: server CPU {cpu:.0} % of one core");
 
     // Each call answers (code 0) before it is timed.
     for (label, path) in CALLS {
@@ -286,13 +381,14 @@ async fn main() {
     let timings: Timings = Arc::default();
     let until = Instant::now() + Duration::from_secs(secs);
     let mut tasks = Vec::new();
-    for _ in 0..users {
+    for user in 0..users {
         let token = sign_in(&client, &base).await;
         tasks.push(tokio::spawn(console_user(
             base.clone(),
             token,
             until,
             timings.clone(),
+            user == 0,
         )));
     }
     let (cpu, rss) = watch(pid, secs).await;
@@ -313,5 +409,45 @@ async fn main() {
             bytes / 1000
         );
     }
+    restart(server, vehicles).await;
+}
+
+/// Stops the server and starts it again on the same data, the simulator still reporting:
+/// how long until the whole map answers with every vehicle.
+async fn restart(server: Server, vehicles: u64) {
+    let Server {
+        mut child,
+        _dir: dir,
+        ..
+    } = server;
+    child.kill().await.ok();
+    child.wait().await.ok();
+    let started = Instant::now();
+    let mut server = start(vehicles, dir).await;
+    let client = reqwest::Client::new();
+    let admin = sign_in(&client, &server.base).await;
+    loop {
+        let answer: Value = client
+            .post(format!("{}/api/web/car/watchList4", server.base))
+            .header("x-token", &admin)
+            .json(&json!({"data_volume": 1}))
+            .send()
+            .await
+            .expect("watchList4 answers")
+            .json()
+            .await
+            .expect("an envelope");
+        if answer["data"]["total"].as_u64() == Some(vehicles) {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the map comes back: {answer}"
+        );
+    }
+    println!(
+        "restart: first whole map ({vehicles} vehicles) {:.2} s after the old process stopped",
+        started.elapsed().as_secs_f64()
+    );
     server.child.kill().await.ok();
 }

@@ -298,3 +298,121 @@ async fn the_map_feed_shows_a_report_at_once_and_keeps_it_across_a_console_edit(
         "the live state survives the re-read"
     );
 }
+
+/// Reads an answer's `data`, gunzipping it when the server compressed it.
+async fn feed_as_browser(app: &wheelend_tests::TestApp, token: &str) -> (bool, serde_json::Value) {
+    use std::io::Read;
+    let res = app
+        .client
+        .post(app.url("/api/web/car/watchList4"))
+        .header("x-token", token)
+        .header("accept-encoding", "gzip, deflate, br, zstd")
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("the server answers");
+    let gzipped = res
+        .headers()
+        .get("content-encoding")
+        .is_some_and(|v| v == "gzip");
+    let bytes = res.bytes().await.expect("a body");
+    let mut text = String::new();
+    if gzipped {
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .expect("one valid gzip member");
+    } else {
+        text = String::from_utf8(bytes.to_vec()).expect("UTF-8");
+    }
+    let envelope: serde_json::Value = serde_json::from_str(&text).expect("an envelope");
+    assert_eq!(envelope["code"], 0, "{envelope}");
+    (gzipped, envelope["data"].clone())
+}
+
+#[tokio::test]
+async fn the_map_feed_answers_what_changed_since_a_version_and_sends_the_whole_compressed() {
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (first, key) =
+        fitted_vehicle(&app, &t.platform, t.a.child, "沪A12347", "860000000000103").await;
+    let (second, _) =
+        fitted_vehicle(&app, &t.platform, t.a.child, "沪A12348", "860000000000104").await;
+    let admin = Some(t.a.admin.as_str());
+    let watch = |body: serde_json::Value| {
+        let app = &app;
+        async move { app.api_web_car_watch_list4(&body, admin).await.ok() }
+    };
+    let whole = watch(json!({})).await;
+    assert_eq!(whole["total"], 2);
+    assert!(whole.get("delta").is_none(), "{whole}");
+    let version = whole["version"].as_str().expect("a version").to_owned();
+
+    let unchanged = watch(json!({"since": version})).await;
+    assert_eq!(
+        (
+            &unchanged["delta"],
+            &unchanged["deviceList"],
+            &unchanged["total"]
+        ),
+        (&json!(true), &json!([]), &json!(2)),
+        "{unchanged}"
+    );
+
+    let now = Utc::now().timestamp_millis();
+    post_report(&app, &key, &report("860000000000103", now - 5000, 6.0))
+        .await
+        .ok();
+    let delta = watch(json!({"since": version})).await;
+    assert_eq!(delta["delta"], true);
+    let changed = delta["deviceList"].as_array().unwrap();
+    assert_eq!(changed.len(), 1, "only the vehicle that reported: {delta}");
+    assert_eq!(changed[0]["i"], first);
+    assert_eq!(changed[0]["gp"]["la"], 31.2304);
+    assert_eq!(delta["total"], 2);
+    assert_ne!(delta["version"], json!(version));
+
+    // Follows travel beside the entries; following resolves the caller again (whole feed).
+    app.api_web_car_attention(&json!({"carId": second, "attention": true}), admin)
+        .await
+        .ok();
+    let followed = watch(json!({"since": delta["version"]})).await;
+    assert_eq!(followed["followed"], json!([second]), "{followed}");
+    assert_eq!(followed["total"], 2);
+
+    // A deleted vehicle is named in `removed`.
+    let since = followed["version"].as_str().unwrap().to_owned();
+    app.post("/api/web/car/delCar", &json!({"carIds": [second]}), admin)
+        .await
+        .ok();
+    let removed = watch(json!({"since": since})).await;
+    assert_eq!(removed["delta"], true, "{removed}");
+    assert_eq!(removed["removed"], json!([second]));
+    assert_eq!(removed["total"], 1);
+    assert_eq!(removed["followed"], json!([]));
+
+    // A version this server never gave (another server, a restart): the whole feed.
+    for foreign in ["0.1", "nonsense", ""] {
+        let answer = watch(json!({"since": foreign})).await;
+        assert!(answer.get("delta").is_none(), "{foreign}: {answer}");
+        assert_eq!(answer["total"], 1);
+    }
+
+    // Compressed when the client accepts gzip, and the same feed once read.
+    let plain = watch(json!({})).await;
+    let (gzipped, data) = feed_as_browser(&app, &t.a.admin).await;
+    assert!(gzipped, "the whole feed is sent gzip-compressed");
+    assert_eq!(data["deviceList"], plain["deviceList"]);
+    assert_eq!(
+        (&data["total"], &data["followed"]),
+        (&plain["total"], &plain["followed"])
+    );
+    // Again, reusing what was compressed, after another report.
+    post_report(&app, &key, &report("860000000000103", now - 1000, 0.0))
+        .await
+        .ok();
+    let (_, again) = feed_as_browser(&app, &t.a.admin).await;
+    assert_eq!(again["deviceList"], watch(json!({})).await["deviceList"]);
+    // Another tenant's compressed feed holds none of these.
+    let (_, other) = feed_as_browser(&app, &t.b.admin).await;
+    assert_eq!(other["total"], 0, "{other}");
+}

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 
 import { load } from './load.mjs';
 
-const { fromWatchEntry, fromWatchList } = await load('src/features/vehicles/fleet-keys.ts');
+const { fromWatchEntry, fromWatchList, watchAnswer } = await load('src/features/vehicles/fleet-keys.ts');
 const { deriveState, isOffline } = await load('src/features/vehicles/vehicle-state.ts');
 const { wheelPositions, parseAxleLayout } = await load('src/features/vehicles/wheel-layout.ts');
 const { convertPressure, convertTemp, formatPressure, formatTemp, parsePressureUnit, parseTempUnit } = await load('src/features/settings/units.ts');
@@ -48,6 +48,11 @@ test('every documented key lands on its field', () => {
   assert.deepEqual([v.sn, v.partNo, v.version, v.created, v.date, v.battery], ['S', 'P', '1.2', 12, 13, 80]);
   assert.equal(fromWatchList({ deviceList: [{ i: 1 }, null, 3], total: 1 }).length, 1);
   assert.deepEqual(fromWatchList(null), []);
+  const followed = fromWatchList({ deviceList: [{ i: 1 }, { i: 2 }], followed: [2], version: 'a.1', total: 2 });
+  assert.deepEqual(followed.map((x) => x.attention), [false, true], 'follows travel beside the entries');
+  const delta = watchAnswer({ deviceList: [{ i: 5 }], removed: [6, 'x'], followed: [], version: 'a.9', delta: true, total: 1 });
+  assert.deepEqual([delta.delta, delta.version, delta.removed, delta.entries.length], [true, 'a.9', [6], 1]);
+  assert.deepEqual(watchAnswer({ deviceList: [] }), { entries: [], version: null, delta: false, removed: [], followed: [] });
 });
 
 test('state order: closed, offline, alarm, driving, parked', () => {

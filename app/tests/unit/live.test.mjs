@@ -141,3 +141,23 @@ test('live alarms: newest first, the same alarm replaced, at most 50', () => {
   list = alarms.addAlarm(list, { id: 30, state: 2 });
   assert.deepEqual([list[0].id, list[0].state, list.filter((a) => a.id === 30).length], [30, 2, 1]);
 });
+
+test('a watchList4 delta replaces changed entries, drops removed ones and re-marks follows, telling listeners once', () => {
+  const clock = fakeTimers();
+  const s = store.createFleetStore(2000, clock.timers);
+  let calls = 0;
+  s.subscribe(() => calls++);
+  s.load([
+    { i: 1, p: 'A', at: 1 },
+    { i: 2, p: 'B' },
+    { i: 3, p: 'C' },
+  ]);
+  s.merge({ entries: [{ i: 2, p: 'B', a: 1 }, { i: 4, p: 'D' }], removed: [3], followed: [2] });
+  assert.equal(calls, 2);
+  const snap = s.getSnapshot();
+  const byId = new Map(snap.vehicles.map((v) => [v.carId, v]));
+  assert.deepEqual([...byId.keys()].sort(), [1, 2, 4]);
+  assert.equal(byId.get(2).isAlarm, true, 'the changed entry replaced');
+  assert.equal(byId.get(1).attention, false, 'no longer followed');
+  assert.deepEqual([...snap.changed].sort(), [1, 2, 3, 4]);
+});

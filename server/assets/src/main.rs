@@ -59,6 +59,7 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let app = Application::build(cfg, embedded::assets(), Overrides::default()).await?;
+            app.warm_up();
             tracing::info!("listening on http://{}", app.local_addr());
             app.run_until_stopped().await?;
         }

@@ -507,8 +507,9 @@ pub trait EnterpriseOwned: EntityTrait {
     fn not_found(id: i64) -> AppError;
 }
 
-/// Which vehicles a scope sees, for filtering in memory.
-#[derive(Debug, Clone)]
+/// Which vehicles a scope sees, for filtering in memory. Equal visibilities see the same
+/// vehicles, so answers built for one serve the other.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct VehicleVisibility {
     platform: bool,
     visible: Arc<BTreeSet<i64>>,
@@ -519,6 +520,13 @@ impl VehicleVisibility {
     /// Whether vehicle `vehicle_id`, owned by `enterprise_id`, is seen.
     pub fn sees(&self, vehicle_id: i64, enterprise_id: i64) -> bool {
         self.platform || self.visible.contains(&enterprise_id) || self.covered.contains(&vehicle_id)
+    }
+
+    /// Whether `scope` still sees the enterprises this was resolved with (relations changing
+    /// are announced as reach changes, and drop what was resolved from them).
+    pub fn resolved_for(&self, scope: &Scope) -> bool {
+        self.platform == scope.platform
+            && (Arc::ptr_eq(&self.visible, &scope.visible) || self.visible == scope.visible)
     }
 
     /// How many vehicles relations grant beyond the scope's own enterprises.

@@ -27,6 +27,10 @@ pub struct Changes {
     pub users: BTreeSet<i64>,
     /// Every user may have changed (a role or an enterprise was deleted).
     pub all_users: bool,
+    /// Users whose followed vehicles changed.
+    pub follows: BTreeSet<i64>,
+    /// Which members are responsible for which vehicles changed.
+    pub members: bool,
     /// Hostname brands (the page cache renders with them).
     pub brands: bool,
 }
@@ -41,6 +45,8 @@ pub enum Change {
     Reach,
     Users(Vec<i64>),
     AllUsers,
+    Follows(Vec<i64>),
+    Members,
     Brands,
 }
 
@@ -58,6 +64,8 @@ impl Changes {
             Change::Reach => self.reach = true,
             Change::Users(ids) => self.users.extend(ids),
             Change::AllUsers => self.all_users = true,
+            Change::Follows(ids) => self.follows.extend(ids),
+            Change::Members => self.members = true,
             Change::Brands => self.brands = true,
         }
     }

@@ -3,7 +3,7 @@
 //! the same envelope.
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -46,17 +46,48 @@ pub type ApiResult<T> = Result<ApiOk<T>, AppError>;
 /// (the map feed of 30,000 vehicles), written into the envelope as it is.
 pub struct ApiRawOk(pub String);
 
+/// The text of a success envelope before its `data` and after it, for answers assembled
+/// around `data` without parsing it.
+pub fn success_envelope() -> (String, String) {
+    let msg = serde_json::to_string(text!("操作成功", "success").current())
+        .expect("a string serialises to JSON");
+    (
+        format!(r#"{{"code":{CODE_OK},"data":"#),
+        format!(r#","msg":{msg}}}"#),
+    )
+}
+
 impl IntoResponse for ApiRawOk {
     fn into_response(self) -> Response {
-        let msg = serde_json::to_string(text!("操作成功", "success").current())
-            .expect("a string serialises to JSON");
-        let body = format!(r#"{{"code":{CODE_OK},"data":{},"msg":{msg}}}"#, self.0);
+        let (before, after) = success_envelope();
+        let body = [before, self.0, after].concat();
         (
             [(
-                axum::http::header::CONTENT_TYPE,
-                axum::http::HeaderValue::from_static("application/json"),
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
             )],
             body,
+        )
+            .into_response()
+    }
+}
+
+/// A successful answer already compressed whole, envelope included (`kernel::gzip`): sent as
+/// it is, so the compression layer leaves it alone.
+pub struct ApiGzipOk(pub bytes::Bytes);
+
+impl IntoResponse for ApiGzipOk {
+    fn into_response(self) -> Response {
+        (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("application/json"),
+                ),
+                (header::CONTENT_ENCODING, HeaderValue::from_static("gzip")),
+                (header::VARY, HeaderValue::from_static("accept-encoding")),
+            ],
+            self.0,
         )
             .into_response()
     }

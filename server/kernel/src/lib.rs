@@ -7,6 +7,7 @@ pub mod changes;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod gzip;
 pub mod i18n;
 pub mod ids;
 pub mod paging;

@@ -68,7 +68,11 @@ async fn the_map_feed_uses_short_keys_and_counts_states() {
     assert!(m.get("a").is_none() && m.get("ni").is_none() && m.get("at").is_none());
     let a = by_id(alarming);
     assert_eq!(a["a"], 1);
-    assert_eq!(a["at"], 1);
+    assert_eq!(
+        feed["followed"],
+        json!([alarming]),
+        "follows travel beside the entries"
+    );
     assert_eq!(a["ta"], json!({"lp": 1}));
     let s = by_id(silent);
     assert_eq!(s["o"], 1);

@@ -10,6 +10,7 @@ use wheelend_tests::TestApp;
 
 mod fleet;
 mod imports;
+mod list_in_memory;
 mod records;
 mod settings;
 mod trailers;

@@ -3,7 +3,7 @@
  * listeners told at most once per throttle window (console-spec §4/§9: vehicle refresh 2000 ms) so 30,000 vehicles
  * reporting do not re-render the page on every frame. The merge is pure; the store takes its timers as arguments.
  */
-import { type FleetVehicle, fromWatchEntry, type Raw } from '@/features/vehicles';
+import { type FleetVehicle, fromWatchEntry, type Raw, type WatchAnswer } from '@/features/vehicles';
 
 export const VEHICLE_THROTTLE_MS = 2000;
 
@@ -49,6 +49,8 @@ const browserTimers: Timers = {
 export interface FleetStore {
   /** Replaces the fleet (a watchList4 answer); listeners are told at once. */
   load(entries: readonly Raw[]): void;
+  /** Applies a watchList4 delta (changed entries replace theirs, removed ids go, follows are re-marked); told at once. */
+  merge(delta: Pick<WatchAnswer, 'entries' | 'removed' | 'followed'>): void;
   /** Merges a vehicle frame; listeners are told at the end of the throttle window. */
   apply(delta: Raw): void;
   subscribe(listener: () => void): () => void;
@@ -96,6 +98,30 @@ export function createFleetStore(throttleMs = VEHICLE_THROTTLE_MS, timers: Timer
         vehicles.set(v.carId, v);
       }
       publish(new Set(vehicles.keys()));
+    },
+    merge({ entries: changedEntries, removed, followed }) {
+      const changed = new Set<number>();
+      const follows = new Set(followed);
+      for (const raw of changedEntries) {
+        const v = fromWatchEntry(raw);
+        entries.set(v.carId, raw);
+        vehicles.set(v.carId, v);
+        changed.add(v.carId);
+      }
+      for (const id of removed) {
+        if (entries.delete(id)) vehicles.delete(id);
+        changed.add(id);
+      }
+      for (const [id, raw] of entries) {
+        if (changed.has(id) || (raw.at === 1) === follows.has(id)) continue;
+        const marked: Raw = { ...raw };
+        if (follows.has(id)) marked.at = 1;
+        else delete marked.at;
+        entries.set(id, marked);
+        vehicles.set(id, fromWatchEntry(marked));
+        changed.add(id);
+      }
+      publish(changed);
     },
     apply(delta) {
       const id = typeof delta.i === 'number' ? delta.i : null;

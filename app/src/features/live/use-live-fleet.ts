@@ -1,7 +1,8 @@
 /**
  * The signed-in map's data: the fleet from watchList4 (map subset) in a throttled store, kept live by the websocket;
- * alarms heard live in their own store; a resync refetches watchList4 and statistics. Nothing runs on the server
- * or for visitors (`enabled` false).
+ * alarms heard live in their own store. A resync (the socket came back) asks watchList4 only for what changed since
+ * the version held (`since`) and refetches the other vehicle queries. Nothing runs on the server or for visitors
+ * (`enabled` false).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useApp } from '@/lib/app-context';
 import { feedback } from '@/lib/feedback';
-import { useWatchList, vehiclesKey } from '@/features/vehicles';
+import { getWatchList, useWatchList, vehiclesKey } from '@/features/vehicles';
 import { createAlarmStore, NO_ALARMS } from './alarm-store';
 import { createFleetStore, EMPTY_FLEET } from './fleet-store';
 import { listenLive } from './live-hub';
@@ -32,8 +33,13 @@ export function useLiveFleet(enabled: boolean, token: string | null) {
     toastText.current = (a) => t('live.toast', { plate: a.plate, kind: t(`alarmKind.${alarmKindKey(a.kind)}`) });
   }, [t]);
 
+  // The feed version the store holds, for deltas.
+  const version = useRef<string | null>(null);
+
   useEffect(() => {
-    if (watch.data) fleet.load(watch.data.entries);
+    if (!watch.data) return;
+    fleet.load(watch.data.entries);
+    version.current = watch.data.version;
   }, [fleet, watch.data]);
 
   useEffect(() => {
@@ -49,7 +55,17 @@ export function useLiveFleet(enabled: boolean, token: string | null) {
         void queryClient.invalidateQueries({ queryKey: [...vehiclesKey, 'statistics'] });
       },
       onResync: () => {
-        void queryClient.invalidateQueries({ queryKey: vehiclesKey });
+        void queryClient.invalidateQueries({ queryKey: vehiclesKey, predicate: (q) => q.queryKey[1] !== 'watch' });
+        const since = version.current;
+        void getWatchList(since === null ? MAP_SUBSET : { ...MAP_SUBSET, since })
+          .then((answer) => {
+            if (answer.delta) fleet.merge(answer);
+            else fleet.load(answer.entries);
+            version.current = answer.version;
+          })
+          .catch(() => {
+            // the next resync or a reload asks again
+          });
       },
       onStatus: setStatus,
     });

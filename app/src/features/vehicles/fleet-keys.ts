@@ -145,10 +145,44 @@ export function fromWatchEntry(raw: Raw): FleetVehicle {
   };
 }
 
-/** The raw entries of a watchList4 answer `{deviceList, total, at}` (entries that are not objects are dropped). */
+/**
+ * The raw entries of a watchList4 answer `{deviceList, followed, version, total, at}` (entries that are not objects are
+ * dropped); the caller's follows (`followed`, ids) become each entry's `at` flag.
+ */
 export function watchEntries(data: unknown): Raw[] {
-  const list = obj(data)?.deviceList;
-  return Array.isArray(list) ? list.map(obj).filter((r): r is Raw => r !== null) : [];
+  const answer = obj(data);
+  const list = answer?.deviceList;
+  const followed = new Set(Array.isArray(answer?.followed) ? answer.followed : []);
+  if (!Array.isArray(list)) return [];
+  return list
+    .map(obj)
+    .filter((r): r is Raw => r !== null)
+    .map((r) => (followed.has(r.i) ? { ...r, at: 1 } : r));
+}
+
+/** A watchList4 answer as the live map merges it: a whole feed, or the changes since a version it held. */
+export interface WatchAnswer {
+  entries: Raw[];
+  /** Send back as `since` to get only what changed. */
+  version: string | null;
+  /** The entries are only the changed vehicles; `removed` are to be dropped. */
+  delta: boolean;
+  removed: number[];
+  /** Followed vehicle ids (all of them, in a delta too). */
+  followed: number[];
+}
+
+const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+
+export function watchAnswer(data: unknown): WatchAnswer {
+  const answer = obj(data);
+  return {
+    entries: watchEntries(data),
+    version: typeof answer?.version === 'string' ? answer.version : null,
+    delta: answer?.delta === true,
+    removed: ids(answer?.removed),
+    followed: ids(answer?.followed),
+  };
 }
 
 /** The watchList4 answer → vehicles. */

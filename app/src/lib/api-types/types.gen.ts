@@ -2511,15 +2511,38 @@ export type EnvelopeFleetFeed = {
      */
     code: number;
     /**
-     * The map feed.
+     * The map feed: the whole feed, or with `since` the changes after that version
+     * (docs/fleet-data.md, "versions and deltas").
      */
     data: {
+        /**
+         * Every vehicle in scope; in a delta, only those changed since the version asked.
+         */
         deviceList: Array<FleetEntry>;
+        /**
+         * Vehicles in scope (in a delta too, to check the merged result).
+         */
         total: number;
+        /**
+         * The snapshot's version this answer reflects (opaque); send it back as `since`.
+         */
+        version: string;
+        /**
+         * The caller's followed vehicles among them (the `attention` flag), ascending.
+         */
+        followed: Array<number>;
         /**
          * When the feed was read (ms).
          */
         at: number;
+        /**
+         * Present and true when this is a delta.
+         */
+        delta?: boolean;
+        /**
+         * In a delta: vehicles to drop (deleted or out of scope).
+         */
+        removed?: Array<number>;
     };
     /**
      * A human-readable message in the request's language.
@@ -7480,7 +7503,6 @@ export type FleetEntry = {
     ti?: number | null;
     h?: string | null;
     dt?: number | null;
-    at?: number | null;
     /**
      * enterprise_id
      */
@@ -7518,15 +7540,38 @@ export type FleetEntry = {
 };
 
 /**
- * The map feed.
+ * The map feed: the whole feed, or with `since` the changes after that version
+ * (docs/fleet-data.md, "versions and deltas").
  */
 export type FleetFeed = {
+    /**
+     * Every vehicle in scope; in a delta, only those changed since the version asked.
+     */
     deviceList: Array<FleetEntry>;
+    /**
+     * Vehicles in scope (in a delta too, to check the merged result).
+     */
     total: number;
+    /**
+     * The snapshot's version this answer reflects (opaque); send it back as `since`.
+     */
+    version: string;
+    /**
+     * The caller's followed vehicles among them (the `attention` flag), ascending.
+     */
+    followed: Array<number>;
     /**
      * When the feed was read (ms).
      */
     at: number;
+    /**
+     * Present and true when this is a delta.
+     */
+    delta?: boolean;
+    /**
+     * In a delta: vehicles to drop (deleted or out of scope).
+     */
+    removed?: Array<number>;
 };
 
 /**
@@ -11329,6 +11374,11 @@ export type WatchListRequest = {
      * 0 (default): every key; 1: the map subset (keys marked * in docs/fleet-data.md).
      */
     data_volume?: number;
+    /**
+     * The `version` of an earlier answer: only what changed after it (a delta), or the whole
+     * feed when that cannot be told.
+     */
+    since?: string | null;
 };
 
 export type Webhook = {

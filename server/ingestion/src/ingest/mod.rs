@@ -99,6 +99,29 @@ pub(super) enum Job {
         done: oneshot::Sender<Result<Vec<(usize, Rejected)>, String>>,
     },
     Sweep,
+    /// Read every vehicle with a receiver now (at start, before the first reports).
+    Preload,
+}
+
+/// How long a device lookup is kept. Writes to devices are announced and forget them
+/// (`forget_device`), so a known device is kept while it reports; an unknown IMEI is asked
+/// again after a short while (it may be registered meanwhile by something that announces
+/// nothing, such as a restore).
+struct DeviceLife;
+
+impl moka::Expiry<String, Option<Arc<DeviceRef>>> for DeviceLife {
+    fn expire_after_create(
+        &self,
+        _imei: &String,
+        device: &Option<Arc<DeviceRef>>,
+        _at: std::time::Instant,
+    ) -> Option<Duration> {
+        Some(if device.is_some() {
+            Duration::from_secs(3600)
+        } else {
+            Duration::from_secs(30)
+        })
+    }
 }
 
 #[derive(Default)]
@@ -171,7 +194,7 @@ impl Ingestor {
             jobs,
             devices: moka::future::Cache::builder()
                 .max_capacity(200_000)
-                .time_to_live(Duration::from_secs(30))
+                .expire_after(DeviceLife)
                 .build(),
             counts: Counts::default(),
             rejects: RejectLog::start(db.clone()),
@@ -201,6 +224,44 @@ impl Ingestor {
             }
         });
         Self { inner }
+    }
+
+    /// Reads every device and every vehicle with a receiver in bulk, so the first reports after
+    /// a restart cost no lookups; answers how many devices were read.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn preload(&self) -> Result<usize, AppError> {
+        let db = &self.inner.db;
+        let found: Vec<(i64, String, Option<i64>)> = device::Entity::find()
+            .select_only()
+            .column(device::Column::Id)
+            .column(device::Column::Imei)
+            .column(device::Column::VehicleId)
+            .into_tuple()
+            .all(db)
+            .await?;
+        let mut key_hashes: HashMap<i64, String> = device_key::Entity::find()
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|k| (k.device_id, k.key_hash))
+            .collect();
+        let count = found.len();
+        for (id, imei, vehicle_id) in found {
+            let device = DeviceRef {
+                id,
+                vehicle_id,
+                key_hash: key_hashes.remove(&id),
+            };
+            self.inner
+                .devices
+                .insert(imei, Some(Arc::new(device)))
+                .await;
+        }
+        // The writer reads its vehicles between batches, in order with the reports.
+        let _ = self.inner.jobs.send(Job::Preload).await;
+        Ok(count)
     }
 
     /// Forgets what is cached about a device (after it was changed, bound or deleted).

@@ -4,11 +4,14 @@ use crate::extract::Scoped;
 use crate::routes::declare::Declare;
 use crate::state::AppState;
 use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use domain::vehicle::fleet::{
-    self, FleetFeed, FleetFilter, FleetStatistics, ListFilter, SortField, SortOrder, StateFilter,
+    FleetFeed, FleetFilter, FleetStatistics, ListFilter, SortField, SortOrder, StateFilter,
     VehicleRow,
 };
-use kernel::error::{ApiOk, ApiRawOk, ApiResult, Envelope};
+use domain::vehicle::snapshot::{FeedAnswer, FeedRequest};
+use kernel::error::{ApiGzipOk, ApiOk, ApiRawOk, ApiResult, Envelope};
 use kernel::paging::{PageQuery, PageResult};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -33,35 +36,49 @@ pub struct WatchListRequest {
     /// 0 (default): every key; 1: the map subset (keys marked * in docs/fleet-data.md).
     #[serde(default, rename = "data_volume", alias = "dataVolume")]
     data_volume: u8,
+    /// The `version` of an earlier answer: only what changed after it (a delta), or the whole
+    /// feed when that cannot be told.
+    #[serde(default)]
+    since: Option<String>,
 }
 
 /// The map feed: every vehicle in scope with abbreviated keys (docs/fleet-data.md: `i` carId,
 /// `p` plate, `o` offline, `gp` {t, la, lo, s, ad, di}, `ta` tp_abnormal …; a flag is present
-/// only when set). Offline = no report for 30 minutes or never. Served from the in-memory fleet
-/// snapshot; sent compressed when the client accepts gzip or br.
+/// only when set), the caller's followed vehicles (`followed`) and the `version` it reflects.
+/// With `since` (a version held), only the vehicles changed after it and the ids `removed`
+/// (`delta: true`), or the whole feed when the version is unknown here. Offline = no report
+/// for 30 minutes or never. Served from the in-memory fleet snapshot; the whole feed is sent
+/// gzip-compressed when the client accepts gzip.
 #[utoipa::path(post, path = "/web/car/watchList4", tag = "vehicle",
     security(("x-token" = [])), request_body = WatchListRequest,
     responses((status = 200, body = Envelope<FleetFeed>)))]
 async fn watch_list(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Scoped(scope, req): Scoped<WatchListRequest>,
-) -> Result<ApiRawOk, kernel::error::AppError> {
+) -> Result<Response, kernel::error::AppError> {
     if req.data_volume > 1 {
         return Err(kernel::error::AppError::fail(kernel::text!(
             "data_volume 须为 0 或 1",
             "data_volume must be 0 or 1"
         )));
     }
-    let filter = FleetFilter {
-        enterprise_id: req.ent_id,
-        member_id: req.uid,
+    let request = FeedRequest {
+        filter: FleetFilter {
+            enterprise_id: req.ent_id,
+            member_id: req.uid,
+        },
+        full: req.data_volume == 0,
+        since: req.since,
     };
-    Ok(ApiRawOk(
-        state
-            .fleet
-            .watch_list(&scope, filter, req.data_volume == 0)
-            .await?,
-    ))
+    let gzip = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(kernel::gzip::accepted);
+    Ok(match state.fleet.watch_list(&scope, request, gzip).await? {
+        FeedAnswer::Gzip(body) => ApiGzipOk(body).into_response(),
+        FeedAnswer::Json(data) => ApiRawOk(data).into_response(),
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -138,7 +155,5 @@ async fn list(
         sort: req.sort,
         order: req.order,
     };
-    Ok(ApiOk(
-        fleet::list(&state.db, &scope, filter, req.page).await?,
-    ))
+    Ok(ApiOk(state.fleet.list(&scope, filter, req.page).await?))
 }

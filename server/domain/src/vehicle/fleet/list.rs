@@ -1,6 +1,9 @@
-//! The fleet list: vehicles with their live state, filtered, sorted and paged in SQL.
+//! The fleet list: vehicles with their live state, filtered, sorted and paged. The console's
+//! list is served from the fleet snapshot with the rules below ([`ListFilter::keeps`],
+//! [`ListFilter::compare`]); [`list_from_database`] applies the same rules in SQL, and a test
+//! holds the two to the same answers.
 
-use super::{FleetFilter, cutoff, group_of_vehicle, receiver_of_vehicle, trailer};
+use super::{FleetFilter, FleetRow, cutoff, group_of_vehicle, receiver_of_vehicle, trailer};
 use crate::scope::Scope;
 use chrono::{DateTime, Utc};
 use entities::{
@@ -11,12 +14,13 @@ use kernel::error::AppError;
 use kernel::paging::{PageQuery, PageResult};
 use kernel::search::contains;
 use sea_orm::sea_query::{
-    Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement,
+    Alias, Condition, Expr, ExprTrait, JoinType, NullOrdering, Order, Query, SelectStatement,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
 };
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
@@ -128,6 +132,95 @@ pub struct ListFilter {
     pub order: SortOrder,
 }
 
+impl ListFilter {
+    /// The keyword as matched: trimmed and lowered, None when empty.
+    pub(in crate::vehicle) fn keyword_lowered(&self) -> Option<String> {
+        self.keyword
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+            .map(str::to_lowercase)
+    }
+
+    /// Whether the list keeps `row` (the SQL filters of [`list_from_database`], in memory);
+    /// `keyword` from [`Self::keyword_lowered`].
+    pub(in crate::vehicle) fn keeps(
+        &self,
+        row: &FleetRow,
+        keyword: Option<&str>,
+        offline: bool,
+        followed: bool,
+    ) -> bool {
+        let state = match self.state {
+            None => true,
+            Some(StateFilter::Alarm) => row.alarm.unwrap_or_default(),
+            Some(StateFilter::Offline) => offline,
+            Some(StateFilter::Online) => !offline,
+            Some(StateFilter::Driving) => !offline && row.speed.is_some_and(|s| s > 0.0),
+            Some(StateFilter::Followed) => followed,
+            Some(StateFilter::NotInstalled) => row.install_state == 0,
+        };
+        state
+            && keyword.is_none_or(|k| {
+                row.plate.to_lowercase().contains(k) || row.vin.to_lowercase().contains(k)
+            })
+            && self.group_id.is_none_or(|g| row.group_id == Some(g))
+            && self.kind.is_none_or(|k| row.kind == k)
+            && self.install_state.is_none_or(|s| row.install_state == s)
+    }
+
+    /// The list's order (the SQL order of [`list_from_database`]): the sort field, then id, both
+    /// in the asked direction; never-reported vehicles are the oldest.
+    pub(in crate::vehicle) fn compare(&self, a: &FleetRow, b: &FleetRow) -> Ordering {
+        let by_field = match self.sort {
+            SortField::Id => Ordering::Equal,
+            SortField::Plate => a.plate.cmp(&b.plate),
+            SortField::Created => a.created_at.cmp(&b.created_at),
+            SortField::FinalTime => a.final_at.cmp(&b.final_at),
+            SortField::InstallState => a.install_state.cmp(&b.install_state),
+        };
+        let ascending = by_field.then(a.id.cmp(&b.id));
+        match self.order {
+            SortOrder::Asc => ascending,
+            SortOrder::Desc => ascending.reverse(),
+        }
+    }
+}
+
+impl FleetRow {
+    /// The list's row of this vehicle; names are looked up by the caller for the page only.
+    pub(in crate::vehicle) fn list_row(
+        &self,
+        offline: bool,
+        followed: bool,
+        ent_name: String,
+        group_name: String,
+    ) -> VehicleRow {
+        VehicleRow {
+            car_id: self.id,
+            plate: self.plate.clone(),
+            vin: self.vin.clone(),
+            kind: self.kind,
+            enterprise_id: self.enterprise_id,
+            ent_name,
+            group_id: self.group_id,
+            group_name,
+            trailer_id: self.trailer_id,
+            trailer_plate: self.trailer_plate.clone().unwrap_or_default(),
+            axle_layout: self.axle_layout.clone(),
+            device_type_id: self.device_type_id,
+            install_state: self.install_state,
+            imei: self.imei.clone().unwrap_or_default(),
+            attention: followed,
+            is_alarm: self.alarm.unwrap_or_default(),
+            offline,
+            speed: self.speed.unwrap_or_default(),
+            final_time: self.final_at.map(|t| t.timestamp_millis()),
+            created: self.created_at.timestamp_millis(),
+        }
+    }
+}
+
 /// A row of the vehicle list.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -184,8 +277,9 @@ struct Count {
     n: i64,
 }
 
-/// The vehicle list: filtered, sorted (id breaks ties, so pages are stable), paged.
-pub async fn list(
+/// The vehicle list read with SQL: filtered, sorted (id breaks ties, so pages are stable),
+/// paged. Never-reported vehicles sort as the oldest on both databases.
+pub async fn list_from_database(
     db: &impl ConnectionTrait,
     scope: &Scope,
     filter: ListFilter,
@@ -309,9 +403,14 @@ pub async fn list(
             q.order_by((vehicle::Entity, V::CreatedAt), order.clone());
         }
         SortField::FinalTime => {
-            q.order_by(
+            let nulls = match order {
+                Order::Asc => NullOrdering::First,
+                _ => NullOrdering::Last,
+            };
+            q.order_by_with_nulls(
                 (vehicle_state::Entity, vehicle_state::Column::FinalAt),
                 order.clone(),
+                nulls,
             );
         }
         SortField::InstallState => {

@@ -78,6 +78,9 @@ pub(super) fn cutoff() -> DateTime<Utc> {
 pub(super) struct FleetRow {
     pub(super) id: i64,
     plate: String,
+    vin: String,
+    kind: i16,
+    axle_layout: String,
     pub(super) enterprise_id: i64,
     trailer_id: Option<i64>,
     trailer_plate: Option<String>,
@@ -104,7 +107,7 @@ pub(super) struct FleetRow {
     high_temp24h: Option<bool>,
     battery: Option<i16>,
     closed: Option<bool>,
-    group_id: Option<i64>,
+    pub(super) group_id: Option<i64>,
     pub(super) device_id: Option<i64>,
     imei: Option<String>,
     sn: Option<String>,
@@ -119,6 +122,9 @@ pub(super) fn fleet_columns(q: &mut SelectStatement) {
     for c in [
         V::Id,
         V::Plate,
+        V::Vin,
+        V::Kind,
+        V::AxleLayout,
         V::EnterpriseId,
         V::TrailerId,
         V::DeviceTypeId,
@@ -227,8 +233,6 @@ pub struct FleetEntry {
     pub h: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dt: Option<i16>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub at: Option<u8>,
     /// enterprise_id
     pub e: i64,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -293,14 +297,27 @@ pub struct FleetEntry {
     pub ta: Option<TpKeys>,
 }
 
-/// The map feed.
+/// The map feed: the whole feed, or with `since` the changes after that version
+/// (docs/fleet-data.md, "versions and deltas").
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FleetFeed {
+    /// Every vehicle in scope; in a delta, only those changed since the version asked.
     pub device_list: Vec<FleetEntry>,
+    /// Vehicles in scope (in a delta too, to check the merged result).
     pub total: usize,
+    /// The snapshot's version this answer reflects (opaque); send it back as `since`.
+    pub version: String,
+    /// The caller's followed vehicles among them (the `attention` flag), ascending.
+    pub followed: Vec<i64>,
     /// When the feed was read (ms).
     pub at: i64,
+    /// Present and true when this is a delta.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delta: bool,
+    /// In a delta: vehicles to drop (deleted or out of scope).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<i64>,
 }
 
 pub(super) fn flag(set: bool) -> Option<u8> {
@@ -331,8 +348,8 @@ pub(super) fn tp_keys(bits: i32) -> Option<TpKeys> {
     })
 }
 
-/// The watchList4 entry of a row, without the caller's follow flag (`at`, spliced in per
-/// caller); `full` gives every key, else the map subset.
+/// The watchList4 entry of a row (the caller's follows travel beside the entries);
+/// `full` gives every key, else the map subset.
 pub(super) fn entry(
     row: &FleetRow,
     repeaters: Option<i64>,

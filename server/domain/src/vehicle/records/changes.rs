@@ -277,6 +277,7 @@ pub async fn follow(
         .insert(db)
         .await?;
     }
+    announce(Change::Follows(vec![scope.user.id]));
     Ok(on)
 }
 

@@ -3,6 +3,7 @@
 use crate::scope::Scope;
 use crate::vehicle::{find, find_owned};
 use entities::{sys_user, vehicle_member};
+use kernel::changes::{Change, announce};
 use kernel::error::AppError;
 use kernel::text;
 use sea_orm::{
@@ -92,5 +93,6 @@ pub async fn set_members(
         .await?;
     }
     txn.commit().await?;
+    announce(Change::Members);
     members(db, scope, id).await
 }

@@ -157,10 +157,12 @@ impl Writer {
             let mut batch = Vec::new();
             let mut size = 0;
             let mut sweep = false;
+            let mut preload = false;
             let mut next = Some(first);
             while let Some(job) = next.take() {
                 match job {
                     Job::Sweep => sweep = true,
+                    Job::Preload => preload = true,
                     Job::Reports { reports, done } => {
                         size += reports.len();
                         batch.push((reports, done));
@@ -169,6 +171,9 @@ impl Writer {
                 if size < MAX_BATCH {
                     next = queue.try_recv().ok();
                 }
+            }
+            if preload && let Err(err) = self.preload().await {
+                tracing::warn!(%err, "reading the fleet for ingestion");
             }
             if !batch.is_empty() {
                 self.write(batch).await;
@@ -188,6 +193,22 @@ impl Writer {
         let t = effective_thresholds(&self.db, ent).await?;
         self.thresholds.insert(ent, (Instant::now(), t));
         Ok(t)
+    }
+
+    /// Loads every vehicle with a receiver: the ones that will report.
+    async fn preload(&mut self) -> Result<(), AppError> {
+        let ids: Vec<i64> = device::Entity::find()
+            .select_only()
+            .column(device::Column::VehicleId)
+            .filter(device::Column::Kind.eq(0))
+            .filter(device::Column::VehicleId.is_not_null())
+            .into_tuple::<Option<i64>>()
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .flatten()
+            .collect();
+        self.load(ids).await
     }
 
     /// Loads what the writer remembers of the vehicles it does not know yet, a few queries

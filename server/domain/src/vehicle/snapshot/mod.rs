@@ -1,38 +1,47 @@
-//! The whole fleet in memory, for the map feed (watchList4) and the state counters: 30,000
-//! vehicles take far longer to join, decode and serialise per request than to filter from
-//! memory, and the map asks for all of them at once.
+//! The whole fleet in memory, for the map feed (watchList4), the state counters and the vehicle
+//! list: 30,000 vehicles take far longer to join, decode and serialise per request than to
+//! filter from memory, and the map asks for all of them at once.
 //!
-//! Each vehicle is kept with its watchList4 entry already serialised (full and map subset). The
-//! snapshot is read from the database once, on first use, and again only after a write that
-//! may have changed every vehicle ([`FleetSnapshot::invalidate`]) or when it missed live events;
-//! never on a timer. Between those:
+//! Each vehicle is kept with its watchList4 entry already serialised (full and map subset) and
+//! the version of the snapshot that last changed it. The snapshot is read from the database
+//! once, on first use, and again only after a write that may have changed every vehicle
+//! ([`FleetSnapshot::invalidate`]) or when it missed live events; never on a timer. Between
+//! those:
 //! - the ingestion writer hands over the live state of every vehicle it wrote, after its commit
 //!   ([`FleetSnapshot::patch`]): the entry is patched and re-serialised in memory, no query;
 //! - vehicles named by alarm events (acknowledgements, the offline sweep) and by console writes
 //!   (`changes`) are re-read by id before the next answer and by a background pass every second;
 //! - a row read from the database never undoes a newer state the writer handed over.
 //!
-//! So the feed never lags what the websocket already told consoles. Scope, follows and member
-//! filters are applied per request.
+//! So the feed never lags what the websocket already told consoles. Who sees what (scope,
+//! relations, member filters) and each user's follows are resolved once per user and kept
+//! until a write announces they changed ([`audience`]); the compressed feed is kept per
+//! audience in pieces that are recompressed only when their vehicles change ([`feed`]).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fmt::Write as _;
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
-use entities::{vehicle_follower, vehicle_member};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::DatabaseConnection;
 use tokio::sync::broadcast::{self, error::TryRecvError};
 
 use super::fleet::{self, FleetFilter, FleetRow, FleetStatistics, LiveState};
 use crate::live::hub::{EventKind, LiveEvent, LiveHub};
-use crate::scope::{Scope, VehicleVisibility};
+use crate::scope::Scope;
 use kernel::error::AppError;
+
+mod audience;
+mod feed;
+mod list;
+
+pub use feed::{FeedAnswer, FeedRequest};
 
 /// Vehicles re-read per query when live events named them.
 const REFRESH_CHUNK: usize = 500;
+
+/// Removals remembered for deltas; past this, older `since` versions get the whole feed.
+const REMOVALS_KEPT: usize = 100_000;
 
 /// The fleet snapshot; cheap to clone.
 #[derive(Clone)]
@@ -53,13 +62,54 @@ struct Shared {
     repeaters_stale: AtomicBool,
     /// One reload or refresh at a time.
     loading: tokio::sync::Mutex<()>,
+    audiences: audience::Audiences,
+    feeds: feed::Feeds,
 }
 
+/// The vehicles, and the versions a delta (`since`) is computed from.
 #[derive(Default)]
 struct Vehicles {
     by_id: BTreeMap<i64, Kept>,
     repeaters: HashMap<i64, i64>,
     loaded_at: Option<Instant>,
+    /// Bumped by every change to `by_id`; each vehicle keeps the version that last changed it.
+    version: u64,
+    /// The oldest version a delta can start from: the last reload, or the oldest removal
+    /// still remembered.
+    horizon: u64,
+    /// Vehicles dropped since `horizon`, oldest first, with the version that dropped them.
+    removed: VecDeque<(u64, i64)>,
+}
+
+impl Vehicles {
+    fn next_version(&mut self) -> u64 {
+        self.version += 1;
+        self.version
+    }
+
+    /// Keeps `row` (serialised now) as changed at `version`.
+    fn keep(&mut self, row: FleetRow, cutoff: chrono::DateTime<chrono::Utc>, version: u64) {
+        let offline = row.offline(cutoff);
+        let kept = Kept::new(row, &self.repeaters, offline, version);
+        self.by_id.insert(kept.row.id, kept);
+    }
+
+    /// Re-serialises a kept vehicle (its offline flag or repeater count moved) at `version`.
+    fn reserialise(&mut self, id: i64, cutoff: chrono::DateTime<chrono::Utc>, version: u64) {
+        if let Some(kept) = self.by_id.remove(&id) {
+            self.keep(kept.row, cutoff, version);
+        }
+    }
+
+    /// Remembers, for deltas, that a vehicle was dropped at `version` (it no longer exists).
+    fn log_removal(&mut self, id: i64, version: u64) {
+        self.removed.push_back((version, id));
+        if self.removed.len() > REMOVALS_KEPT
+            && let Some((forgotten, _)) = self.removed.pop_front()
+        {
+            self.horizon = forgotten;
+        }
+    }
 }
 
 /// A vehicle and its serialised entries (without the caller's follow flag).
@@ -67,21 +117,28 @@ struct Kept {
     row: FleetRow,
     /// The offline flag the entries were serialised with.
     offline: bool,
+    /// The snapshot version that last changed it.
+    changed: u64,
     full: Box<str>,
     map: Box<str>,
 }
 
 impl Kept {
-    fn new(row: FleetRow, repeaters: &HashMap<i64, i64>, offline: bool) -> Self {
+    fn new(row: FleetRow, repeaters: &HashMap<i64, i64>, offline: bool, changed: u64) -> Self {
         let receiver_repeaters = row.device_id.and_then(|d| repeaters.get(&d).copied());
         let full = serialise(&fleet::entry(&row, receiver_repeaters, offline, true));
         let map = serialise(&fleet::entry(&row, None, offline, false));
         Self {
             row,
             offline,
+            changed,
             full,
             map,
         }
+    }
+
+    fn entry(&self, full: bool) -> &str {
+        if full { &self.full } else { &self.map }
     }
 }
 
@@ -89,23 +146,6 @@ fn serialise(entry: &fleet::FleetEntry) -> Box<str> {
     serde_json::to_string(entry)
         .expect("a fleet entry serialises to JSON")
         .into_boxed_str()
-}
-
-/// Who asks, reduced to what filtering in memory needs.
-struct Audience {
-    vehicles: VehicleVisibility,
-    followed: HashSet<i64>,
-    /// Only these vehicles (a member's), when asked.
-    only: Option<HashSet<i64>>,
-    enterprise: Option<i64>,
-}
-
-impl Audience {
-    fn sees(&self, row: &FleetRow) -> bool {
-        self.vehicles.sees(row.id, row.enterprise_id)
-            && self.enterprise.is_none_or(|e| e == row.enterprise_id)
-            && self.only.as_ref().is_none_or(|o| o.contains(&row.id))
-    }
 }
 
 impl FleetSnapshot {
@@ -121,6 +161,8 @@ impl FleetSnapshot {
                 stale: AtomicBool::new(true),
                 repeaters_stale: AtomicBool::new(false),
                 loading: tokio::sync::Mutex::new(()),
+                audiences: audience::Audiences::default(),
+                feeds: feed::Feeds::default(),
             }),
         };
         let weak = Arc::downgrade(&snapshot.shared);
@@ -142,6 +184,12 @@ impl FleetSnapshot {
         snapshot
     }
 
+    /// Reads the fleet now rather than on the first request (at start, so the first map after
+    /// a restart does not wait for it).
+    pub async fn preload(&self) -> Result<(), AppError> {
+        self.current().await
+    }
+
     /// Forget everything: the next answer reloads (after a write that may have changed any
     /// vehicle).
     pub fn invalidate(&self) {
@@ -157,6 +205,22 @@ impl FleetSnapshot {
             .extend(vehicles);
     }
 
+    /// Who sees what changed (the enterprise tree, relations, roles): resolve every audience
+    /// again.
+    pub fn forget_audiences(&self) {
+        self.shared.audiences.forget_all();
+    }
+
+    /// These users' scope or follows changed.
+    pub fn forget_users(&self, users: impl IntoIterator<Item = i64>) {
+        self.shared.audiences.forget_users(users);
+    }
+
+    /// Which members are responsible for which vehicles changed.
+    pub fn forget_members(&self) {
+        self.shared.audiences.forget_member_filters();
+    }
+
     /// The live state of vehicles the ingestion writer has just committed: their entries are
     /// patched in place. A vehicle the snapshot does not hold yet (created since it loaded) is
     /// read before the next answer.
@@ -169,16 +233,13 @@ impl FleetSnapshot {
                 // Not loaded yet: the first load reads these states.
                 return;
             }
-            let Vehicles {
-                by_id, repeaters, ..
-            } = &mut *vehicles;
+            let version = vehicles.next_version();
             for (id, state) in states {
-                match by_id.remove(&id) {
+                match vehicles.by_id.remove(&id) {
                     Some(kept) => {
                         let mut row = kept.row;
                         row.apply(&state);
-                        let offline = row.offline(cutoff);
-                        by_id.insert(id, Kept::new(row, repeaters, offline));
+                        vehicles.keep(row, cutoff, version);
                     }
                     None => unknown.push(id),
                 }
@@ -192,52 +253,17 @@ impl FleetSnapshot {
         self.shared.repeaters_stale.store(true, Ordering::Release);
     }
 
-    /// The map feed's `data` as JSON: `{deviceList, total, at}`; `full` gives every key, else
-    /// the map subset.
+    /// The map feed (`data_volume` and `since` in `request`): the whole feed, gzip-compressed
+    /// when `gzip`, or the changes since the version the caller holds.
     pub async fn watch_list(
         &self,
         scope: &Scope,
-        filter: FleetFilter,
-        full: bool,
-    ) -> Result<String, AppError> {
-        let audience = self.audience(scope, filter).await?;
+        request: FeedRequest,
+        gzip: bool,
+    ) -> Result<FeedAnswer, AppError> {
+        let audience = self.audience(scope, request.filter).await?;
         self.current().await?;
-        let cutoff = fleet::cutoff();
-        let vehicles = self.read();
-        let mut body = String::with_capacity(vehicles.by_id.len() * if full { 220 } else { 130 });
-        body.push_str(r#"{"deviceList":["#);
-        let mut total = 0usize;
-        for kept in vehicles.by_id.values().filter(|k| audience.sees(&k.row)) {
-            if total > 0 {
-                body.push(',');
-            }
-            total += 1;
-            let offline = kept.row.offline(cutoff);
-            let fresh;
-            let entry: &str = if offline == kept.offline {
-                if full { &kept.full } else { &kept.map }
-            } else {
-                // Went offline since it was serialised; the background pass will keep this.
-                let repeaters = kept
-                    .row
-                    .device_id
-                    .and_then(|d| vehicles.repeaters.get(&d).copied());
-                fresh = serialise(&fleet::entry(&kept.row, repeaters, offline, full));
-                &fresh
-            };
-            if audience.followed.contains(&kept.row.id) {
-                body.push_str(r#"{"at":1,"#);
-                body.push_str(&entry[1..]);
-            } else {
-                body.push_str(entry);
-            }
-        }
-        let _ = write!(
-            body,
-            r#"],"total":{total},"at":{}}}"#,
-            Utc::now().timestamp_millis()
-        );
-        Ok(body)
+        feed::answer(self, &audience, request, gzip).await
     }
 
     /// Counts by state over the same vehicles as the map feed.
@@ -248,52 +274,23 @@ impl FleetSnapshot {
     ) -> Result<FleetStatistics, AppError> {
         let audience = self.audience(scope, filter).await?;
         self.current().await?;
-        let cutoff = fleet::cutoff();
         let mut stats = FleetStatistics::default();
         for kept in self.read().by_id.values().filter(|k| audience.sees(&k.row)) {
-            stats.add(
-                &kept.row,
-                kept.row.offline(cutoff),
-                audience.followed.contains(&kept.row.id),
-            );
+            stats.add(&kept.row, kept.offline, audience.follows(kept.row.id));
         }
         Ok(stats)
     }
 
-    async fn audience(&self, scope: &Scope, filter: FleetFilter) -> Result<Audience, AppError> {
-        let db = &self.shared.db;
-        let enterprise = filter.enterprise_id.filter(|e| *e != 0);
-        if let Some(e) = enterprise {
-            scope.require(e)?;
-        }
-        let vehicles = scope.vehicle_visibility(db).await?;
-        let followed: Vec<i64> = vehicle_follower::Entity::find()
-            .select_only()
-            .column(vehicle_follower::Column::VehicleId)
-            .filter(vehicle_follower::Column::UserId.eq(scope.user.id))
-            .into_tuple()
-            .all(db)
-            .await?;
-        let only = match filter.member_id.filter(|u| *u != 0) {
-            Some(uid) => Some(
-                vehicle_member::Entity::find()
-                    .select_only()
-                    .column(vehicle_member::Column::VehicleId)
-                    .filter(vehicle_member::Column::UserId.eq(uid))
-                    .into_tuple::<i64>()
-                    .all(db)
-                    .await?
-                    .into_iter()
-                    .collect(),
-            ),
-            None => None,
-        };
-        Ok(Audience {
-            vehicles,
-            followed: followed.into_iter().collect(),
-            only,
-            enterprise,
-        })
+    async fn audience(
+        &self,
+        scope: &Scope,
+        filter: FleetFilter,
+    ) -> Result<Arc<audience::Audience>, AppError> {
+        let version = self.read().version;
+        self.shared
+            .audiences
+            .resolve(&self.shared.db, scope, filter, version)
+            .await
     }
 
     fn loaded(&self) -> bool {
@@ -370,17 +367,20 @@ impl FleetSnapshot {
             let rows = fleet::read_rows(&self.shared.db, Some(ids)).await?;
             let cutoff = fleet::cutoff();
             let mut vehicles = self.write();
-            let Vehicles {
-                by_id, repeaters, ..
-            } = &mut *vehicles;
-            let mut kept_before: HashMap<i64, Kept> =
-                ids.iter().filter_map(|id| by_id.remove_entry(id)).collect();
+            let version = vehicles.next_version();
+            let mut before: HashMap<i64, FleetRow> = ids
+                .iter()
+                .filter_map(|id| vehicles.by_id.remove(id).map(|k| (*id, k.row)))
+                .collect();
             for mut row in rows {
-                if let Some(before) = kept_before.remove(&row.id) {
-                    row.keep_newer_live(&before.row);
+                if let Some(before) = before.remove(&row.id) {
+                    row.keep_newer_live(&before);
                 }
-                let offline = row.offline(cutoff);
-                by_id.insert(row.id, Kept::new(row, repeaters, offline));
+                vehicles.keep(row, cutoff, version);
+            }
+            // Named but not read back: deleted.
+            for id in before.into_keys() {
+                vehicles.log_removal(id, version);
             }
         }
         self.reserialise_gone_offline();
@@ -401,23 +401,21 @@ impl FleetSnapshot {
         let repeaters = fleet::repeater_counts(&self.shared.db).await?;
         let cutoff = fleet::cutoff();
         let mut vehicles = self.write();
-        // States the writer handed over while the rows were being read are newer than them.
-        let by_id = rows
-            .into_iter()
-            .map(|mut row| {
-                if let Some(before) = vehicles.by_id.get(&row.id) {
-                    row.keep_newer_live(&before.row);
-                }
-                let offline = row.offline(cutoff);
-                (row.id, Kept::new(row, &repeaters, offline))
-            })
-            .collect::<BTreeMap<_, _>>();
-        tracing::debug!(vehicles = by_id.len(), took = ?started.elapsed(), "fleet snapshot loaded");
-        *vehicles = Vehicles {
-            by_id,
-            repeaters,
-            loaded_at: Some(Instant::now()),
-        };
+        let version = vehicles.next_version();
+        let before = std::mem::take(&mut vehicles.by_id);
+        vehicles.repeaters = repeaters;
+        for mut row in rows {
+            // States the writer handed over while the rows were being read are newer.
+            if let Some(before) = before.get(&row.id) {
+                row.keep_newer_live(&before.row);
+            }
+            vehicles.keep(row, cutoff, version);
+        }
+        // A delta cannot say what a reload changed: older versions get the whole feed.
+        vehicles.horizon = version;
+        vehicles.removed.clear();
+        vehicles.loaded_at = Some(Instant::now());
+        tracing::debug!(vehicles = vehicles.by_id.len(), took = ?started.elapsed(), "fleet snapshot loaded");
         Ok(())
     }
 
@@ -425,25 +423,24 @@ impl FleetSnapshot {
     async fn recount_repeaters(&self) -> Result<(), AppError> {
         let counts = fleet::repeater_counts(&self.shared.db).await?;
         let mut vehicles = self.write();
-        let Vehicles {
-            by_id, repeaters, ..
-        } = &mut *vehicles;
-        let cutoff = fleet::cutoff();
-        let moved: Vec<i64> = by_id
+        let moved: Vec<i64> = vehicles
+            .by_id
             .values()
             .filter(|k| {
                 k.row
                     .device_id
-                    .is_some_and(|d| repeaters.get(&d) != counts.get(&d))
+                    .is_some_and(|d| vehicles.repeaters.get(&d) != counts.get(&d))
             })
             .map(|k| k.row.id)
             .collect();
-        *repeaters = counts;
+        vehicles.repeaters = counts;
+        if moved.is_empty() {
+            return Ok(());
+        }
+        let cutoff = fleet::cutoff();
+        let version = vehicles.next_version();
         for id in moved {
-            if let Some(kept) = by_id.remove(&id) {
-                let offline = kept.row.offline(cutoff);
-                by_id.insert(id, Kept::new(kept.row, repeaters, offline));
-            }
+            vehicles.reserialise(id, cutoff, version);
         }
         Ok(())
     }
@@ -461,14 +458,9 @@ impl FleetSnapshot {
             return;
         }
         let mut vehicles = self.write();
-        let Vehicles {
-            by_id, repeaters, ..
-        } = &mut *vehicles;
+        let version = vehicles.next_version();
         for id in gone {
-            if let Some(kept) = by_id.remove(&id) {
-                let offline = kept.row.offline(cutoff);
-                by_id.insert(id, Kept::new(kept.row, repeaters, offline));
-            }
+            vehicles.reserialise(id, cutoff, version);
         }
     }
 }
