@@ -226,22 +226,26 @@ impl Ingestor {
         Self { inner }
     }
 
-    /// Reads every device and every vehicle with a receiver in bulk, so the first reports after
-    /// a restart cost no lookups; answers how many devices were read.
-    ///
-    /// # Errors
-    /// When the database fails.
-    pub async fn preload(&self) -> Result<usize, AppError> {
+    /// Reads the devices of `imeis` (every device when None) into the cache, two queries in all;
+    /// answers how many were found.
+    async fn cache_devices(&self, imeis: Option<Vec<String>>) -> Result<usize, AppError> {
         let db = &self.inner.db;
-        let found: Vec<(i64, String, Option<i64>)> = device::Entity::find()
+        let mut devices = device::Entity::find()
             .select_only()
             .column(device::Column::Id)
             .column(device::Column::Imei)
-            .column(device::Column::VehicleId)
-            .into_tuple()
-            .all(db)
-            .await?;
-        let mut key_hashes: HashMap<i64, String> = device_key::Entity::find()
+            .column(device::Column::VehicleId);
+        let only_these = imeis.is_some();
+        if let Some(imeis) = imeis {
+            devices = devices.filter(device::Column::Imei.is_in(imeis));
+        }
+        let found: Vec<(i64, String, Option<i64>)> = devices.into_tuple().all(db).await?;
+        let mut keys = device_key::Entity::find();
+        if only_these {
+            keys =
+                keys.filter(device_key::Column::DeviceId.is_in(found.iter().map(|(id, _, _)| *id)));
+        }
+        let mut key_hashes: HashMap<i64, String> = keys
             .all(db)
             .await?
             .into_iter()
@@ -259,6 +263,16 @@ impl Ingestor {
                 .insert(imei, Some(Arc::new(device)))
                 .await;
         }
+        Ok(count)
+    }
+
+    /// Reads every device and every vehicle with a receiver in bulk, so the first reports after
+    /// a restart cost no lookups; answers how many devices were read.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn preload(&self) -> Result<usize, AppError> {
+        let count = self.cache_devices(None).await?;
         // The writer reads its vehicles between batches, in order with the reports.
         let _ = self.inner.jobs.send(Job::Preload).await;
         Ok(count)
@@ -299,34 +313,7 @@ impl Ingestor {
         if unknown.len() < 2 {
             return Ok(());
         }
-        let db = &self.inner.db;
-        let found: Vec<(i64, String, Option<i64>)> = device::Entity::find()
-            .select_only()
-            .column(device::Column::Id)
-            .column(device::Column::Imei)
-            .column(device::Column::VehicleId)
-            .filter(device::Column::Imei.is_in(unknown.iter().cloned()))
-            .into_tuple()
-            .all(db)
-            .await?;
-        let mut key_hashes: HashMap<i64, String> = device_key::Entity::find()
-            .filter(device_key::Column::DeviceId.is_in(found.iter().map(|(id, _, _)| *id)))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|k| (k.device_id, k.key_hash))
-            .collect();
-        for (id, imei, vehicle_id) in found {
-            let device = DeviceRef {
-                id,
-                vehicle_id,
-                key_hash: key_hashes.remove(&id),
-            };
-            self.inner
-                .devices
-                .insert(imei, Some(Arc::new(device)))
-                .await;
-        }
+        self.cache_devices(Some(unknown)).await?;
         Ok(())
     }
 
