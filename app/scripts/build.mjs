@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds everything docs/ssr-contract.md promises, from app/:
-//   ../public/assets/entry-HASH.js, chunk-HASH.js (ESM, code-split, minified) and app-HASH.css (tailwind 4)
-//   dist/manifest.json  {entry, css, preload}
+//   ../public/assets/entry-site-HASH.js and entry-console-HASH.js (the two client bundles), chunk-HASH.js (ESM,
+//                       code-split, minified, one per translation namespace and language too) and app-HASH.css (tailwind 4)
+//   dist/manifest.json  {site: {entry, css, preload}, console: {entry, css, preload}}
 //   dist/ssr.js         one IIFE for QuickJS that defines globalThis.__wheelendRender
 // Usage: node scripts/build.mjs   (npm run build)
 import { spawnSync } from 'node:child_process';
@@ -31,7 +32,26 @@ const BROWSER_ONLY = [
   /node_modules\/topojson-client\//,
 ];
 
+/**
+ * The client bundles: their entry modules, and what each must never carry up front. The public site's bundle has no
+ * console, no query layer (@tanstack) and no realtime layer (the live socket and its stores).
+ */
+const BUNDLES = {
+  site: {
+    entry: 'src/entry.site.tsx',
+    excluded: [
+      /^src\/console-app\.tsx$/,
+      /^src\/features\/console\//,
+      /node_modules\/@tanstack\//,
+      /^src\/features\/live\/(live-socket|live-hub|reconnect|fleet-store|alarm-store)\.ts$/,
+    ],
+  },
+  console: { entry: 'src/entry.console.tsx', excluded: [] },
+};
+
 const define = { 'process.env.NODE_ENV': '"production"' };
+// react-router's package exports name its development build only; production code ships its production build.
+const alias = { 'react-router': join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs') };
 
 function fail(message) {
   console.error(`build: ${message}`);
@@ -61,50 +81,74 @@ const css = readFileSync(tmpCss);
 const cssName = `app-${createHash('sha256').update(css).digest('hex').slice(0, 8)}.css`;
 writeFileSync(join(assetsDir, cssName), css);
 
-// --- browser bundle -----------------------------------------------------------------------------------------------
-const client = await esbuild.build({
-  absWorkingDir: appDir,
-  entryPoints: ['src/entry.client.tsx'],
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'browser',
-  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-  minify: true,
-  charset: 'utf8',
-  jsx: 'automatic',
-  define,
-  entryNames: 'entry-[hash]',
-  chunkNames: 'chunk-[hash]',
-  outdir: assetsDir,
-  metafile: true,
-  logLevel: 'warning',
-});
+// --- browser bundles ----------------------------------------------------------------------------------------------
+// One esbuild run per bundle: tree shaking then sees only what that bundle's pages use. (One run with both entries
+// would split per module, and a module either bundle needs would drag all it imports into the shared chunks.)
+const builds = await Promise.all(
+  Object.entries(BUNDLES).map(async ([name, { entry }]) => {
+    const result = await esbuild.build({
+      absWorkingDir: appDir,
+      entryPoints: [{ in: entry, out: name }],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      minify: true,
+      charset: 'utf8',
+      jsx: 'automatic',
+      define,
+      alias,
+      entryNames: 'entry-[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      outdir: assetsDir,
+      metafile: true,
+      logLevel: 'warning',
+    });
+    return [name, result.metafile.outputs];
+  }),
+);
 
 const toUrl = (outPath) => `/assets/${relative(assetsDir, resolve(appDir, outPath)).split('\\').join('/')}`;
-const outputs = client.metafile.outputs;
-const entryOut = Object.keys(outputs).find((p) => outputs[p].entryPoint === 'src/entry.client.tsx');
-if (!entryOut) fail('no entry output in the metafile');
 
-// modulepreload: every chunk reachable from the entry through static imports (not the lazy ones).
-const preload = [];
-const seen = new Set([entryOut]);
-const queue = [entryOut];
-while (queue.length > 0) {
-  const current = queue.shift();
-  for (const imp of outputs[current].imports) {
-    if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
-    seen.add(imp.path);
-    queue.push(imp.path);
-    preload.push(toUrl(imp.path));
+/** An entry's output and every chunk reachable from it through static imports (not the lazy ones), in load order. */
+function staticGraph(outputs, entryModule) {
+  const entryOut = Object.keys(outputs).find((p) => outputs[p].entryPoint === entryModule);
+  if (!entryOut) fail(`no output for ${entryModule} in the metafile`);
+  const chunks = [];
+  const seen = new Set([entryOut]);
+  const queue = [entryOut];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    for (const imp of outputs[current].imports) {
+      if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      queue.push(imp.path);
+      chunks.push(imp.path);
+    }
+  }
+  return { entryOut, chunks };
+}
+
+const manifest = {};
+const rows = []; // [url, file, kind] for the summary
+for (const [name, outputs] of builds) {
+  const { entry, excluded } = BUNDLES[name];
+  const { entryOut, chunks } = staticGraph(outputs, entry);
+  for (const out of [entryOut, ...chunks]) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[out].inputs)) {
+      if (BROWSER_ONLY.some((re) => re.test(input))) fail(`${input} is statically reachable from ${entry}; load it with import() instead`);
+      // code, not a barrel module whose re-exports tree shaking left empty
+      if (bytesInOutput > 0 && excluded.some((re) => re.test(input))) fail(`${entry} carries ${input}, which it must not`);
+    }
+  }
+  // modulepreload: the static graph, fetched in parallel with the entry instead of one import level after another
+  manifest[name] = { entry: toUrl(entryOut), css: [`/assets/${cssName}`], preload: chunks.map(toUrl) };
+  for (const out of Object.keys(outputs).filter((p) => p.endsWith('.js'))) {
+    const kind = out === entryOut ? 'entry' : chunks.includes(out) ? 'preload' : 'lazy';
+    rows.push([toUrl(out), resolve(appDir, out), `${name} ${kind}`]);
   }
 }
-for (const out of seen) {
-  const bad = Object.keys(outputs[out].inputs).find((input) => BROWSER_ONLY.some((re) => re.test(input)));
-  if (bad) fail(`${bad} is statically reachable from the entry chunk; load it with import() instead`);
-}
-
-const manifest = { entry: toUrl(entryOut), css: [`/assets/${cssName}`], preload };
 writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
 // --- SSR bundle for QuickJS ---------------------------------------------------------------------------------------
@@ -132,6 +176,15 @@ const lazyStub = {
   },
 };
 
+// The server bundle takes a render-only react-i18next (src/ssr/react-i18next.ts): no subscriptions, one instance per
+// language, lookups remembered.
+const serverI18n = {
+  name: 'server-react-i18next',
+  setup(build) {
+    build.onResolve({ filter: /^react-i18next$/ }, () => ({ path: join(appDir, 'src/ssr/react-i18next.ts') }));
+  },
+};
+
 const ssr = await esbuild.build({
   absWorkingDir: appDir,
   entryPoints: ['src/entry.server.tsx'],
@@ -143,7 +196,8 @@ const ssr = await esbuild.build({
   charset: 'utf8',
   jsx: 'automatic',
   define,
-  plugins: [legacyServer, lazyStub],
+  alias,
+  plugins: [legacyServer, lazyStub, serverI18n],
   outfile: join(distDir, 'ssr.js'),
   sourcemap: 'external',
   metafile: true,
@@ -160,13 +214,17 @@ rmSync(tmpDir, { recursive: true, force: true });
 
 // --- summary ------------------------------------------------------------------------------------------------------
 const gz = (file) => gzipSync(readFileSync(file)).length;
-const rows = Object.keys(outputs)
-  .filter((p) => p.endsWith('.js'))
-  .map((p) => [toUrl(p), resolve(appDir, p), p === entryOut ? 'entry' : preload.includes(toUrl(p)) ? 'preload' : 'lazy']);
 rows.push([`/assets/${cssName}`, join(assetsDir, cssName), 'css']);
 rows.push(['dist/ssr.js', join(distDir, 'ssr.js'), 'ssr']);
-console.log(`  ${'kind'.padEnd(8)}${'size'.padStart(11)}${'gzip'.padStart(11)}  file`);
+console.log(`  ${'kind'.padEnd(16)}${'size'.padStart(11)}${'gzip'.padStart(11)}  file`);
 for (const [name, file, kind] of rows) {
-  console.log(`  ${kind.padEnd(8)}${kib(readFileSync(file).length).padStart(11)}${kib(gz(file)).padStart(11)}  ${name}`);
+  console.log(`  ${kind.padEnd(16)}${kib(readFileSync(file).length).padStart(11)}${kib(gz(file)).padStart(11)}  ${name}`);
+}
+// what a page of each bundle loads before its translations: entry, modulepreloads, CSS
+for (const [name, { entry, preload, css: sheets }] of Object.entries(manifest)) {
+  const files = [entry, ...preload, ...sheets].map((url) => join(assetsDir, url.replace(/^\/assets\//, '')));
+  const total = files.reduce((sum, file) => sum + readFileSync(file).length, 0);
+  const totalGz = files.reduce((sum, file) => sum + gz(file), 0);
+  console.log(`  ${name}: ${files.length} files up front, ${kib(total)} (${kib(totalGz)} gzip)`);
 }
 console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

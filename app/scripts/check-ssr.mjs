@@ -99,6 +99,7 @@ const cases = [
     check(out) {
       assert.equal(out.status, 200);
       assert.equal(titleOf(out.head), `轮端安全解决方案 - ${ESC_NAME}`);
+      assert.equal(out.bundle, 'site', 'a public page is hydrated by the site bundle');
       const keywords = metaOf(out.head, 'name', 'keywords');
       for (const k of ['TPMS', '胎压监测', '胎温', '轴温', '防火', 'tyre pressure', 'tyre temperature', 'axle temperature', 'anti-fire']) {
         assert.ok(keywords.includes(k), `keywords lack ${k}`);
@@ -148,6 +149,7 @@ const cases = [
     check(out) {
       assert.equal(out.status, 200);
       assert.equal(titleOf(out.head), `登录 - ${ESC_NAME}`);
+      assert.equal(out.bundle, 'site');
       assert.ok(/<input[^>]+type="password"[^>]+autocomplete="current-password"/i.test(out.html), 'password field missing');
       assert.ok(out.html.includes('<form') && out.html.includes('method="post"'));
     },
@@ -164,6 +166,7 @@ const cases = [
     check(out) {
       assert.equal(out.status, 200);
       assert.equal(titleOf(out.head), `轮端预警 - ${ESC_NAME}`);
+      assert.equal(out.bundle, 'console');
       assert.ok(out.html.includes('访客'), 'visitor label missing');
       assert.ok(out.html.includes('即将推出'), 'coming-soon menu entries missing');
       assert.ok(out.html.includes(ESC_NAME), 'brand name missing');
@@ -230,6 +233,7 @@ const cases = [
       assert.equal(out.status, 200);
       assert.equal(titleOf(out.head), `轮端预警 - ${ESC_NAME}`);
       assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
+      assert.equal(out.bundle, 'console', 'a menu route is hydrated by the console bundle');
       assert.ok(out.html.includes('data-testid="console-pending"') && out.html.includes('data-testid="side-menu"'));
       assert.ok(out.html.includes('data-menu-source="loading"'), 'the side menu waits for the server menu');
     },
@@ -273,6 +277,7 @@ const cases = [
     check(out) {
       assert.equal(out.status, 200);
       assert.equal(titleOf(out.head), `注册 - ${ESC_NAME}`);
+      assert.equal(out.bundle, 'console');
       assert.ok(/<input[^>]+type="tel"[^>]+autocomplete="tel"/i.test(out.html), 'phone field missing');
       assert.ok(/autocomplete="one-time-code"/i.test(out.html), 'SMS code field missing');
     },
@@ -292,6 +297,7 @@ const cases = [
       // Without a share the host resolved, the page says so and tells robots to forget it.
       assert.equal(out.status, 404);
       assert.equal(titleOf(out.head), `Link expired or not shared - ${ESC_NAME}`);
+      assert.equal(out.bundle, 'site');
       assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
     },
   },
@@ -300,6 +306,7 @@ const cases = [
     check(out) {
       assert.equal(out.status, 404);
       assert.equal(titleOf(out.head), `迷路了 - ${ESC_NAME}`);
+      assert.equal(out.bundle, 'site', 'the 404 of someone without a token is hydrated by the site bundle');
       assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
       assert.ok(out.html.includes('href="/map"'), 'no link back to /map');
     },

@@ -1,22 +1,24 @@
 /**
  * QuickJS entry (docs/ssr-contract.md): defines `globalThis.__wheelendRender(inputJson) -> outputJson`.
- * Built by scripts/build.mjs as one IIFE (dist/ssr.js). Synchronous: renderToString, a fresh i18next instance per
- * call, no timers, no network. Exceptions propagate to the host (a bad input or a render bug is a 500 there).
+ * Built by scripts/build.mjs as one IIFE (dist/ssr.js). Synchronous: renderToString, one read-only i18next instance
+ * per language for the worker's life (see src/ssr/react-i18next.ts), no timers, no network. Exceptions propagate to the host (a bad input or a render bug is a 500 there).
  */
 import '@/ssr/polyfills';
 
 import { notifyManager } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router';
 
-import { App } from '@/app';
-import { guard } from '@/features/auth';
+import { ConsoleApp } from '@/console-app';
+import { bundleFor, guard } from '@/features/auth';
 import { sharePageMeta } from '@/features/share';
-import { createI18n } from '@/lib/i18n';
+import { createI18n } from '@/lib/i18n-bundled';
 import { createQueryClient } from '@/lib/query';
-import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from '@/lib/routes';
+import { CONSOLE_ROUTE, NOT_FOUND_ROUTE, type ClientBundle } from '@/lib/routes';
 import { buildHead, resolveMeta } from '@/lib/seo';
-import { parseRenderInput, splitUrl } from '@/lib/state';
+import { parseRenderInput, splitUrl, type Lang } from '@/lib/state';
+import { SiteApp } from '@/site-app';
 
 // react-query batches its cache notifications through setTimeout(0); in QuickJS there is no event loop to run them
 // (and nothing listens during a server render), so they run inline.
@@ -29,6 +31,18 @@ export interface RenderOutput {
   head: string;
   html: string;
   redirect?: string;
+  /** The browser bundle that hydrates the page; absent on redirects. */
+  bundle?: ClientBundle;
+}
+
+const instances = new Map<Lang, I18n>();
+function i18nFor(lang: Lang): I18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang);
+    instances.set(lang, instance);
+  }
+  return instance;
 }
 
 export function render(inputJson: string): RenderOutput {
@@ -38,16 +52,17 @@ export function render(inputJson: string): RenderOutput {
   const decision = guard({ pathname, search, hasToken: input.user !== null, visitor: input.user?.visitor === true, menus: null });
   if (decision.kind === 'redirect') return { status: 302, redirect: decision.to, head: '', html: '' };
 
-  const i18n = createI18n(input.lang);
+  const bundle = bundleFor(decision);
+  const i18n = i18nFor(input.lang);
   const html = renderToString(
     <StaticRouter location={input.url}>
-      <App input={input} i18n={i18n} queryClient={createQueryClient()} />
+      {bundle === 'site' ? <SiteApp input={input} i18n={i18n} /> : <ConsoleApp input={input} i18n={i18n} queryClient={createQueryClient()} />}
     </StaticRouter>,
   );
   const fixed = decision.kind === 'fixed' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : CONSOLE_ROUTE;
   const { route, override } = sharePageMeta(fixed, input.data, i18n);
   const meta = resolveMeta(route, { i18n, brand: input.brand, origin: input.origin, pathname }, override);
-  return { status: route.status, head: buildHead(meta), html };
+  return { status: route.status, head: buildHead(meta), html, bundle };
 }
 
 (globalThis as unknown as { __wheelendRender: (json: string) => string }).__wheelendRender = (inputJson: string) =>

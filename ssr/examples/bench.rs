@@ -1,7 +1,11 @@
 //! SSR throughput: QuickJS pool (uncached and behind a moka cache) against Node on the same bundle.
 //!
 //! cargo run --release -p ssr --example bench -- [--bundle app/dist/ssr.js] [--requests 2000]
-//!     [--concurrency 4] [--workers N] [--no-node]
+//!     [--concurrency 4] [--workers N] [--url /solution] [--signed-in] [--deadline-ms 2000]
+//!     [--no-node]
+//!
+//! Under `valgrind --tool=callgrind` (instruction counts, repeatable on a busy machine) give a
+//! long `--deadline-ms`: renders run ~50x slower there and would otherwise time out.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,6 +21,9 @@ struct Args {
     requests: usize,
     concurrency: usize,
     workers: Option<usize>,
+    url: String,
+    signed_in: bool,
+    deadline: Option<Duration>,
     node: bool,
 }
 
@@ -26,6 +33,9 @@ fn parse_args() -> Args {
         requests: 2000,
         concurrency: 4,
         workers: None,
+        url: "/solution".into(),
+        signed_in: false,
+        deadline: None,
         node: true,
     };
     let mut it = std::env::args().skip(1);
@@ -42,6 +52,12 @@ fn parse_args() -> Args {
             }
             "--workers" => {
                 args.workers = Some(value().parse().unwrap_or_else(|_| fail("--workers")));
+            }
+            "--url" => args.url = value(),
+            "--signed-in" => args.signed_in = true,
+            "--deadline-ms" => {
+                let ms = value().parse().unwrap_or_else(|_| fail("--deadline-ms"));
+                args.deadline = Some(Duration::from_millis(ms));
             }
             "--no-node" => args.node = false,
             other => fail(&format!("unknown argument {other}")),
@@ -65,9 +81,15 @@ fn resolve(path: &Path) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(path)
 }
 
-fn bench_input() -> serde_json::Value {
+/// A render input as the host sends it; signed in means the console's shell for a user.
+fn bench_input(url: &str, signed_in: bool) -> serde_json::Value {
+    let user = signed_in.then(|| {
+        serde_json::json!({
+            "id": 1, "userName": "admin", "nickName": "Admin", "authorityId": 888, "visitor": false
+        })
+    });
     serde_json::json!({
-        "url": "/solution",
+        "url": url,
         "origin": "http://127.0.0.1:8080",
         "brand": {
             "appName": "Wheelend",
@@ -77,7 +99,7 @@ fn bench_input() -> serde_json::Value {
             "appDomain": "localhost"
         },
         "lang": "zh",
-        "user": null,
+        "user": user,
         "data": {}
     })
 }
@@ -237,7 +259,7 @@ async fn main() {
     let bundle_path = resolve(&args.bundle);
     let bundle = std::fs::read_to_string(&bundle_path)
         .unwrap_or_else(|e| fail(&format!("{}: {e}", bundle_path.display())));
-    let input = bench_input();
+    let input = bench_input(&args.url, args.signed_in);
     let input_json = input.to_string();
     let c = args.concurrency;
     let n = args.requests;
@@ -246,6 +268,7 @@ async fn main() {
     let cfg = SsrConfig {
         workers: args.workers.unwrap_or(SsrConfig::default().workers),
         queue: c.max(64),
+        deadline: args.deadline.unwrap_or(SsrConfig::default().deadline),
         ..SsrConfig::default()
     };
     let t = Instant::now();

@@ -44,6 +44,16 @@ impl Default for SsrConfig {
     }
 }
 
+/// The browser bundle that hydrates a page (see the contract). The console's can hydrate any page.
+#[derive(Debug, Clone, Copy, Default, serde::Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientBundle {
+    /// The public pages only: small, without the console.
+    Site,
+    #[default]
+    Console,
+}
+
 /// What `__wheelendRender` returns (see the contract).
 #[derive(Debug, Clone, serde::Deserialize, PartialEq)]
 pub struct RenderOutput {
@@ -54,6 +64,9 @@ pub struct RenderOutput {
     pub html: String,
     #[serde(default)]
     pub redirect: Option<String>,
+    /// Absent on redirects.
+    #[serde(default)]
+    pub bundle: ClientBundle,
 }
 
 #[derive(Debug, thiserror::Error)]

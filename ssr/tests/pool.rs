@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use ssr::{RenderOutput, SsrConfig, SsrError, SsrPool};
+use ssr::{ClientBundle, RenderOutput, SsrConfig, SsrError, SsrPool};
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/{name}.js", env!("CARGO_MANIFEST_DIR"));
@@ -52,6 +52,7 @@ async fn renders_and_parses_output() {
             head: "<title>/solution?x=1</title>".into(),
             html: "<p>/solution?x=1</p>".into(),
             redirect: None,
+            bundle: ClientBundle::Console,
         }
     );
     let stats = pool.stats();

@@ -42,6 +42,8 @@ describe('every page renders on the server and hydrates cleanly', () => {
           assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
           assert.equal(await page.title(), expectedTitle(p.title[lang], await appNameOf(page)));
           if (p.finalPath === '/map' || p.path === '/map' || p.path === '/about') {
+            // the map of /about loads when scrolled to
+            await page.locator('[data-map-status]').first().scrollIntoViewIfNeeded();
             await page.locator('[data-map-status="ready"]').first().waitFor({ timeout: 20_000 });
           }
           await assertQuiet(page, `${p.path} (${lang})`, { expect404: p.status === 404 ? `${server.url}${p.path}` : undefined });

@@ -57,6 +57,7 @@ test('the map hydrates under the policy, anonymous (as the visitor)', async () =
     const about = await page.goto('/about');
     assertPolicy(about, '/about');
     await waitHydrated(page);
+    await page.locator('[data-map-status]').first().scrollIntoViewIfNeeded();
     await page.locator('[data-map-status="ready"]').first().waitFor({ timeout: 20_000 });
     await assertNoViolations(page, '/about');
   } finally {

@@ -5,12 +5,11 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.WHEELEND_CHROMIUM ?? '/usr/bin/chromium';
+/** Debian's Chromium, headless, quiet: it fetches nothing of its own (no component updates, no first-run pages). */
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
 
 // 1×1 transparent PNG: OpenStreetMap tiles are answered locally, so tests neither need nor touch the network.

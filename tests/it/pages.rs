@@ -261,6 +261,56 @@ async fn anonymous_pages_are_cached_and_signed_in_pages_are_not() {
 }
 
 #[tokio::test]
+async fn campaign_links_share_the_cached_page_and_render_the_canonical_address() {
+    let app = fixture_app(2000, 1, 8).await;
+    let plain = app.page("/cached?lang=en", "localhost", None).await.text;
+    let tagged = app
+        .page(
+            "/cached?utm_source=wechat&lang=en&fbclid=abc&from=singlemessage",
+            "localhost",
+            None,
+        )
+        .await
+        .text;
+    assert_eq!(
+        between(&plain, "<p id=\"renders\">", "<"),
+        between(&tagged, "<p id=\"renders\">", "<"),
+        "a cache hit"
+    );
+    assert!(tagged.contains(r#""url":"/cached?lang=en""#), "{tagged}");
+    assert!(!tagged.contains("utm_source") && !tagged.contains("fbclid"));
+}
+
+#[tokio::test]
+async fn a_cached_page_goes_out_compressed_once_to_clients_that_accept_gzip() {
+    use std::io::Read as _;
+    let app = fixture_app(2000, 1, 8).await;
+    let plain = app.page("/cached", "localhost", None).await;
+    assert!(plain.headers.get("content-encoding").is_none());
+    let zipped = app
+        .client
+        .get(app.url("/cached"))
+        .header("host", "localhost")
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zipped.headers()["content-encoding"], "gzip");
+    assert!(
+        zipped.headers()["vary"]
+            .to_str()
+            .unwrap()
+            .contains("Accept-Encoding")
+    );
+    let bytes = zipped.bytes().await.unwrap();
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .read_to_string(&mut text)
+        .expect("a gzip body");
+    assert_eq!(text, plain.text, "the same cached document");
+}
+
+#[tokio::test]
 async fn static_files_are_served_with_cache_headers() {
     let app = spawn_app().await;
     let res = app.get("/favicon.svg", None).await;

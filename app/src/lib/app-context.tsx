@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Brand } from './brand';
 import { currentLang, persistLang } from './i18n';
 import { readCookie, useHydrated } from './local-store';
+import type { ClientBundle } from './routes';
 import { useHasToken, useStoredUser } from './session';
 import { normalizeLang, type Lang, type RenderInput, type SessionUser } from './state';
 
@@ -23,12 +24,14 @@ export interface AppContextValue {
   /** The user the host rendered for (from the x-token cookie), or null. */
   serverUser: SessionUser | null;
   data: Record<string, unknown>;
+  /** The client bundle that hydrates this page: links to pages it does not carry load a new document. */
+  bundle: ClientBundle;
   setLang: (lang: Lang) => void;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
 
-export function AppProvider({ input, children }: { input: RenderInput; children: ReactNode }) {
+export function AppProvider({ input, bundle, children }: { input: RenderInput; bundle: ClientBundle; children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = currentLang(i18n);
   const storedUser = useStoredUser();
@@ -62,8 +65,8 @@ export function AppProvider({ input, children }: { input: RenderInput; children:
   }, [lang, setLang]);
 
   const value = useMemo<AppContextValue>(
-    () => ({ brand: input.brand, origin: input.origin, lang, user, serverUser: input.user, data: input.data, setLang }),
-    [input.brand, input.origin, input.data, input.user, lang, user, setLang],
+    () => ({ brand: input.brand, origin: input.origin, lang, user, serverUser: input.user, data: input.data, bundle, setLang }),
+    [input.brand, input.origin, input.data, input.user, lang, user, bundle, setLang],
   );
   return <AppContext value={value}>{children}</AppContext>;
 }

@@ -1,12 +1,14 @@
 /**
- * i18next set-up shared by both entries. Every render on the server gets a fresh instance (no state leaks between
- * requests); the browser creates one instance with the language the server rendered with, so hydration matches.
+ * i18next set-up shared by the entries. Every render on the server gets a fresh instance with every translation
+ * bundled (./i18n-bundled.ts, no state leaks between requests); the browser creates one instance with the language the
+ * server rendered with and the namespaces its bundle renders, loaded before hydration, so hydration matches.
  */
-import { createInstance, type i18n as I18n } from 'i18next';
+import { createInstance, type BackendModule, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { NAMESPACES, resources, type Translations } from '@/locales';
-import { DEFAULT_LANG, normalizeLang, type Lang } from './state';
+import type { Namespace, Translations } from '@/locales';
+import { loadNamespace } from '@/locales/load';
+import { LANGS, normalizeLang, type Lang } from './state';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -15,20 +17,42 @@ declare module 'i18next' {
   }
 }
 
-export function createI18n(lang: Lang): I18n {
-  const instance = createInstance();
-  // Resources are bundled and initAsync is off, so init() finishes synchronously: safe in QuickJS without a loop.
-  void instance.use(initReactI18next).init({
+/** Options of both kinds of instance. No fallback language: both languages have every key (tests/unit/locales). */
+export function i18nOptions(lang: Lang, namespaces: readonly Namespace[]): InitOptions {
+  return {
     lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: ['zh', 'en'],
-    resources,
-    ns: NAMESPACES,
+    fallbackLng: false,
+    supportedLngs: LANGS,
+    ns: namespaces,
     defaultNS: 'common',
-    initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: false },
-  });
+  };
+}
+
+/** Reads each namespace from its chunk: i18next asks for the page's language first, the other one on a switch. */
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {
+    // nothing to set up: read() imports the chunks
+  },
+  read(language, namespace, callback) {
+    loadNamespace(normalizeLang(language), namespace as Namespace).then(
+      (resources) => {
+        callback(null, resources);
+      },
+      (error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)), false);
+      },
+    );
+  },
+};
+
+/** Browser: an instance whose `namespaces` are loaded in `lang`; `changeLanguage` loads them in the other language. */
+export async function loadI18n(lang: Lang, namespaces: readonly Namespace[]): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(chunkBackend).use(initReactI18next).init(i18nOptions(lang, namespaces));
   return instance;
 }
 

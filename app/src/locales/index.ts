@@ -1,6 +1,7 @@
 /**
- * Bundled translations. zh is the default language; both languages must have exactly the same keys, which the two
- * `satisfies` clauses below enforce at compile time (and tests/unit/locales.test.mjs checks again at run time).
+ * Every translation, bundled: the server renders any page in either language (the browser loads single namespaces
+ * through ./load.ts instead). zh is the default language; both languages must have exactly the same keys, which the
+ * two `satisfies` clauses below enforce at compile time (and tests/unit/locales.test.mjs checks again at run time).
  */
 import enAbout from './en/about.json';
 import enAccount from './en/account.json';
@@ -73,4 +74,6 @@ export const LOCALES_MATCH: Assignable<typeof zh, typeof en> = true;
 
 export const resources = { zh, en } as const;
 
-export const NAMESPACES = Object.keys(zh) as (keyof Translations)[];
+export type Namespace = keyof Translations;
+
+export const NAMESPACES = Object.keys(zh) as Namespace[];

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 
 import { load } from './load.mjs';
 
-const { guard, redirectTarget, queryValue } = await load('src/features/auth/guard.ts');
+const { bundleFor, guard, redirectTarget, queryValue } = await load('src/features/auth/guard.ts');
 const { buildMenuRoutes, matchMenuRoute, normalizeComponentKey, pathOfName, menuPathFor, sideMenuTree, isSeededMenuPath } = await load(
   'src/lib/console/menu-routes.ts',
 );
@@ -206,4 +206,18 @@ describe('history tabs', () => {
     assert.equal(closeTab(tabs, '/a', '/b').goTo, null);
     assert.equal(closeTab(tabs, '/map', '/map').tabs.length, 3);
   });
+});
+
+test('the bundle that hydrates a decision: public pages the site, the console the rest', () => {
+  const anonymous = (pathname) => bundleFor(guard({ pathname, search: '', hasToken: false, menus: null }));
+  assert.equal(anonymous('/solution'), 'site');
+  assert.equal(anonymous('/about'), 'site');
+  assert.equal(anonymous('/login'), 'site');
+  assert.equal(anonymous('/mf/Pabc123'), 'site');
+  assert.equal(anonymous('/nope'), 'site', 'the 404 of someone without a token');
+  assert.equal(anonymous('/map'), 'console');
+  assert.equal(anonymous('/g/register'), 'console');
+  assert.equal(bundleFor(guard({ pathname: '/superAdmin/user', search: '', hasToken: true, menus: null })), 'console', 'waiting for the menu');
+  const menus = buildMenuRoutes(MENUS);
+  assert.equal(bundleFor(guard({ pathname: '/superAdmin/user', search: '', hasToken: true, menus })), 'console');
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 
 import { load } from './load.mjs';
 
-const { resolveRoute, canonicalPath } = await load('src/lib/routes.ts');
+const { bundleRenders, resolveRoute, canonicalPath } = await load('src/lib/routes.ts');
 const { safeRedirect } = await load('src/features/auth/redirect.ts');
 const { normalizeRenderInput, splitUrl, normalizeLang, displayName, isSignedIn } = await load('src/lib/state.ts');
 const { composeTitle, absoluteUrl } = await load('src/lib/brand.ts');
@@ -60,4 +60,10 @@ test('titles and names', () => {
   assert.equal(displayName({ userName: 'admin' }), 'admin');
   assert.equal(displayName({ nickName: '访客01', visitor: true }), null);
   assert.equal(isSignedIn(null), false);
+});
+
+test('the site bundle renders its own pages; anything else opens as a new document', () => {
+  for (const path of ['/solution', '/about/', '/login', '/mf/P1a2b3c', '/404', '/install']) assert.equal(bundleRenders('site', path), true, path);
+  for (const path of ['/map', '/', '/g/register', '/qr-login', '/permissionSetting', '/superAdmin/user', '/nope']) assert.equal(bundleRenders('site', path), false, path);
+  for (const path of ['/map', '/solution', '/superAdmin/user']) assert.equal(bundleRenders('console', path), true, path);
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { load } from './load.mjs';
 
 const { buildHead, escapeHtml, resolveMeta } = await load('src/lib/seo.ts');
-const { createI18n } = await load('src/lib/i18n.ts');
+const { createI18n } = await load('src/lib/i18n-bundled.ts');
 
 const brand = { appName: 'A&B <Fleet>', desc: 'Brand "desc"', appLogo: '/brand/x.svg', wsUrl: '/ws', appDomain: '' };
 

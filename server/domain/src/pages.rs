@@ -1,24 +1,44 @@
 //! Server-side rendering of the console's pages: picks brand, language and user, asks the
 //! QuickJS pool for the markup, wraps it in the document, and caches anonymous pages.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bytes::Bytes;
+
 use serde::{Deserialize, Serialize};
-use ssr::{RenderOutput, SsrError, SsrPool};
+use ssr::{ClientBundle, RenderOutput, SsrError, SsrPool};
 
 use super::brand::Brand;
 use super::session::Claims;
 use kernel::i18n::Lang;
 
-/// The hashed asset names the app build wrote (`app/dist/manifest.json`).
+/// The hashed asset names the app build wrote (`app/dist/manifest.json`): those of each
+/// browser bundle.
 #[derive(Debug, Clone, Deserialize, Default)]
 pub struct Manifest {
+    pub site: BundleAssets,
+    pub console: BundleAssets,
+}
+
+/// What a page hydrated by one bundle loads.
+#[derive(Debug, Clone, Deserialize, Default)]
+pub struct BundleAssets {
     pub entry: String,
     #[serde(default)]
     pub css: Vec<String>,
     #[serde(default)]
     pub preload: Vec<String>,
+}
+
+impl Manifest {
+    fn assets(&self, bundle: ClientBundle) -> &BundleAssets {
+        match bundle {
+            ClientBundle::Site => &self.site,
+            ClientBundle::Console => &self.console,
+        }
+    }
 }
 
 /// Who is asking, as far as the page needs to know.
@@ -62,8 +82,65 @@ pub struct RenderInput<'a> {
 /// A finished answer for a page request.
 #[derive(Debug, Clone)]
 pub enum Page {
-    Document { status: u16, html: Arc<str> },
+    Document(Arc<Document>),
     Redirect(String),
+}
+
+/// A rendered HTML document. Cached pages are shared by every hit: the bytes are reference
+/// counted, never copied, and compressed once when the page is cached.
+#[derive(Debug)]
+pub struct Document {
+    pub status: u16,
+    pub html: Bytes,
+    /// The same document gzipped; only on cached pages (a one-off render is compressed on the
+    /// way out like any answer).
+    pub gzip: Option<Bytes>,
+}
+
+/// Query parameters that ad platforms and messengers append to shared links. They never change
+/// what a page shows, so they are dropped before rendering: a campaign link is a cache hit and
+/// the hydration state carries the canonical address.
+const TRACKING_PARAMS: &[&str] = &[
+    "fbclid",
+    "gclid",
+    "dclid",
+    "gbraid",
+    "wbraid",
+    "msclkid",
+    "yclid",
+    "twclid",
+    "ttclid",
+    "igshid",
+    "mc_cid",
+    "mc_eid",
+    "_ga",
+    "_gl",
+    "spm",
+    "from",
+    "isappinstalled",
+];
+
+/// `url` (path and query) without tracking parameters (`utm_*` and [`TRACKING_PARAMS`]).
+pub fn without_tracking(url: &str) -> Cow<'_, str> {
+    let Some((path, query)) = url.split_once('?') else {
+        return Cow::Borrowed(url);
+    };
+    let tracking = |pair: &&str| {
+        let name = pair.split_once('=').map_or(*pair, |(name, _)| name);
+        name.starts_with("utm_") || TRACKING_PARAMS.contains(&name)
+    };
+    if !query.split('&').any(|pair| tracking(&pair)) {
+        return Cow::Borrowed(url);
+    }
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|pair| !pair.is_empty() && !tracking(pair))
+        .collect();
+    if kept.is_empty() {
+        Cow::Owned(path.to_owned())
+    } else {
+        Cow::Owned(format!("{path}?{}", kept.join("&")))
+    }
 }
 
 #[derive(Clone, Hash, PartialEq, Eq)]
@@ -110,7 +187,14 @@ impl Pages {
         if let Some(page) = self.cache.get(&key).await {
             return Ok(page);
         }
-        let page = self.render_uncached(&input).await?;
+        let page = match self.render_uncached(&input).await? {
+            Page::Document(doc) => Page::Document(Arc::new(Document {
+                status: doc.status,
+                gzip: Some(kernel::gzip::compress_once(&doc.html)),
+                html: doc.html.clone(),
+            })),
+            redirect @ Page::Redirect(_) => redirect,
+        };
         self.cache.insert(key, page.clone()).await;
         Ok(page)
     }
@@ -123,16 +207,30 @@ impl Pages {
                 redirect: Some(to), ..
             } => Page::Redirect(to),
             RenderOutput {
-                status, head, html, ..
-            } => Page::Document {
                 status,
-                html: self.document(input.lang, &head, &html, &state).into(),
-            },
+                head,
+                html,
+                bundle,
+                ..
+            } => Page::Document(Arc::new(Document {
+                status,
+                html: self
+                    .document(input.lang, bundle, &head, &html, &state)
+                    .into(),
+                gzip: None,
+            })),
         })
     }
 
-    fn document(&self, lang: Lang, head: &str, body: &str, state: &str) -> String {
-        let m = &self.manifest;
+    fn document(
+        &self,
+        lang: Lang,
+        bundle: ClientBundle,
+        head: &str,
+        body: &str,
+        state: &str,
+    ) -> String {
+        let m = self.manifest.assets(bundle);
         let mut doc = String::with_capacity(body.len() + head.len() + state.len() + 1024);
         doc.push_str("<!doctype html><html lang=\"");
         doc.push_str(lang.as_str());
@@ -156,5 +254,29 @@ impl Pages {
         ));
         doc.push_str("</body></html>");
         doc
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_tracking;
+
+    #[test]
+    fn tracking_parameters_are_dropped_and_the_rest_kept_in_order() {
+        assert_eq!(without_tracking("/solution"), "/solution");
+        assert_eq!(without_tracking("/solution?lang=en"), "/solution?lang=en");
+        assert_eq!(
+            without_tracking("/solution?utm_source=wx&utm_medium=share"),
+            "/solution"
+        );
+        assert_eq!(
+            without_tracking("/mf/7?fbclid=abc&code=x1&from=singlemessage&isappinstalled=0"),
+            "/mf/7?code=x1"
+        );
+        assert_eq!(
+            without_tracking("/about?gclid=1&lang=en&utm_campaign=c"),
+            "/about?lang=en"
+        );
+        assert_eq!(without_tracking("/about?utmost=1"), "/about?utmost=1");
     }
 }

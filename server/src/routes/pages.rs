@@ -1,7 +1,8 @@
 //! Every request no call matched: unknown calls under `/api`/`/tapi` (404 envelope), static
 //! files from `public/`, and otherwise a server-rendered page.
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use axum::extract::{Extension, Query, State};
@@ -12,7 +13,7 @@ use super::edge::page_headers;
 use crate::assets::Assets;
 use crate::routes::ClientAddr;
 use crate::state::AppState;
-use domain::pages::{Page, PageUser, RenderInput};
+use domain::pages::{Page, PageUser, RenderInput, without_tracking};
 use domain::session::SessionState;
 use domain::vehicle::share::{self, ShareRef};
 use kernel::error::AppError;
@@ -59,7 +60,12 @@ fn static_file(assets: &Assets, path: &str, headers: &HeaderMap) -> Option<Respo
     {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let mut res = Body::from(file.data.into_owned()).into_response();
+        // Embedded files are borrowed from the binary: sent without a copy.
+        let data = match file.data {
+            Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+            Cow::Owned(bytes) => Bytes::from(bytes),
+        };
+        let mut res = Body::from(data).into_response();
         if let Ok(mime) = HeaderValue::from_str(file.metadata.mimetype()) {
             res.headers_mut().insert(header::CONTENT_TYPE, mime);
         }
@@ -117,7 +123,7 @@ async fn render(
         }
         _ => None,
     };
-    let url = uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let url = without_tracking(uri.path_and_query().map_or("/", |pq| pq.as_str()));
     let (data, cacheable) = match share_segment(uri.path()) {
         // A failed lookup is a server error, not "not shared" (which would tell robots the page
         // is gone).
@@ -131,7 +137,7 @@ async fn render(
         None => (serde_json::json!({}), true),
     };
     let input = RenderInput {
-        url,
+        url: &url,
         origin: &origin,
         brand: &brand,
         lang,
@@ -141,16 +147,28 @@ async fn render(
     };
     match state.pages.render(input).await {
         Ok(Page::Redirect(to)) => (StatusCode::FOUND, [(header::LOCATION, to)]).into_response(),
-        Ok(Page::Document { status, html }) => {
-            let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
-            let mut res = (status, html.to_string()).into_response();
+        Ok(Page::Document(doc)) => {
+            let status = StatusCode::from_u16(doc.status).unwrap_or(StatusCode::OK);
+            let accepts_gzip = headers
+                .get(header::ACCEPT_ENCODING)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(kernel::gzip::accepted);
+            let mut res = match &doc.gzip {
+                Some(gzip) if accepts_gzip => {
+                    let mut res = (status, gzip.clone()).into_response();
+                    res.headers_mut()
+                        .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+                    res
+                }
+                _ => (status, doc.html.clone()).into_response(),
+            };
             res.headers_mut().insert(
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("text/html; charset=utf-8"),
             );
             res.headers_mut().insert(
                 header::VARY,
-                HeaderValue::from_static("Cookie, Accept-Language, Host"),
+                HeaderValue::from_static("Cookie, Accept-Language, Accept-Encoding, Host"),
             );
             page_headers(res.headers_mut(), client);
             res
@@ -167,7 +185,7 @@ async fn render(
             res
         }
         Err(err) => {
-            tracing::error!(error = %err, url = %entities::secrets::mask_loose(url), "page render failed");
+            tracing::error!(error = %err, url = %entities::secrets::mask_loose(&url), "page render failed");
             cannot_render()
         }
     }

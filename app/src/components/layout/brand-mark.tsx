@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
-
 import { useApp } from '@/lib/app-context';
+import { AppLink } from '@/components/ui/app-link';
 import { cx } from '@/components/ui/cx';
 
 interface BrandMarkProps {
@@ -15,7 +14,7 @@ interface BrandMarkProps {
 export function BrandMark({ to, tone = 'dark', compact = false, className }: BrandMarkProps) {
   const { brand } = useApp();
   return (
-    <Link to={to} className={cx('flex min-w-0 items-center gap-2.5 rounded-md', className)}>
+    <AppLink to={to} className={cx('flex min-w-0 items-center gap-2.5 rounded-md', className)}>
       {/* fetchPriority low: otherwise React's server renderer hoists a <link rel=preload> into the #root markup */}
       <img src={brand.appLogo} alt="" width={32} height={32} fetchPriority="low" className="size-8 shrink-0 rounded-md object-contain" />
       <span
@@ -27,6 +26,6 @@ export function BrandMark({ to, tone = 'dark', compact = false, className }: Bra
       >
         {brand.appName}
       </span>
-    </Link>
+    </AppLink>
   );
 }

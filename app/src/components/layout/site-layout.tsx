@@ -1,11 +1,12 @@
 /** Layout of the public pages (solution, about, 404, …): header with navigation, content, footer. */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 
 import { useApp } from '@/lib/app-context';
 import { displayName } from '@/lib/state';
 import { paths } from '@/lib/paths';
+import { AppLink, AppNavLink } from '@/components/ui/app-link';
 import { buttonClasses, LinkButton } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { Drawer } from '@/components/ui/drawer';
@@ -41,9 +42,9 @@ function SiteHeader() {
         <BrandMark to={paths.solution} />
         <nav aria-label={t('nav.primary')} className="ml-6 hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navClass}>
+            <AppNavLink key={item.to} to={item.to} className={navClass}>
               {t(item.key)}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
         <div className="ml-auto hidden items-center gap-3 md:flex">
@@ -76,7 +77,7 @@ function SiteHeader() {
       <Drawer open={menuOpen} onClose={close} title={t('nav.primary')} side="right">
         <nav aria-label={t('nav.primary')} className="flex flex-col gap-1 p-4">
           {NAV.map((item) => (
-            <NavLink
+            <AppNavLink
               key={item.to}
               to={item.to}
               onClick={close}
@@ -85,14 +86,14 @@ function SiteHeader() {
               }
             >
               {t(item.key)}
-            </NavLink>
+            </AppNavLink>
           ))}
         </nav>
         <div className="flex flex-col gap-4 border-t border-slate-200 p-4">
           <LanguageSwitcher className="self-start" />
-          <Link to={name ? paths.map : paths.login} onClick={close} className={buttonClasses('primary', 'md', 'w-full')}>
+          <AppLink to={name ? paths.map : paths.login} onClick={close} className={buttonClasses('primary', 'md', 'w-full')}>
             {name ?? t('nav.signIn')}
-          </Link>
+          </AppLink>
         </div>
       </Drawer>
     </header>
@@ -116,19 +117,19 @@ function SiteFooter() {
           <h2 className="text-sm font-semibold text-white">{t('footer.product')}</h2>
           <ul className="mt-4 space-y-3">
             <li>
-              <Link className={linkClass} to={paths.solution}>
+              <AppLink className={linkClass} to={paths.solution}>
                 {t('nav.solution')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to={paths.map}>
+              <AppLink className={linkClass} to={paths.map}>
                 {t('nav.map')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to={paths.login}>
+              <AppLink className={linkClass} to={paths.login}>
                 {t('nav.signIn')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </div>
@@ -136,25 +137,25 @@ function SiteFooter() {
           <h2 className="text-sm font-semibold text-white">{t('footer.company')}</h2>
           <ul className="mt-4 space-y-3">
             <li>
-              <Link className={linkClass} to={paths.about}>
+              <AppLink className={linkClass} to={paths.about}>
                 {t('nav.about')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to={`${paths.about}#contact`}>
+              <AppLink className={linkClass} to={`${paths.about}#contact`}>
                 {t('footer.contact')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={linkClass} to={`${paths.about}#privacy`}>
+              <AppLink className={linkClass} to={`${paths.about}#privacy`}>
                 {t('footer.privacy')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
           © {ta('profile.company')} · {brand.appName} · {t('footer.rights')}
         </p>
       </div>

@@ -1,6 +1,7 @@
 /**
- * A map of points. The server (and the first browser render) shows a placeholder; OpenLayers is imported lazily in
- * an effect after hydration.
+ * A map of points. The server (and the first browser render) shows a placeholder; OpenLayers is imported lazily once
+ * the box comes near the viewport (the map sits below the fold, and neither OpenLayers nor its tiles are needed
+ * before someone scrolls to it).
  */
 import { useEffect, useRef, useState } from 'react';
 
@@ -37,25 +38,37 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
     let cancelled = false;
     const target = targetRef.current;
     if (!target) return;
-    import('./lazy/ol-point-map')
-      .then(({ createPointMap }) => {
-        if (cancelled) return;
-        const { center: c, zoom: z } = latest.current;
-        const handle = createPointMap(target, {
-          center: c,
-          zoom: z,
-          onSelect: (id) => latest.current.onSelect?.(id),
+    const load = () => {
+      import('./lazy/ol-point-map')
+        .then(({ createPointMap }) => {
+          if (cancelled) return;
+          const { center: c, zoom: z } = latest.current;
+          const handle = createPointMap(target, {
+            center: c,
+            zoom: z,
+            onSelect: (id) => latest.current.onSelect?.(id),
+          });
+          handle.setPoints(latest.current.points);
+          handle.select(latest.current.selectedId);
+          handleRef.current = handle;
+          setStatus('ready');
+        })
+        .catch(() => {
+          if (!cancelled) setStatus('error');
         });
-        handle.setPoints(latest.current.points);
-        handle.select(latest.current.selectedId);
-        handleRef.current = handle;
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setStatus('error');
-      });
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(target);
     return () => {
       cancelled = true;
+      observer.disconnect();
       handleRef.current?.dispose();
       handleRef.current = null;
     };

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { LinkProps } from 'react-router';
 
+import { AppLink } from './app-link';
 import { cx } from './cx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'accent' | 'danger' | 'link';
@@ -48,5 +49,5 @@ interface LinkButtonProps extends LinkProps {
 }
 
 export function LinkButton({ variant, size, className, ...rest }: LinkButtonProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />;
+  return <AppLink className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />;
 }

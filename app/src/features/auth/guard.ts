@@ -9,7 +9,7 @@
  *   /map; paths nobody knows answer 404.
  */
 import { paths } from '@/lib/paths';
-import { resolveRoute, type PageRoute } from '@/lib/routes';
+import { resolveRoute, type ClientBundle, type PageRoute } from '@/lib/routes';
 import { isSeededMenuPath, matchMenuRoute, pathOfName, type MenuMatch, type MenuRoutes } from '@/lib/console/menu-routes';
 import { safeRedirect } from './redirect';
 
@@ -88,4 +88,13 @@ export function guard({ pathname, search, hasToken, visitor = false, menus }: Gu
     return { kind: 'menu', match };
   }
   return isSeededMenuPath(pathname) ? { kind: 'redirect', to: paths.map } : { kind: 'notFound' };
+}
+
+/**
+ * The client bundle that hydrates the page of a decision (a redirect has none): a fixed route's own, the site for
+ * the 404 of unknown paths, the console for menu routes and for those waiting for the menu.
+ */
+export function bundleFor(result: Exclude<GuardResult, { kind: 'redirect' }>): ClientBundle {
+  if (result.kind === 'fixed') return result.route.bundle;
+  return result.kind === 'notFound' ? 'site' : 'console';
 }

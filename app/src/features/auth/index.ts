@@ -6,6 +6,6 @@ export { LoginDialog } from './components/login-dialog';
 export { LoginPage } from './components/login-page';
 export { QrConfirmPage } from './components/qr-confirm-page';
 export { RegisterPage } from './components/register-page';
-export { guard } from './guard';
+export { bundleFor, guard } from './guard';
 export type { GuardResult } from './guard';
 export { PLATFORM_ENTERPRISE_ID, PLATFORM_ROLE_IDS, SUPER_ADMIN_ROLE, isPlatformStaff } from './permissions';

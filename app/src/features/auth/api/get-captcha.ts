@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 
 import { unwrap } from '@/lib/query';
 import { api } from '@/lib/request';
@@ -15,7 +15,30 @@ export async function getCaptcha(): Promise<Captcha> {
   return unwrap(await api.post<Captcha>('/base/captcha', {}, { noLoading: true }));
 }
 
-/** A fresh captcha while `enabled`; `refetch()` gives a new picture. `scope` keeps forms from sharing one. */
-export function useCaptcha(enabled: boolean, scope: string) {
-  return useQuery({ queryKey: ['captcha', scope], queryFn: getCaptcha, enabled, staleTime: Infinity, refetchOnMount: 'always' });
+/**
+ * A fresh captcha for this form while `enabled`; `refetch()` asks for a new picture (the old one stays until it
+ * arrives). Plain React state, no query cache: the public sign-in page ships without the console's data layer.
+ */
+export function useCaptcha(enabled: boolean) {
+  const [answer, setAnswer] = useState<{ data?: Captcha; isError: boolean }>({ isError: false });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    getCaptcha().then(
+      (data) => {
+        if (current) setAnswer({ data, isError: false });
+      },
+      () => {
+        if (current) setAnswer((a) => ({ ...a, isError: true }));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, round]);
+  const refetch = useCallback(() => {
+    setRound((r) => r + 1);
+  }, []);
+  return { data: answer.data, isError: answer.isError, refetch };
 }

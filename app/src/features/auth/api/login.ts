@@ -1,5 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api, type Answer } from '@/lib/request';
 import type { SessionUser } from '@/lib/state';
 
@@ -32,8 +30,4 @@ export function login(payload: LoginPayload): Promise<Answer<LoginData | LoginRe
 
 export function isLoginData(data: unknown): data is LoginData {
   return typeof data === 'object' && data !== null && typeof (data as LoginData).token === 'string' && (data as LoginData).token !== '';
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

@@ -11,12 +11,12 @@ import { controlClass } from '@/components/ui/fields';
 import { AlertIcon, EyeIcon, EyeOffIcon, RefreshIcon, SpinnerIcon } from '@/components/ui/icons';
 import { useHydrated } from '@/lib/local-store';
 import { useCaptcha } from '../api/get-captcha';
-import { isLoginData, useLogin, type LoginData, type LoginRefusal } from '../api/login';
+import { isLoginData, login, type LoginData, type LoginRefusal } from '../api/login';
 
 interface LoginFormProps {
   /** Called with the session once the server accepted the credentials. */
   onSuccess: (data: LoginData) => void;
-  /** Keeps the page and the dialog from sharing one captcha. */
+  /** The dialog focuses its first field when it opens. */
   scope: 'page' | 'dialog';
   /** Keep the busy state after success (the page navigates away). */
   stayBusyOnSuccess?: boolean;
@@ -39,10 +39,10 @@ export function LoginForm({ onSuccess, scope, stayBusyOnSuccess = false }: Login
   const [showPassword, setShowPassword] = useState(false);
   const [captchaOn, setCaptchaOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
-  const login = useLogin();
-  const captchaQuery = useCaptcha(captchaOn, `login-${scope}`);
-  const busy = login.isPending || done;
+  const captchaPicture = useCaptcha(captchaOn);
+  const busy = pending || done;
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -56,12 +56,14 @@ export function LoginForm({ onSuccess, scope, stayBusyOnSuccess = false }: Login
       return;
     }
     setError(null);
-    const answer = await login.mutateAsync({
+    setPending(true);
+    const answer = await login({
       type: 'system',
       username: username.trim(),
       password,
-      ...(captchaOn && captchaQuery.data ? { captcha: captcha.trim(), captchaId: captchaQuery.data.captchaId } : {}),
+      ...(captchaOn && captchaPicture.data ? { captcha: captcha.trim(), captchaId: captchaPicture.data.captchaId } : {}),
     });
+    setPending(false);
     if (typeof answer !== 'string' && answer.code === 0 && isLoginData(answer.data)) {
       if (stayBusyOnSuccess) setDone(true);
       onSuccess(answer.data);
@@ -70,7 +72,7 @@ export function LoginForm({ onSuccess, scope, stayBusyOnSuccess = false }: Login
     // a refusal: the request layer has shown the server's message; ask for a captcha if told to
     if (typeof answer !== 'string' && needsCaptcha(answer.data)) {
       setCaptcha('');
-      if (captchaOn) void captchaQuery.refetch();
+      if (captchaOn) captchaPicture.refetch();
       else setCaptchaOn(true);
     } else if (typeof answer !== 'string' && answer.code < 0) {
       setError(t('networkError'));
@@ -158,7 +160,7 @@ export function LoginForm({ onSuccess, scope, stayBusyOnSuccess = false }: Login
               inputMode="text"
               autoComplete="off"
               required
-              maxLength={captchaQuery.data?.captchaLength ?? 8}
+              maxLength={captchaPicture.data?.captchaLength ?? 8}
               value={captcha}
               onChange={(e) => {
                 setCaptcha(e.target.value);
@@ -169,16 +171,14 @@ export function LoginForm({ onSuccess, scope, stayBusyOnSuccess = false }: Login
             />
             <button
               type="button"
-              onClick={() => {
-                void captchaQuery.refetch();
-              }}
+              onClick={captchaPicture.refetch}
               className="relative flex h-11 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200"
               aria-label={t('captchaRefresh')}
               title={t('captchaRefresh')}
             >
-              {captchaQuery.data ? (
-                <img src={captchaQuery.data.picPath} alt="" className="h-full w-full object-contain" data-testid="captcha-image" />
-              ) : captchaQuery.isError ? (
+              {captchaPicture.data ? (
+                <img src={captchaPicture.data.picPath} alt="" className="h-full w-full object-contain" data-testid="captcha-image" />
+              ) : captchaPicture.isError ? (
                 <RefreshIcon className="size-5 text-slate-500" />
               ) : (
                 <SpinnerIcon className="size-5 animate-spin text-slate-400" />

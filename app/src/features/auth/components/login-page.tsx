@@ -1,10 +1,11 @@
 /** /login: password sign-in (with a captcha when the server asks), QR sign-in, and the way to register. */
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 import { BrandMark } from '@/components/layout/brand-mark';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
+import { AppLink } from '@/components/ui/app-link';
 import { cx } from '@/components/ui/cx';
 import { CheckIcon, KeyIcon, QrIcon } from '@/components/ui/icons';
 import { useApp } from '@/lib/app-context';
@@ -100,7 +101,7 @@ export function LoginPage() {
                     }}
                     className={cx(
                       'flex h-9 items-center justify-center gap-1.5 rounded-md text-sm font-medium transition-colors',
-                      selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800',
+                      selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-800',
                     )}
                   >
                     <Icon className="size-4" />
@@ -125,14 +126,14 @@ export function LoginPage() {
 
             <p className="mt-8 text-center text-sm text-slate-500">
               {t('noAccount')}{' '}
-              <Link to={paths.register} className="text-brand-700 font-medium hover:underline" data-testid="register-link">
+              <AppLink to={paths.register} className="text-brand-700 font-medium hover:underline" data-testid="register-link">
                 {t('register')}
-              </Link>
+              </AppLink>
             </p>
             <p className="mt-2 text-center text-sm">
-              <Link to={paths.solution} className="text-brand-700 font-medium hover:underline">
+              <AppLink to={paths.solution} className="text-brand-700 font-medium hover:underline">
                 {t('backHome')}
-              </Link>
+              </AppLink>
             </p>
           </div>
         </div>

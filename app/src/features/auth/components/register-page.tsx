@@ -43,7 +43,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [cooldown, setCooldown] = useState(0);
-  const captcha = useCaptcha(hydrated, 'register');
+  const captcha = useCaptcha(hydrated);
   const sendSms = useSendSms();
   const register = useRegister();
 
@@ -80,7 +80,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
       notify.success({ text: t('register.smsSent') });
     } catch {
       set('captcha', '');
-      void captcha.refetch();
+      captcha.refetch();
     }
   }
 
@@ -166,7 +166,7 @@ export function RegisterPage({ invite }: { invite?: string }) {
                 <button
                   type="button"
                   onClick={() => {
-                    void captcha.refetch();
+                    captcha.refetch();
                   }}
                   className="flex h-11 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200"
                   aria-label={t('register.captchaRefresh')}

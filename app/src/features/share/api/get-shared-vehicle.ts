@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 
-import { unwrap } from '@/lib/query';
+import { ApiError, unwrap } from '@/lib/query';
 import { api } from '@/lib/request';
 import type { SharedVehicle } from '../types';
-import { shareKey } from './keys';
 
 /** How often an open share page refreshes (anonymous visitors have no websocket). */
 export const SHARE_POLL_MS = 30_000;
+
+/** The envelope code of a refusal (the link expired or was revoked). */
+const CODE_FAIL = 7;
 
 export interface ShareAddress {
   /** The `/mf/:id` segment: `P<code>` or a vehicle id. */
@@ -20,15 +22,40 @@ export async function getSharedVehicle(address: ShareAddress, signal?: AbortSign
   return unwrap(await api.post<SharedVehicle>('/base/share', { ...address }, { signal, noErrorToast: true, noLoading: true }));
 }
 
-/** The shared vehicle, starting from what the server rendered and refreshed every 30 s. */
-export function useSharedVehicle(address: ShareAddress, initial: SharedVehicle | null) {
-  return useQuery({
-    queryKey: [...shareKey, 'view', address],
-    queryFn: ({ signal }) => getSharedVehicle(address, signal),
-    initialData: initial ?? undefined,
-    // a link that showed nothing on the server stays that way; no point polling it
-    enabled: initial !== null,
-    refetchInterval: SHARE_POLL_MS,
-    retry: false,
-  });
+export interface SharedView {
+  /** null once the link shows nothing (never did, or was revoked while open). */
+  vehicle: SharedVehicle | null;
+  /** The last refresh failed for another reason: the values shown may be old. */
+  stale: boolean;
+}
+
+/**
+ * The shared vehicle, starting from what the server rendered and refreshed every 30 s. A timer and a fetch, no query
+ * cache: the public share page ships without the console's data layer.
+ */
+export function useSharedVehicle({ id, code }: ShareAddress, initial: SharedVehicle | null): SharedView {
+  const [view, setView] = useState<SharedView>({ vehicle: initial, stale: false });
+  // a link that showed nothing on the server stays that way; no point polling it
+  const shown = initial !== null;
+  useEffect(() => {
+    if (!shown) return;
+    const controller = new AbortController();
+    const timer = window.setInterval(() => {
+      getSharedVehicle({ id, code }, controller.signal).then(
+        (vehicle) => {
+          setView({ vehicle, stale: false });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const revoked = error instanceof ApiError && error.code === CODE_FAIL;
+          setView((v) => (revoked ? { vehicle: null, stale: false } : { ...v, stale: true }));
+        },
+      );
+    }, SHARE_POLL_MS);
+    return () => {
+      window.clearInterval(timer);
+      controller.abort();
+    };
+  }, [id, code, shown]);
+  return view;
 }

@@ -14,7 +14,6 @@ import { formatDateTime } from '@/lib/format';
 import { formatLonLat } from '@/lib/geo';
 import { useHydrated } from '@/lib/local-store';
 import { paths } from '@/lib/paths';
-import { ApiError } from '@/lib/query';
 import { alarmKindKey } from '@/features/live';
 import { useUnits } from '@/features/settings';
 import { deriveState, STATE_TONES, UnitSwitch, WheelDiagram } from '@/features/vehicles';
@@ -23,9 +22,6 @@ import { utcTime } from '../share-meta';
 import { sharedFromData, type SharedVehicle } from '../types';
 
 /** UTC while server-rendered and hydrating (identical markup), the visitor's local time afterwards. */
-/** The envelope code of a refusal (the link expired or was revoked). */
-const CODE_FAIL = 7;
-
 function useTime() {
   const hydrated = useHydrated();
   return (value: string | number | null) => (value === null ? '' : hydrated ? formatDateTime(value) : utcTime(value));
@@ -45,10 +41,10 @@ export function SharePage() {
   const [search] = useSearchParams();
   const { data } = useApp();
   const code = search.get('code') ?? undefined;
-  const shared = useSharedVehicle({ id, code }, sharedFromData(data));
+  const { vehicle, stale } = useSharedVehicle({ id, code }, sharedFromData(data));
   // a link revoked while open stops showing the vehicle at the next refresh
-  if (!shared.data || (shared.error instanceof ApiError && shared.error.code === CODE_FAIL)) return <NotShared />;
-  return <SharedVehicleView v={shared.data} stale={shared.isError} />;
+  if (!vehicle) return <NotShared />;
+  return <SharedVehicleView v={vehicle} stale={stale} />;
 }
 
 function NotShared() {

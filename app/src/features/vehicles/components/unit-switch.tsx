@@ -16,7 +16,7 @@ function Segmented<T extends string>({ label, options, value, labels, onChange }
           onClick={() => {
             onChange(o);
           }}
-          className={cx('px-2.5 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md', o === value ? 'bg-accent text-white' : 'text-slate-600 hover:bg-slate-50')}
+          className={cx('px-2.5 py-1 text-xs font-medium first:rounded-l-md last:rounded-r-md', o === value ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-50')}
         >
           {labels[o]}
         </button>

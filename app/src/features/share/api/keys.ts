@@ -1,1 +1,0 @@
-export const shareKey = ['share'] as const;
