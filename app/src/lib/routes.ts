@@ -95,8 +95,25 @@ export type RouteResolution =
   | { kind: 'page'; route: PageRoute; status: 200 | 404 }
   | { kind: 'unknown'; route: PageRoute; status: 404 };
 
+/**
+ * Resolutions already made, per path: every link of a page asks (react-router compiles a pattern on each match), and
+ * a render asks for the same few paths again. Bounded, since a path may come from any request.
+ */
+const resolved = new Map<string, RouteResolution>();
+const RESOLVED_MAX = 1000;
+
 /** Fixed routes only; matches like react-router does (case-insensitive, optional trailing slash). */
 export function resolveRoute(pathname: string): RouteResolution {
+  let resolution = resolved.get(pathname);
+  if (!resolution) {
+    if (resolved.size >= RESOLVED_MAX) resolved.clear();
+    resolution = matchFixedRoutes(pathname);
+    resolved.set(pathname, resolution);
+  }
+  return resolution;
+}
+
+function matchFixedRoutes(pathname: string): RouteResolution {
   for (const r of REDIRECTS) {
     if (matchPath({ path: r.from, end: true }, pathname)) return { kind: 'redirect', to: r.to };
   }
