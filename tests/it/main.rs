@@ -11,6 +11,7 @@ mod durability;
 mod edge;
 mod enterprise;
 mod foundation;
+mod ingest_write;
 mod isolation;
 mod live;
 mod mqtt;

@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, Utc};
 use entities::wheel_values::{self, WheelValue};
 pub use entities::wheel_values::{AXLE, TYRE};
 use entities::{position, spray_event, vehicle, wheel_frame};
-use kernel::db::{BulkInsert, OnCollision, write_txn};
+use kernel::db::{BulkInsert, BulkTarget, OnCollision, write_txn};
 use kernel::error::AppError;
 use kernel::text;
 use sea_orm::sea_query::OnConflict;
@@ -41,10 +41,11 @@ pub(super) const BATCH: usize = 1000;
 
 // ---- write path ----------------------------------------------------------------------------
 
-/// Stores GPS fixes in batches; a fix already stored (same vehicle and time) is dropped.
+/// Stores GPS fixes in one batch ([`kernel::db::BulkTxn`]: the caller's transaction, or one of
+/// its own when given a connection); a fix already stored (same vehicle and time) is dropped.
 /// Returns how many were new.
 pub async fn record_positions(
-    db: &impl ConnectionTrait,
+    db: &impl BulkTarget,
     fixes: &[position::Model],
 ) -> Result<u64, AppError> {
     pub(super) const INSERT: BulkInsert<'static> = BulkInsert {
@@ -77,13 +78,14 @@ pub async fn record_positions(
             ]
         })
         .collect();
-    Ok(INSERT.run(db, rows).await?)
+    Ok(db.bulk().insert(&INSERT, rows).await?)
 }
 
-/// Stores the tyre and axle readings of reports (a frame each) in batches; a frame already
-/// stored (same vehicle and time) is dropped. Returns how many were new.
+/// Stores the tyre and axle readings of reports (a frame each) in one batch, as
+/// [`record_positions`] does; a frame already stored (same vehicle and time) is dropped.
+/// Returns how many were new.
 pub async fn record_frames(
-    db: &impl ConnectionTrait,
+    db: &impl BulkTarget,
     frames: &[wheel_frame::Model],
 ) -> Result<u64, AppError> {
     pub(super) const INSERT: BulkInsert<'static> = BulkInsert {
@@ -96,7 +98,7 @@ pub async fn record_frames(
         .iter()
         .map(|f| vec![f.vehicle_id.into(), f.ts.into(), f.wheels.clone().into()])
         .collect();
-    Ok(INSERT.run(db, rows).await?)
+    Ok(db.bulk().insert(&INSERT, rows).await?)
 }
 
 /// The frames of a vehicle in `[from, to)`, oldest first, unpacked.

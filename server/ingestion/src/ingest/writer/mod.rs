@@ -14,10 +14,12 @@ use entities::wheel_values::{self, WheelValue};
 use entities::{
     device, position, vehicle, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_frame,
 };
-use kernel::db::{BulkInsert, OnCollision, write_txn};
+use kernel::db::{BulkInsert, BulkTxn, OnCollision, id_in};
 use kernel::error::AppError;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect,
+};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
@@ -40,6 +42,12 @@ const RECENT_TIMES: usize = 64;
 const ALARM_REFRESH: Duration = Duration::from_secs(60);
 
 const THRESHOLDS_TTL: Duration = Duration::from_secs(60);
+
+/// A device's heartbeat (`devices.heartbeat_at`) is written at most this often. A device is
+/// online while its heartbeat is at most `domain::device::ONLINE_MINUTES` (10) old, so this
+/// changes no online status; it spares a row update per report of a device that reports
+/// faster (a backlog upload, a 1 s interval).
+const HEARTBEAT_REFRESH: Duration = Duration::from_secs(30);
 
 /// An alarm the writer knows to be open.
 #[derive(Debug, Clone)]
@@ -116,6 +124,8 @@ pub(crate) struct Writer {
     alarm_changes: Vec<AlarmEvent>,
     vehicles: HashMap<i64, LiveVehicle>,
     thresholds: HashMap<i64, (Instant, [Thresholds; 3])>,
+    /// When this writer last wrote each device's heartbeat (committed).
+    heartbeats: HashMap<i64, Instant>,
 }
 
 /// Axle position of a wheel for thresholds: trailers' axles are `trailer`, a motor
@@ -149,6 +159,7 @@ impl Writer {
             alarm_changes: Vec::new(),
             vehicles: HashMap::new(),
             thresholds: HashMap::new(),
+            heartbeats: HashMap::new(),
         }
     }
 
@@ -335,6 +346,7 @@ impl Writer {
                 tracing::error!(%err, "storing reports");
                 // The transaction rolled back: forget what this batch taught the memory.
                 self.vehicles.clear();
+                self.heartbeats.clear();
                 for (done, _) in replies {
                     let _ = done.send(Err(err.to_string()));
                 }
@@ -351,7 +363,9 @@ impl Writer {
         let now = Utc::now();
         let mut positions = Vec::new();
         let mut frames = Vec::new();
-        let mut sensors: Vec<(i64, i32, String)> = Vec::new();
+        // The last sensor id seen at each configured position: one row per key, as one
+        // upsert statement may touch a row only once.
+        let mut sensors: BTreeMap<(i64, i32), String> = BTreeMap::new();
         let mut newest: HashMap<i64, &Report> = HashMap::new();
         let mut heartbeats: HashSet<i64> = HashSet::new();
         let mut conditions: Vec<(i64, i64, Condition)> = Vec::new();
@@ -423,7 +437,7 @@ impl Writer {
                     && known.as_ref() != Some(id)
                 {
                     *known = Some(id.clone());
-                    sensors.push((vehicle_id, t.pos, id.clone()));
+                    sensors.insert((vehicle_id, t.pos), id.clone());
                 }
             }
             newest.insert(vehicle_id, r);
@@ -481,7 +495,10 @@ impl Writer {
             ));
         }
 
-        let txn = write_txn(&self.db).await?;
+        // Everything of the batch or nothing: the history, alarms, states, sensors and
+        // heartbeats below commit together (`BulkTxn`: on PostgreSQL a sqlx transaction whose
+        // batch inserts are one statement per table).
+        let txn = BulkTxn::begin(&self.db).await?;
         domain::vehicle::history::record_positions(&txn, &positions).await?;
         domain::vehicle::history::record_frames(&txn, &frames).await?;
         let mut events: Vec<Publish> = Vec::new();
@@ -503,7 +520,7 @@ impl Writer {
             };
             let rows = sensors
                 .into_iter()
-                .map(|(vehicle_id, position, sensor_no)| {
+                .map(|((vehicle_id, position), sensor_no)| {
                     #[allow(clippy::cast_possible_truncation)]
                     let axle = (position / 10) as i16;
                     vec![
@@ -514,17 +531,29 @@ impl Writer {
                     ]
                 })
                 .collect();
-            SENSORS.run(&txn, rows).await?;
+            txn.insert(&SENSORS, rows).await?;
         }
+        heartbeats.retain(|d| {
+            self.heartbeats
+                .get(d)
+                .is_none_or(|at| at.elapsed() >= HEARTBEAT_REFRESH)
+        });
         if !heartbeats.is_empty() {
             device::Entity::update_many()
                 .col_expr(device::Column::HeartbeatAt, Expr::value(now))
                 .col_expr(device::Column::Online, Expr::value(true))
-                .filter(device::Column::Id.is_in(heartbeats))
+                .filter(id_in(
+                    device::Column::Id,
+                    heartbeats.iter().copied().collect(),
+                    txn.get_database_backend(),
+                ))
                 .exec(&txn)
                 .await?;
         }
         txn.commit().await?;
+        let written = Instant::now();
+        self.heartbeats
+            .extend(heartbeats.into_iter().map(|d| (d, written)));
         for (vehicle_id, r) in &newest {
             let v = &self.vehicles[vehicle_id];
             let entry = vehicle_delta(*vehicle_id, v, r, self.alarm_summary(*vehicle_id));

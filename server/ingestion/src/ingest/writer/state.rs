@@ -7,9 +7,8 @@ use chrono::{DateTime, Utc};
 use domain::vehicle::alarms::kind;
 use domain::vehicle::fleet::LiveState;
 use entities::wheel_values::{self, AXLE, TYRE, WheelValue};
-use kernel::db::{BulkInsert, OnCollision};
+use kernel::db::{BulkInsert, BulkTxn, OnCollision};
 use kernel::error::AppError;
-use sea_orm::ConnectionTrait;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -18,7 +17,7 @@ impl Writer {
     /// state row each; answers those states for the fleet snapshot.
     pub(super) async fn write_state(
         &self,
-        txn: &impl ConnectionTrait,
+        txn: &BulkTxn,
         newest: &HashMap<i64, &Report>,
         now: DateTime<Utc>,
     ) -> Result<Vec<(i64, LiveState)>, AppError> {
@@ -118,7 +117,7 @@ impl Writer {
             ]);
             states.push((*vehicle_id, state));
         }
-        UPSERT.run(txn, rows).await?;
+        txn.insert(&UPSERT, rows).await?;
         Ok(states)
     }
 }
