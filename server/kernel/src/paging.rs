@@ -102,6 +102,16 @@ impl Page {
         self.offset + self.page_size
     }
 
+    /// The answer for this page: `list` is its rows, `total` the size of the whole list.
+    pub fn holding<T>(self, list: Vec<T>, total: impl TryInto<u64>) -> PageResult<T> {
+        PageResult {
+            list,
+            total: total.try_into().unwrap_or_default(),
+            page: self.page,
+            page_size: self.page_size,
+        }
+    }
+
     /// This page of `rows` already in order in memory, `total` being the size of the whole list.
     pub fn of<T>(self, rows: impl IntoIterator<Item = T>, total: u64) -> PageResult<T> {
         let skip = usize::try_from(self.offset).unwrap_or(usize::MAX);

@@ -453,12 +453,7 @@ pub async fn list_from_database(
             created: r.created_at.timestamp_millis(),
         })
         .collect();
-    Ok(PageResult {
-        list,
-        total: u64::try_from(total).unwrap_or_default(),
-        page: page.page,
-        page_size: page.page_size,
-    })
+    Ok(page.holding(list, total))
 }
 
 /// Group names by id (one query).

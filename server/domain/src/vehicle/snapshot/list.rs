@@ -89,11 +89,6 @@ impl FleetSnapshot {
                 row
             })
             .collect();
-        Ok(PageResult {
-            list,
-            total: u64::try_from(total).unwrap_or_default(),
-            page: page.page,
-            page_size: page.page_size,
-        })
+        Ok(page.holding(list, total))
     }
 }
