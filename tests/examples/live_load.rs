@@ -314,6 +314,16 @@ fn show_memory(label: &str, rss: &[f64]) {
     let last = rss.last().copied().unwrap_or(0.0);
     let max = rss.iter().copied().fold(0.0, f64::max);
     println!("{label}: RSS first {first:.0} MiB, last {last:.0} MiB, max {max:.0} MiB");
+    if rss.len() > 10 {
+        // Whether it levels off: the samples at each tenth of the run.
+        let tenths: Vec<String> = (0..=10)
+            .map(|i| format!("{:.0}", rss[(rss.len() - 1) * i / 10]))
+            .collect();
+        println!(
+            "{label}: RSS at each tenth of the run (MiB): {}",
+            tenths.join(" ")
+        );
+    }
 }
 
 #[tokio::main]

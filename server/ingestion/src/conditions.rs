@@ -61,30 +61,45 @@ pub fn cold_pressure(pressure: f64, temp: Option<f64>) -> f64 {
     })
 }
 
-/// What the evaluation remembers of one tyre between reports.
+/// What the evaluation remembers of one tyre between reports: the last reading and the
+/// readings that can still be the highest of the last hour.
+///
+/// A reading followed by a higher (or equal) one can never again be the hour's highest, so it
+/// is dropped on arrival of that one: what remains falls from oldest to newest and stays a few
+/// entries long, where keeping every reading of the hour took ~120 per tyre (over 400 MB with
+/// 30,000 vehicles reporting every 30 s).
 #[derive(Debug, Clone, Default)]
 pub struct TyreMemory {
-    /// (device time ms, cold pressure bar) of readings within the last hour, oldest first.
-    recent: VecDeque<(i64, f64)>,
+    /// (device time ms, cold pressure bar), oldest first, pressures falling; the newest
+    /// reading is last.
+    candidates: VecDeque<(i64, f64)>,
 }
 
 impl TyreMemory {
     fn last(&self) -> Option<(i64, f64)> {
-        self.recent.back().copied()
+        self.candidates.back().copied()
     }
 
+    /// The highest reading within the hour before `now`: the oldest candidate not older than
+    /// that, since every reading between two candidates is at most the later one.
     fn highest_within_hour(&self, now: i64) -> Option<f64> {
-        self.recent
+        self.candidates
             .iter()
-            .filter(|(t, _)| now - t <= HOUR_MS)
+            .find(|(t, _)| now - t <= HOUR_MS)
             .map(|(_, p)| *p)
-            .reduce(f64::max)
     }
 
     fn remember(&mut self, ts: i64, cold: f64) {
-        self.recent.push_back((ts, cold));
-        while self.recent.front().is_some_and(|(t, _)| ts - t > HOUR_MS) {
-            self.recent.pop_front();
+        while self.candidates.back().is_some_and(|(_, p)| *p <= cold) {
+            self.candidates.pop_back();
+        }
+        self.candidates.push_back((ts, cold));
+        while self
+            .candidates
+            .front()
+            .is_some_and(|(t, _)| ts - t > HOUR_MS)
+        {
+            self.candidates.pop_front();
         }
     }
 }
@@ -412,6 +427,30 @@ mod tests {
         );
         assert!(refilled.contains(&clear(31, kind::SLOW_LEAK)));
         assert!(refilled.contains(&clear(31, kind::FAST_LEAK)));
+    }
+
+    #[test]
+    fn the_hours_highest_is_kept_without_keeping_the_hour() {
+        let mut memory = TyreMemory::default();
+        let mut every = Vec::new();
+        let mut seed: u64 = 7;
+        // Three hours of a reading every 30 s, pressures wandering between 8 and 9 bar.
+        for step in 0..360 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            #[allow(clippy::cast_precision_loss)]
+            let p = 8.0 + (seed >> 40) as f64 / f64::from(1u32 << 24);
+            let ts = T0 + step * 30_000;
+            let expected = every
+                .iter()
+                .filter(|(t, _)| ts - t <= HOUR_MS)
+                .map(|(_, p): &(i64, f64)| *p)
+                .reduce(f64::max);
+            assert_eq!(memory.highest_within_hour(ts), expected, "step {step}");
+            memory.remember(ts, p);
+            every.push((ts, p));
+            assert_eq!(memory.last(), Some((ts, p)));
+            assert!(memory.candidates.len() <= 20, "{}", memory.candidates.len());
+        }
     }
 
     #[test]

@@ -74,7 +74,7 @@ pub(super) fn cutoff() -> DateTime<Utc> {
 }
 
 /// A vehicle as the fleet query reads it.
-#[derive(Debug, FromQueryResult)]
+#[derive(Debug, Clone, FromQueryResult)]
 pub(super) struct FleetRow {
     pub(super) id: i64,
     plate: String,

@@ -125,9 +125,11 @@ pub(super) const SERIES: [&str; 2] = ["positions", "wheel_frames"];
 
 /// Deletes positions and wheel frames older than `before`; answers how many rows went.
 ///
-/// Vehicle by vehicle (the next id found by a seek on the primary key, the rows by a key
-/// range), each in its own short transaction, so ingestion never waits long for the write
-/// lock, and rows of deleted vehicles go too.
+/// Vehicle by vehicle: one seek on the primary key finds the next vehicle and whether its
+/// oldest row is past `before`; only then are its rows deleted, by a key range, in a short
+/// transaction of their own, so ingestion never waits long for the write lock, a day's run
+/// over 30,000 vehicles with nothing to delete takes no write lock at all, and rows of
+/// deleted vehicles go too.
 ///
 /// # Errors
 /// When the database fails (what was deleted before stays deleted).
@@ -140,8 +142,10 @@ pub async fn prune(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<u64
     let mut deleted = 0;
     for table in SERIES {
         let next = format!(
-            "SELECT MIN(vehicle_id) AS v FROM {table} WHERE vehicle_id > {}",
-            param(1)
+            "SELECT vehicle_id AS v, ts < {} AS expired FROM {table} WHERE vehicle_id > {} \
+             ORDER BY vehicle_id, ts LIMIT 1",
+            param(1),
+            param(2)
         );
         let delete = format!(
             "DELETE FROM {table} WHERE vehicle_id = {} AND ts < {}",
@@ -150,15 +154,21 @@ pub async fn prune(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<u64
         );
         let mut after = i64::MIN;
         loop {
-            let found = db
+            let Some(found) = db
                 .query_one_raw(Statement::from_sql_and_values(
                     backend,
                     next.clone(),
-                    [after.into()],
+                    [before.into(), after.into()],
                 ))
                 .await?
-                .and_then(|r| r.try_get::<Option<i64>>("", "v").ok().flatten());
-            let Some(vehicle_id) = found else { break };
+            else {
+                break;
+            };
+            let vehicle_id: i64 = found.try_get("", "v")?;
+            after = vehicle_id;
+            if !found.try_get::<bool>("", "expired")? {
+                continue;
+            }
             let txn = write_txn(db).await?;
             deleted += txn
                 .execute_raw(Statement::from_sql_and_values(
@@ -169,7 +179,6 @@ pub async fn prune(db: &DatabaseConnection, before: DateTime<Utc>) -> Result<u64
                 .await?
                 .rows_affected();
             txn.commit().await?;
-            after = vehicle_id;
         }
     }
     Ok(deleted)

@@ -11,7 +11,9 @@
 //!   ([`FleetSnapshot::patch`]): the entry is patched and re-serialised in memory, no query;
 //! - vehicles named by alarm events (acknowledgements, the offline sweep) and by console writes
 //!   (`changes`) are re-read by id before the next answer and by a background pass every second;
-//! - a row read from the database never undoes a newer state the writer handed over.
+//! - a row read from the database never undoes a newer state the writer handed over;
+//! - vehicles whose last report has just grown too old are marked offline by the background
+//!   pass.
 //!
 //! So the feed never lags what the websocket already told consoles. Who sees what (scope,
 //! relations, member filters) and each user's follows are resolved once per user and kept
@@ -119,26 +121,42 @@ struct Kept {
     offline: bool,
     /// The snapshot version that last changed it.
     changed: u64,
+    entries: Entries,
+}
+
+/// A vehicle's watchList4 entries, serialised.
+struct Entries {
     full: Box<str>,
     map: Box<str>,
 }
 
+impl Entries {
+    fn new(row: &FleetRow, repeaters: &HashMap<i64, i64>, offline: bool) -> Self {
+        let receiver_repeaters = row.device_id.and_then(|d| repeaters.get(&d).copied());
+        Self {
+            full: serialise(&fleet::entry(row, receiver_repeaters, offline, true)),
+            map: serialise(&fleet::entry(row, None, offline, false)),
+        }
+    }
+}
+
 impl Kept {
     fn new(row: FleetRow, repeaters: &HashMap<i64, i64>, offline: bool, changed: u64) -> Self {
-        let receiver_repeaters = row.device_id.and_then(|d| repeaters.get(&d).copied());
-        let full = serialise(&fleet::entry(&row, receiver_repeaters, offline, true));
-        let map = serialise(&fleet::entry(&row, None, offline, false));
+        let entries = Entries::new(&row, repeaters, offline);
         Self {
             row,
             offline,
             changed,
-            full,
-            map,
+            entries,
         }
     }
 
     fn entry(&self, full: bool) -> &str {
-        if full { &self.full } else { &self.map }
+        if full {
+            &self.entries.full
+        } else {
+            &self.entries.map
+        }
     }
 }
 
@@ -174,10 +192,11 @@ impl FleetSnapshot {
                 let Some(shared) = weak.upgrade() else { return };
                 let snapshot = Self { shared };
                 // Only keep a snapshot someone has asked for current.
-                if snapshot.loaded()
-                    && let Err(e) = snapshot.current().await
-                {
-                    tracing::warn!(error = %e, "refreshing the fleet snapshot");
+                if snapshot.loaded() {
+                    match snapshot.current().await {
+                        Ok(()) => snapshot.reserialise_gone_offline(),
+                        Err(e) => tracing::warn!(error = %e, "refreshing the fleet snapshot"),
+                    }
                 }
             }
         });
@@ -226,22 +245,53 @@ impl FleetSnapshot {
     /// read before the next answer.
     pub fn patch(&self, states: Vec<(i64, LiveState)>) {
         let cutoff = fleet::cutoff();
-        let mut unknown = Vec::new();
-        {
-            let mut vehicles = self.write();
+        // Serialising the entries is most of the work: it is done on copies, under the read
+        // lock only, so answers are not held up; the write lock just swaps the entries in.
+        let (patched, unknown) = {
+            let vehicles = self.read();
             if vehicles.loaded_at.is_none() {
                 // Not loaded yet: the first load reads these states.
                 return;
             }
-            let version = vehicles.next_version();
+            let mut patched = Vec::with_capacity(states.len());
+            let mut unknown = Vec::new();
             for (id, state) in states {
-                match vehicles.by_id.remove(&id) {
+                match vehicles.by_id.get(&id) {
                     Some(kept) => {
-                        let mut row = kept.row;
+                        let mut row = kept.row.clone();
                         row.apply(&state);
-                        vehicles.keep(row, cutoff, version);
+                        let offline = row.offline(cutoff);
+                        let entries = Entries::new(&row, &vehicles.repeaters, offline);
+                        patched.push((kept.changed, row, offline, entries, state));
                     }
                     None => unknown.push(id),
+                }
+            }
+            (patched, unknown)
+        };
+        {
+            let mut vehicles = self.write();
+            let version = vehicles.next_version();
+            for (read_at, row, offline, entries, state) in patched {
+                let id = row.id;
+                match vehicles.by_id.get(&id).map(|kept| kept.changed) {
+                    // Deleted meanwhile.
+                    None => {}
+                    Some(changed) if changed == read_at => {
+                        let kept = Kept {
+                            row,
+                            offline,
+                            changed: version,
+                            entries,
+                        };
+                        vehicles.by_id.insert(id, kept);
+                    }
+                    // Re-read or reloaded meanwhile: patch what is there now.
+                    Some(_) => {
+                        let mut now = vehicles.by_id.remove(&id).expect("just found").row;
+                        now.apply(&state);
+                        vehicles.keep(now, cutoff, version);
+                    }
                 }
             }
         }
@@ -343,10 +393,14 @@ impl FleetSnapshot {
     }
 
     /// Brings the snapshot up to date: a reload when never loaded, invalidated or events were
-    /// missed, else a re-read of the vehicles alarm events and console writes named, and
-    /// re-serialised entries of vehicles that went offline.
+    /// missed, else a re-read of the vehicles alarm events and console writes named. Vehicles
+    /// that went offline by the clock are re-serialised by the background pass (within a
+    /// second): scanning the fleet for them on every answer cost more than the answer.
     async fn current(&self) -> Result<(), AppError> {
         let complete = self.take_events();
+        if complete && self.up_to_date() {
+            return Ok(());
+        }
         let _loading = self.shared.loading.lock().await;
         let never = self.read().loaded_at.is_none();
         if !complete || never || self.shared.stale.swap(false, Ordering::AcqRel) {
@@ -383,8 +437,20 @@ impl FleetSnapshot {
                 vehicles.log_removal(id, version);
             }
         }
-        self.reserialise_gone_offline();
         Ok(())
+    }
+
+    /// Nothing to reload, recount or re-read: an answer can be given from what is kept.
+    fn up_to_date(&self) -> bool {
+        self.loaded()
+            && !self.shared.stale.load(Ordering::Acquire)
+            && !self.shared.repeaters_stale.load(Ordering::Acquire)
+            && self
+                .shared
+                .changed
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .is_empty()
     }
 
     async fn reload(&self) -> Result<(), AppError> {
