@@ -153,13 +153,103 @@ writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 
 
 // --- SSR bundle for QuickJS ---------------------------------------------------------------------------------------
 // react-dom/server.browser re-exports the streaming renderer too, which needs TextEncoder/ReadableStream at module
-// scope. renderToString lives in the legacy build alone, so the SSR bundle takes only that file.
+// scope. renderToString lives in the legacy build alone, so the SSR bundle takes only that file, with two changes
+// for QuickJS that leave its output as it was (each patch must match exactly once, or the build fails):
+const legacyServerFile = join(dirname(require.resolve('react-dom/package.json')), 'cjs/react-dom-server-legacy.browser.production.js');
+const LEGACY_SERVER_PATCHES = [
+  // renderToString appends every chunk to one string; in QuickJS each append copies the rope's last piece (twice the
+  // bytes once the page holds a CJK character), about 9% of a /solution render. Collect the chunks, join them once.
+  ['result = "",', 'result = [],'],
+  ['null !== chunk && (result += chunk);', 'null !== chunk && result.push(chunk);'],
+  ['  return result;\n}\nexports.renderToStaticMarkup', '  return result.join("");\n}\nexports.renderToStaticMarkup'],
+  // Every text and attribute value is escaped, each scanned by a regular expression that QuickJS runs at some 200
+  // instructions a character (7% of a render). A worker renders the same class names and texts again and again:
+  // remember what each string escaped to (bounded).
+  [
+    'function escapeTextForBrowser(text) {',
+    `var escapedTexts = new Map();
+function escapeTextForBrowser(text) {
+  if ("string" !== typeof text) return escapeTextForBrowserUncached(text);
+  var escaped = escapedTexts.get(text);
+  if (void 0 === escaped) {
+    escaped = escapeTextForBrowserUncached(text);
+    4096 <= escapedTexts.size && escapedTexts.clear();
+    escapedTexts.set(text, escaped);
+  }
+  return escaped;
+}
+function escapeTextForBrowserUncached(text) {`,
+  ],
+];
 const legacyServer = {
   name: 'react-dom-legacy-server',
   setup(build) {
-    build.onResolve({ filter: /^react-dom\/server\.browser$/ }, () => ({
-      path: join(dirname(require.resolve('react-dom/package.json')), 'cjs/react-dom-server-legacy.browser.production.js'),
-    }));
+    build.onResolve({ filter: /^react-dom\/server\.browser$/ }, () => ({ path: legacyServerFile }));
+    build.onLoad({ filter: /react-dom-server-legacy\.browser\.production\.js$/ }, (args) => {
+      let contents = readFileSync(args.path, 'utf8');
+      for (const [from, to] of LEGACY_SERVER_PATCHES) {
+        if (contents.split(from).length !== 2) fail(`react-dom's server build changed: cannot find ${JSON.stringify(from)} once`);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
+// react-router, on the server: a compiled route path and a location encoded by the static router depend on their
+// arguments alone, yet are made again on every render (every route's path is compiled to a regular expression when
+// a <Routes> matches, every match's pathname goes through `new URL`), and in QuickJS the string replacements and the
+// URL parse cost more than the match. Remember them (bounded); a matcher has no state (no g or y flag), and the
+// encoded location is copied for each caller.
+const ROUTER_PATCHES = [
+  [
+    'function compilePath(path, caseSensitive = false, end = true) {',
+    `var compiledPaths = new Map();
+function compilePath(path, caseSensitive = false, end = true) {
+  let key = (caseSensitive ? "1" : "0") + (end ? "1" : "0") + path;
+  let compiled = compiledPaths.get(key);
+  if (!compiled) {
+    compiled = compilePathUncached(path, caseSensitive, end);
+    if (compiledPaths.size >= 1000) compiledPaths.clear();
+    compiledPaths.set(key, compiled);
+  }
+  return compiled;
+}
+function compilePathUncached(path, caseSensitive = false, end = true) {`,
+  ],
+  [
+    'function encodeLocation(to) {',
+    `var encodedLocations = new Map();
+function encodeLocation(to) {
+  let href = typeof to === "string" ? to : createPath(to);
+  let encoded = encodedLocations.get(href);
+  if (!encoded) {
+    encoded = encodeLocationUncached(href);
+    if (encodedLocations.size >= 1000) encodedLocations.clear();
+    encodedLocations.set(href, encoded);
+  }
+  return { ...encoded };
+}
+function encodeLocationUncached(to) {`,
+  ],
+];
+const routerProductionDir = dirname(alias['react-router']);
+const routerPatched = new Map();
+const routerMemo = {
+  name: 'react-router-memo',
+  setup(build) {
+    build.onLoad({ filter: /react-router\/dist\/production\/chunk-[^/]*\.mjs$/ }, (args) => {
+      if (dirname(args.path) !== routerProductionDir) return undefined;
+      let contents = readFileSync(args.path, 'utf8');
+      for (const [from, to] of ROUTER_PATCHES) {
+        const found = contents.split(from).length - 1;
+        if (found === 0) continue;
+        if (found !== 1 || routerPatched.has(from)) fail(`react-router changed: ${JSON.stringify(from)} is there more than once`);
+        routerPatched.set(from, args.path);
+        contents = contents.replace(from, to);
+      }
+      return { contents, loader: 'js' };
+    });
   },
 };
 
@@ -185,6 +275,16 @@ const serverI18n = {
   },
 };
 
+// The server bundle takes render-only <Link>, <NavLink> and <Routes> (src/ssr/react-router.tsx, which re-exports the
+// rest of react-router): react-router's markup, without the handlers and hooks a server render never uses.
+const serverRouterFile = join(appDir, 'src/ssr/react-router.tsx');
+const serverRouter = {
+  name: 'server-react-router',
+  setup(build) {
+    build.onResolve({ filter: /^react-router$/ }, (args) => ({ path: args.importer === serverRouterFile ? alias['react-router'] : serverRouterFile }));
+  },
+};
+
 const ssr = await esbuild.build({
   absWorkingDir: appDir,
   entryPoints: ['src/entry.server.tsx'],
@@ -197,13 +297,14 @@ const ssr = await esbuild.build({
   jsx: 'automatic',
   define,
   alias,
-  plugins: [legacyServer, lazyStub, serverI18n],
+  plugins: [legacyServer, lazyStub, serverI18n, serverRouter, routerMemo],
   outfile: join(distDir, 'ssr.js'),
   sourcemap: 'external',
   metafile: true,
   logLevel: 'warning',
 });
 
+for (const [from] of ROUTER_PATCHES) if (!routerPatched.has(from)) fail(`react-router changed: cannot find ${JSON.stringify(from)}`);
 const ssrInputs = Object.keys(ssr.metafile.inputs);
 const badSsr = ssrInputs.find((input) => BROWSER_ONLY.some((re) => re.test(input)));
 if (badSsr) fail(`${badSsr} ended up in dist/ssr.js`);

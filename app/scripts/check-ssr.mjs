@@ -71,8 +71,9 @@ function render(context, { url, lang = 'zh', user = null, brand = BRAND }) {
   const t0 = performance.now();
   const raw = vm.runInContext('__wheelendRender(__input)', context);
   const ms = performance.now() - t0;
-  assert.equal(typeof raw, 'string', `${url}: output is not a string`);
-  const out = JSON.parse(raw);
+  assert.ok(typeof raw === 'object' && raw !== null && !Array.isArray(raw), `${url}: output is not an object`);
+  const out = { ...raw }; // a plain object of this realm, for deepEqual
+  assert.ok(typeof out.status === 'number' && typeof out.head === 'string' && typeof out.html === 'string', `${url}: bad output fields`);
   return { out, ms };
 }
 

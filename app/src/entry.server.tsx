@@ -1,5 +1,5 @@
 /**
- * QuickJS entry (docs/ssr-contract.md): defines `globalThis.__wheelendRender(inputJson) -> outputJson`.
+ * QuickJS entry (docs/ssr-contract.md): defines `globalThis.__wheelendRender(inputJson) -> output` (an object).
  * Built by scripts/build.mjs as one IIFE (dist/ssr.js). Synchronous: renderToString, one read-only i18next instance
  * per language for the worker's life (see src/ssr/react-i18next.ts), no timers, no network. Exceptions propagate to the host (a bad input or a render bug is a 500 there).
  */
@@ -15,9 +15,9 @@ import { bundleFor, guard } from '@/features/auth';
 import { sharePageMeta } from '@/features/share';
 import { createI18n } from '@/lib/i18n-bundled';
 import { createQueryClient } from '@/lib/query';
-import { CONSOLE_ROUTE, NOT_FOUND_ROUTE, type ClientBundle } from '@/lib/routes';
-import { buildHead, resolveMeta } from '@/lib/seo';
-import { parseRenderInput, splitUrl, type Lang } from '@/lib/state';
+import { CONSOLE_ROUTE, NOT_FOUND_ROUTE, type ClientBundle, type PageRoute } from '@/lib/routes';
+import { buildHead, resolveMeta, type MetaOverride } from '@/lib/seo';
+import { parseRenderInput, splitUrl, type Lang, type RenderInput } from '@/lib/state';
 import { SiteApp } from '@/site-app';
 
 // react-query batches its cache notifications through setTimeout(0); in QuickJS there is no event loop to run them
@@ -61,9 +61,36 @@ export function render(inputJson: string): RenderOutput {
   );
   const fixed = decision.kind === 'fixed' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : CONSOLE_ROUTE;
   const { route, override } = sharePageMeta(fixed, input.data, i18n);
-  const meta = resolveMeta(route, { i18n, brand: input.brand, origin: input.origin, pathname }, override);
-  return { status: route.status, head: buildHead(meta), html, bundle };
+  return { status: route.status, head: headFor(route, override, input, pathname, i18n), html, bundle };
 }
 
-(globalThis as unknown as { __wheelendRender: (json: string) => string }).__wheelendRender = (inputJson: string) =>
-  JSON.stringify(render(inputJson));
+/** Heads already built: a head depends on nothing but what its key holds. Bounded, since a path may be anything. */
+const heads = new Map<string, string>();
+const HEADS_MAX = 1000;
+
+function headFor(route: PageRoute, override: MetaOverride, input: RenderInput, pathname: string, i18n: I18n): string {
+  const { brand, origin } = input;
+  const key = JSON.stringify([
+    input.lang,
+    route.metaId,
+    route.status,
+    route.unavailable === true,
+    override.title ?? null,
+    override.description ?? null,
+    brand.appName,
+    brand.desc,
+    brand.appLogo,
+    origin,
+    pathname,
+  ]);
+  let head = heads.get(key);
+  if (head === undefined) {
+    head = buildHead(resolveMeta(route, { i18n, brand, origin, pathname }, override));
+    if (heads.size >= HEADS_MAX) heads.clear();
+    heads.set(key, head);
+  }
+  return head;
+}
+
+// The object itself, not its JSON: the host reads its properties, which spares stringifying and parsing the markup.
+(globalThis as unknown as { __wheelendRender: (json: string) => RenderOutput }).__wheelendRender = render;

@@ -2,7 +2,7 @@
 //!
 //! cargo run --release -p ssr --example bench -- [--bundle app/dist/ssr.js] [--requests 2000]
 //!     [--concurrency 4] [--workers N] [--url /solution] [--signed-in] [--deadline-ms 2000]
-//!     [--no-node]
+//!     [--no-node] [--data '{"share": …}']
 //!
 //! Under `valgrind --tool=callgrind` (instruction counts, repeatable on a busy machine) give a
 //! long `--deadline-ms`: renders run ~50x slower there and would otherwise time out.
@@ -25,6 +25,8 @@ struct Args {
     signed_in: bool,
     deadline: Option<Duration>,
     node: bool,
+    /// The render input's route data, e.g. a share page's vehicle for `--url /mf/1`.
+    data: serde_json::Value,
 }
 
 fn parse_args() -> Args {
@@ -37,6 +39,7 @@ fn parse_args() -> Args {
         signed_in: false,
         deadline: None,
         node: true,
+        data: serde_json::json!({}),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -60,6 +63,9 @@ fn parse_args() -> Args {
                 args.deadline = Some(Duration::from_millis(ms));
             }
             "--no-node" => args.node = false,
+            "--data" => {
+                args.data = serde_json::from_str(&value()).unwrap_or_else(|_| fail("--data"));
+            }
             other => fail(&format!("unknown argument {other}")),
         }
     }
@@ -82,7 +88,7 @@ fn resolve(path: &Path) -> PathBuf {
 }
 
 /// A render input as the host sends it; signed in means the console's shell for a user.
-fn bench_input(url: &str, signed_in: bool) -> serde_json::Value {
+fn bench_input(url: &str, signed_in: bool, data: &serde_json::Value) -> serde_json::Value {
     let user = signed_in.then(|| {
         serde_json::json!({
             "id": 1, "userName": "admin", "nickName": "Admin", "authorityId": 888, "visitor": false
@@ -100,7 +106,7 @@ fn bench_input(url: &str, signed_in: bool) -> serde_json::Value {
         },
         "lang": "zh",
         "user": user,
-        "data": {}
+        "data": data
     })
 }
 
@@ -259,7 +265,7 @@ async fn main() {
     let bundle_path = resolve(&args.bundle);
     let bundle = std::fs::read_to_string(&bundle_path)
         .unwrap_or_else(|e| fail(&format!("{}: {e}", bundle_path.display())));
-    let input = bench_input(&args.url, args.signed_in);
+    let input = bench_input(&args.url, args.signed_in, &args.data);
     let input_json = input.to_string();
     let c = args.concurrency;
     let n = args.requests;

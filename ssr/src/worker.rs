@@ -12,7 +12,7 @@ use rquickjs::context::EvalOptions;
 use rquickjs::function::Rest;
 use rquickjs::{Coerced, Context, Ctx, Function, Object, Runtime, Value};
 
-use crate::{Counters, Job, RenderOutput, SsrConfig, SsrError};
+use crate::{ClientBundle, Counters, Job, RenderOutput, SsrConfig, SsrError};
 
 const RENDER_FN: &str = "__wheelendRender";
 /// Renders between explicit GC passes; QuickJS refcounting frees most garbage, the GC is for cycles.
@@ -216,7 +216,7 @@ impl Engine {
 
     fn render(&self, input: &str) -> Result<RenderOutput, SsrError> {
         self.arm(self.render_budget);
-        let text = self.ctx.with(|ctx| {
+        let output = self.ctx.with(|ctx| {
             let render: Function<'_> = ctx
                 .globals()
                 .get(RENDER_FN)
@@ -224,18 +224,66 @@ impl Engine {
             let out: Value<'_> = render
                 .call((input,))
                 .map_err(|err| self.js_error(&ctx, err))?;
-            match out.as_string() {
-                Some(s) => s.to_string().map_err(|err| self.js_error(&ctx, err)),
-                None => Err(SsrError::BadOutput(format!(
-                    "{RENDER_FN} returned {}, not a string",
-                    out.type_name()
-                ))),
-            }
+            self.read_output(&ctx, &out)
         });
         // Microtasks the bundle queued still run under the same deadline.
-        let text = self.drain_jobs().and(self.check_oom(text));
+        let output = self.drain_jobs().and(self.check_oom(output));
         self.disarm();
-        serde_json::from_str(&text?).map_err(|err| SsrError::BadOutput(err.to_string()))
+        output
+    }
+
+    /// The output object, read property by property: no JSON round trip of the markup (see the
+    /// contract).
+    fn read_output<'js>(&self, ctx: &Ctx<'js>, out: &Value<'js>) -> Result<RenderOutput, SsrError> {
+        let Some(obj) = out
+            .as_object()
+            .filter(|_| !out.is_function() && !out.is_array())
+        else {
+            return Err(SsrError::BadOutput(format!(
+                "{RENDER_FN} returned {}, not an object",
+                out.type_name()
+            )));
+        };
+        let field = |name: &str| -> Result<Value<'js>, SsrError> {
+            obj.get(name).map_err(|err| self.js_error(ctx, err))
+        };
+        let bad = |name: &str, v: &Value<'js>| {
+            SsrError::BadOutput(format!("`{name}` is {}", v.type_name()))
+        };
+        let text = |name: &str, v: Value<'js>| -> Result<Option<String>, SsrError> {
+            if v.is_undefined() {
+                return Ok(None);
+            }
+            let s = v.as_string().ok_or_else(|| bad(name, &v))?;
+            s.to_string()
+                .map(Some)
+                .map_err(|err| self.js_error(ctx, err))
+        };
+
+        let status = field("status")?;
+        let status = status
+            .as_number()
+            .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u16::MAX)).contains(n))
+            .ok_or_else(|| bad("status", &status))?;
+        let redirect = field("redirect")?;
+        let redirect = if redirect.is_null() {
+            None
+        } else {
+            text("redirect", redirect)?
+        };
+        let bundle = match text("bundle", field("bundle")?)?.as_deref() {
+            None | Some("console") => ClientBundle::Console,
+            Some("site") => ClientBundle::Site,
+            Some(other) => return Err(SsrError::BadOutput(format!("unknown bundle `{other}`"))),
+        };
+        Ok(RenderOutput {
+            #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // checked above
+            status: status as u16,
+            head: text("head", field("head")?)?.unwrap_or_default(),
+            html: text("html", field("html")?)?.unwrap_or_default(),
+            redirect,
+            bundle,
+        })
     }
 
     /// Runs queued promise jobs until none are left or the deadline passes.

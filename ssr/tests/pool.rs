@@ -78,13 +78,53 @@ async fn console_does_not_break_rendering() {
 }
 
 #[tokio::test]
+async fn reads_a_redirect_and_the_bundle() {
+    let pool = pool("echo", cfg(1));
+    let out = pool.render(input("/redirect")).await.unwrap();
+    assert_eq!(
+        out,
+        RenderOutput {
+            status: 302,
+            head: String::new(),
+            html: String::new(),
+            redirect: Some("/map".into()),
+            bundle: ClientBundle::Console,
+        }
+    );
+    let out = pool.render(input("/site")).await.unwrap();
+    assert_eq!(
+        out,
+        RenderOutput {
+            status: 200,
+            head: "<title>site</title>".into(),
+            html: "<p>site</p>".into(),
+            redirect: None,
+            bundle: ClientBundle::Site,
+        }
+    );
+}
+
+#[tokio::test]
 async fn bad_output_is_reported() {
     let pool = pool("echo", cfg(1));
-    let err = pool.render(input("/bad")).await.unwrap_err();
-    assert!(matches!(err, SsrError::BadOutput(_)), "{err:?}");
-    let err = pool.render(input("/number")).await.unwrap_err();
+    for (url, says) in [
+        ("/bad", "string"),
+        ("/number", "int"),
+        ("/array", "array"),
+        ("/bad-status", "`status`"),
+        ("/fraction-status", "`status`"),
+        ("/bad-html", "`html`"),
+        ("/bad-bundle", "browser"),
+    ] {
+        let err = pool.render(input(url)).await.unwrap_err();
+        assert!(
+            matches!(err, SsrError::BadOutput(ref m) if m.contains(says)),
+            "{url}: {err:?}"
+        );
+    }
+    let err = pool.render(input("/throwing-getter")).await.unwrap_err();
     assert!(
-        matches!(err, SsrError::BadOutput(ref m) if m.contains("int")),
+        matches!(err, SsrError::Js { ref message, .. } if message.contains("getter failed")),
         "{err:?}"
     );
     assert_echo(&pool, "/after").await;

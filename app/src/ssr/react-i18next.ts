@@ -5,8 +5,8 @@
  * A server render is synchronous and its i18n instance never changes language, so the hook needs none of the
  * browser's subscriptions and none of react-i18next's per-component copies of the instance. The server keeps one
  * instance per language across renders (entry.server.tsx), which lets each namespace's `t` be built once and the
- * result of a plain lookup (a key without options) be remembered: after the first render most lookups are one map
- * read. The strings are those i18next returns, so hydration in the browser matches.
+ * result of a lookup (a key, with or without options of primitive values) be remembered: after the first render
+ * most lookups are one map read. The strings are those i18next returns, so hydration in the browser matches.
  */
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
@@ -32,8 +32,25 @@ export const initReactI18next = {
   },
 };
 
-/** Per instance, per namespace list: the fixed `t` and what it returned for plain keys. */
+/** Per instance, per namespace list: the fixed `t` and what it returned per key and options. */
 const translations = new WeakMap<I18n, Map<string, Translation>>();
+const REMEMBERED_MAX = 2000;
+
+/**
+ * Options made of primitives only (`{ n: 2 }`, `{ count: 3, plate: '…' }`) as an unambiguous key: what i18next
+ * returns for them cannot change on the server. Null for anything else (objects, functions): not remembered.
+ */
+function optionsKey(options: unknown): string | null {
+  if (typeof options !== 'object' || options === null) return null;
+  let key = '';
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value === 'string') key += `${JSON.stringify(name)}:${JSON.stringify(value)},`;
+    else if (value === null || (typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol'))
+      key += `${JSON.stringify(name)}:${typeof value}${String(value)},`;
+    else return null;
+  }
+  return key;
+}
 
 function translation(i18n: I18n, ns: string | readonly string[] | undefined): Translation {
   let byNamespace = translations.get(i18n);
@@ -49,11 +66,18 @@ function translation(i18n: I18n, ns: string | readonly string[] | undefined): Tr
   const fixed = getFixedT(null, ns ?? null);
   const remembered = new Map<string, string>();
   const t: Lookup = (key, ...rest) => {
-    if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest);
-    let text = remembered.get(key);
+    if (typeof key !== 'string' || rest.length > 1) return fixed(key, ...rest);
+    const options = rest.length === 1 ? optionsKey(rest[0]) : '';
+    if (options === null) return fixed(key, ...rest);
+    const cacheKey = options === '' ? key : `${key}\u0000${options}`;
+    let text = remembered.get(cacheKey);
     if (text === undefined) {
-      text = fixed(key);
-      remembered.set(key, text);
+      const found: unknown = fixed(key, ...rest);
+      if (typeof found !== 'string') return found as string; // returnObjects
+      text = found;
+      // bounded: option values (a plate, a name) may come from the request
+      if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+      remembered.set(cacheKey, text);
     }
     return text;
   };
