@@ -345,8 +345,8 @@ async fn find_own(
         return Err(AppError::field(
             "id",
             text!(
-                "内置工单类型 {} 不能修改",
-                "The built-in order type {} cannot be changed",
+                "id：内置工单类型 {} 不能修改",
+                "id: the built-in order type {} cannot be changed",
                 id
             ),
         ));
