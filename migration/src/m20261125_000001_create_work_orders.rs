@@ -232,7 +232,7 @@ impl MigrationTrait for Migration {
             if name == "idx_work_orders_number" {
                 idx.unique();
             }
-            manager.create_index(idx.to_owned()).await?;
+            manager.create_index(idx).await?;
         }
 
         manager
@@ -269,14 +269,11 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(
-                index(
-                    "idx_work_order_links_ref",
-                    WorkOrderLinks::Table,
-                    &["kind", "ref_id"],
-                )
-                .to_owned(),
-            )
+            .create_index(index(
+                "idx_work_order_links_ref",
+                WorkOrderLinks::Table,
+                &["kind", "ref_id"],
+            ))
             .await?;
 
         manager
@@ -305,14 +302,11 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(
-                index(
-                    "idx_work_order_lines_order",
-                    WorkOrderLines::Table,
-                    &["order_id"],
-                )
-                .to_owned(),
-            )
+            .create_index(index(
+                "idx_work_order_lines_order",
+                WorkOrderLines::Table,
+                &["order_id"],
+            ))
             .await?;
 
         manager
@@ -342,14 +336,11 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(
-                index(
-                    "idx_work_order_logs_order",
-                    WorkOrderLogs::Table,
-                    &["order_id", "created_at"],
-                )
-                .to_owned(),
-            )
+            .create_index(index(
+                "idx_work_order_logs_order",
+                WorkOrderLogs::Table,
+                &["order_id", "created_at"],
+            ))
             .await?;
 
         manager
@@ -384,7 +375,7 @@ impl MigrationTrait for Migration {
             ),
         ] {
             manager
-                .create_index(index(name, WorkOrderTasks::Table, cols).to_owned())
+                .create_index(index(name, WorkOrderTasks::Table, cols))
                 .await?;
         }
         Ok(())

@@ -24,7 +24,7 @@ use kernel::db::write_txn;
 use kernel::error::{AppError, DbResultExt};
 use kernel::i18n::Text;
 use kernel::paging::{self, PageQuery, PageResult};
-use kernel::search::contains;
+use kernel::search::{contains, starts_with};
 use kernel::text;
 use kernel::validate::{in_range, json_list, limited, required, to_json};
 
@@ -741,7 +741,7 @@ async fn next_number(
         .select_only()
         .column(work_order::Column::Number)
         .filter(work_order::Column::EnterpriseId.eq(ent))
-        .filter(work_order::Column::Number.starts_with(&prefix))
+        .filter(starts_with(work_order::Column::Number, &prefix))
         .order_by_desc(work_order::Column::Number)
         .into_tuple()
         .one(db)

@@ -98,12 +98,12 @@ struct Stored {
     wheels: Vec<WheelWork>,
 }
 
-fn non_negative(field: String, v: f64) -> Result<f64, AppError> {
+fn non_negative(field: &str, v: f64) -> Result<f64, AppError> {
     if v.is_finite() && (0.0..=1e9).contains(&v) {
         Ok(v)
     } else {
         Err(AppError::field(
-            field.clone(),
+            field,
             text!(
                 "{} 须在 0 到 1000000000 之间",
                 "{} must be between 0 and 1000000000",
@@ -137,9 +137,9 @@ fn checked(input: RepairInput) -> Result<(i64, Stored, Vec<Line>), AppError> {
     let mut lines = Vec::with_capacity(input.lines.len());
     for (i, l) in input.lines.into_iter().enumerate() {
         let at = |f: &str| format!("lines[{i}].{f}");
-        let quantity = non_negative(at("quantity"), l.quantity)?;
-        let unit_price = non_negative(at("unitPrice"), l.unit_price)?;
-        let hours = non_negative(at("hours"), l.hours)?;
+        let quantity = non_negative(&at("quantity"), l.quantity)?;
+        let unit_price = non_negative(&at("unitPrice"), l.unit_price)?;
+        let hours = non_negative(&at("hours"), l.hours)?;
         let amount = match l.kind {
             LineKind::Part => quantity * unit_price,
             LineKind::Labour => hours * unit_price,
