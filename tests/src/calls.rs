@@ -2390,6 +2390,24 @@ impl TestApp {
         self.call("POST", "/api/wechat/getWechatJSSDK", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/abnormalAssociation`: Links alarms (`alarmIds`) to a work order, then answers the alarms it answers.
+    pub fn api_work_abnormal_association<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/abnormalAssociation", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/allocation`: Gives a work order to a member of an enterprise the caller sees (the requester, the assignee
+    pub fn api_work_allocation<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/allocation", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/category_list`: Problem types or modules of an enterprise (default: the acting one), paged. Without problem
     pub fn api_work_category_list<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2406,6 +2424,420 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/category_save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/cover_url`: The cover image of a work order.
+    pub fn api_work_cover_url<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/cover_url", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/declaration`: The declaration of a driver or customer on a work order; with `declaration` records it first.
+    pub fn api_work_declaration<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/declaration", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/default_t`: The default values an order type fills a new order with, and the fields they belong to.
+    pub fn api_work_default_t<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/default_t", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/delFile`: Takes a file off a work order.
+    pub fn api_work_del_file<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/delFile", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/del_log`: Deletes a note or dispose record (state changes stay).
+    pub fn api_work_del_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/del_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/del_task`: Deletes a task.
+    pub fn api_work_del_task<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/del_task", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/del_work`: Deletes work orders (the requester's, or any as an enterprise administrator), all or none,
+    pub fn api_work_del_work<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/del_work", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/details_list`: The work orders behind one statistics cell (dimension and key).
+    pub fn api_work_details_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/details_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/dispose_log`: Adds a dispose record (the order type's dispose form filled in) to an order in progress or
+    pub fn api_work_dispose_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/dispose_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/dispose_t`: The dispose (close-out) form of an order type.
+    pub fn api_work_dispose_t<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/dispose_t", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/dynamic_analysis`: Work orders opened and resolved per day or month, and parts and labour cost per vehicle and
+    pub fn api_work_dynamic_analysis<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/dynamic_analysis", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/fileList`: The files attached to a work order.
+    pub fn api_work_file_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/fileList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/immediately`: Starts the work now (100 → 101) as the assignee; an unassigned order is taken by the caller.
+    pub fn api_work_immediately<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/immediately", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/info`: One work order with everything on it: vehicles and wheel positions, devices, alarms, people,
+    pub fn api_work_info<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/info", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/label`: Labels: of one order (`id`; replaced first when `labels` is given), or every label in use on
+    pub fn api_work_label<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/label", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/list`: Work orders the caller sees, newest first, filtered by state, type, category, grade, priority,
+    pub fn api_work_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/location`: The location of a work order; with `lat`/`lon` or `address` sets it first.
+    pub fn api_work_location<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/location", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/maintain`: Stores the repair record of a work order (replacing the previous one); the order's cost
+    pub fn api_work_maintain<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/maintain", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/option`: The option lists of the work-order forms: order types, problem types, grades, priorities and
+    pub fn api_work_option<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/option", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/order_car`: Vehicles the caller may open work orders on: of the enterprises it sees, or in its maintenance
+    pub fn api_work_order_car<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/order_car", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/order_device_ent`: Devices the caller may name on a work order.
+    pub fn api_work_order_device_ent<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/order_device_ent", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/order_type_save`: Creates (no `id`), changes or deletes (`{id, delete: true}`, if no order uses it) an order
+    pub fn api_work_order_type_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/order_type_save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/order_type_t`: Replaces templates of one of the enterprise's own order types (those left out keep their
+    pub fn api_work_order_type_t<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/order_type_t", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/participant`: The participants of a work order; with `userIds` replaces them first.
+    pub fn api_work_participant<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/participant", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/processing`: Work orders waiting on the caller: assigned and pending or in progress, or requested and
+    pub fn api_work_processing<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/processing", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/related_users`: Everyone related to a work order and their part: requester, assignee, participants, task
+    pub fn api_work_related_users<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/related_users", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/repair_info`: The repair record of a work order: work per wheel position, parts and labour lines, costs.
+    pub fn api_work_repair_info<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/repair_info", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save`: Opens a work order (no `id`; state 100, numbered WO-YYYYMMDD-NNNN, the vehicle's live state
+    pub fn api_work_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_cover_url`: Sets the cover image of a work order: an image the caller uploaded (`fileId`) or a URL (empty
+    pub fn api_work_save_cover_url<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_cover_url", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_default`: Opens a work order from its type's default values (title, priority, grade, due time, form
+    pub fn api_work_save_default<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_default", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_log`: Adds a note with images to a work order's timeline.
+    pub fn api_work_save_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_task`: Adds a task to a work order that is not cancelled or closed.
+    pub fn api_work_save_task<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_task", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/setExpress`: Records the shipping of a work order's parts: carrier and tracking number.
+    pub fn api_work_set_express<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/setExpress", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/setFileList`: Attaches files the caller uploaded (`/fileUploadAndDownload/upload` ids) to a work order.
+    pub fn api_work_set_file_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/setFileList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/setState`: Takes a work order to another state: 101 start, 102 resolve (assignee or administrator), 103
+    pub fn api_work_set_state<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/setState", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/snapshoot`: The vehicle's live state stored when the work order was opened.
+    pub fn api_work_snapshoot<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/snapshoot", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/state_list`: The order states with their labels (zh, en) and how many orders the caller sees in each.
+    pub fn api_work_state_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/state_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/statistics`: Counts of the work orders opened in a date range by state, type, grade and assignee; due-time
+    pub fn api_work_statistics<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/statistics", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/t_info`: An order type with all its templates: the create form's fields, their defaults and the dispose
+    pub fn api_work_t_info<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/t_info", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/task_list`: The tasks of a work order.
+    pub fn api_work_task_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/task_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/task_search`: Tasks across the work orders the caller sees, open ones by due time first.
+    pub fn api_work_task_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/task_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/type_list`: Order types of an enterprise (default: the acting one), with their templates; the built-in
+    pub fn api_work_type_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/type_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/up_log`: The timeline of a work order, oldest first: state changes, notes, dispose records and changes.
+    pub fn api_work_up_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/up_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/update_log`: Changes a note or dispose record (its author, or an enterprise administrator).
+    pub fn api_work_update_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/update_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/update_task`: Changes a task: title, assignee, due time, done.
+    pub fn api_work_update_task<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/update_task", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/user_search`: Users a work order may be given to: members of the enterprises the caller sees, by name or
+    pub fn api_work_user_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/user_search", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/car/pressure`: Latest tyre pressures (bar), temperatures and status of a vehicle by id or plate.

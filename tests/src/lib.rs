@@ -496,6 +496,13 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "webhooks",
     "webhook_deliveries",
     "vehicle_shares",
+    "work_categories",
+    "work_order_types",
+    "work_orders",
+    "work_order_links",
+    "work_order_lines",
+    "work_order_logs",
+    "work_order_tasks",
 ];
 
 impl TestApp {

@@ -115,6 +115,14 @@ export type AlarmFilter = {
     end?: string | null;
 };
 
+/**
+ * Alarms to link to an order (`alarmIds`), or without them the linked ones.
+ */
+export type AlarmLink = {
+    id: number;
+    alarmIds?: Array<number> | null;
+};
+
 export type AlarmListRequest = PageQuery & AlarmFilter;
 
 /**
@@ -190,6 +198,14 @@ export type AlarmUpdateRequest = {
 
 export type AllApis = {
     apis: Array<ApiItem>;
+};
+
+/**
+ * Gives an order to someone (`allocation`).
+ */
+export type Allocation = {
+    id: number;
+    assigneeId: number;
 };
 
 export type Answer = 'accept' | 'refuse' | 'cancel';
@@ -665,6 +681,13 @@ export type CarListRequest = PageQuery & {
     order?: SortOrder;
 };
 
+export type CarQuery = PageQuery & {
+    /**
+     * Part of the plate or VIN.
+     */
+    keyword?: string | null;
+};
+
 /**
  * Create (no `id`) or edit a car series, or delete it (`delete: true`).
  */
@@ -772,6 +795,18 @@ export type CategoryRow = {
     updatedAt?: string | null;
 };
 
+/**
+ * One count of a dimension.
+ */
+export type Cell = {
+    /**
+     * The state, type id, grade or assignee id (0: unassigned).
+     */
+    key: number;
+    name: string;
+    count: number;
+};
+
 export type ChangePasswordRequest = {
     password: string;
     newPassword: string;
@@ -782,6 +817,19 @@ export type ChangedAnswer = {
      * Devices added or removed (already listed / absent ones are skipped).
      */
     changed: number;
+};
+
+/**
+ * One choice of a form's option list.
+ */
+export type Choice = {
+    value: number;
+    /**
+     * In the caller's language.
+     */
+    name: string;
+    zh: string;
+    en: string;
 };
 
 export type ClusterDetail = ClusterRow & {
@@ -924,6 +972,20 @@ export type CopyAuthority = {
     oldAuthorityId: number;
 };
 
+export type Cover = {
+    id: number;
+    coverUrl: string;
+};
+
+/**
+ * A new cover: a file the caller uploaded (`fileId`), or a URL.
+ */
+export type CoverInput = {
+    id: number;
+    fileId?: number | null;
+    coverUrl?: string | null;
+};
+
 export type CreateAuthority = {
     /**
      * Chosen, positive and unused.
@@ -1008,6 +1070,41 @@ export type DayRate = {
      * online / devices × 100, one decimal (0 when there are no devices).
      */
     rate: number;
+};
+
+/**
+ * What a driver or customer declared.
+ */
+export type Declaration = {
+    declarant?: string;
+    phone?: string;
+    content?: string;
+    images?: Array<string>;
+    declaredAt?: string | null;
+};
+
+/**
+ * With `declaration` (its `content` at least): records it on the order; answers the current one.
+ */
+export type DeclarationInput = {
+    id: number;
+    declaration?: null | Declaration;
+};
+
+export type DefaultTemplate = {
+    typeId: number;
+    fields: Array<TemplateField>;
+    defaults: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * Orders to delete: `ids`, or one `id`.
+ */
+export type DelWork = {
+    ids?: Array<number>;
+    id?: number | null;
 };
 
 export type DeleteApi = {
@@ -1173,6 +1270,20 @@ export type DetailOut = {
 };
 
 /**
+ * One statistics cell: the dimension, its key (`value`) and the range.
+ */
+export type DetailsQuery = RangeQuery & PageQuery & {
+    /**
+     * state, type, grade, assignee, overdue or onTime.
+     */
+    dimension: Dimension;
+    /**
+     * The cell's key (not needed for overdue and onTime).
+     */
+    value?: number;
+};
+
+/**
  * Filters and order of the device list.
  */
 export type DeviceFilter = {
@@ -1263,6 +1374,17 @@ export type DeviceListRequest = PageQuery & DeviceFilter;
 export type DevicePageRequest = PageQuery & {
     id?: number | null;
     imei?: string | null;
+};
+
+export type DeviceQuery = PageQuery & {
+    /**
+     * Only the devices on this vehicle.
+     */
+    vehicleId?: number | null;
+    /**
+     * Part of the IMEI.
+     */
+    keyword?: string | null;
 };
 
 /**
@@ -1395,9 +1517,19 @@ export type DictionaryOut = {
 };
 
 /**
+ * The dimensions of `details_list`.
+ */
+export type Dimension = 'state' | 'type' | 'grade' | 'assignee' | 'overdue' | 'onTime';
+
+/**
  * Which side of a new relation the caller's enterprise takes.
  */
 export type Direction = 'grant' | 'receive';
+
+export type DisposeTemplate = {
+    typeId: number;
+    dispose: Array<TemplateField>;
+};
 
 /**
  * A driver as vehicle details show them.
@@ -1444,6 +1576,28 @@ export type DriverRow = {
     carIds: Array<number>;
     plates: Array<string>;
     created: number;
+};
+
+export type DynamicQuery = RangeQuery & {
+    unit?: Unit;
+};
+
+export type Dynamics = {
+    /**
+     * Every period of the range, in order, with the orders opened and resolved in it.
+     */
+    periods: Array<PeriodCount>;
+    /**
+     * Parts and labour cost per vehicle and month, highest first.
+     */
+    costByVehicle: Array<VehicleCost>;
+};
+
+/**
+ * A request or answer without fields.
+ */
+export type Empty = {
+    [key: string]: unknown;
 };
 
 /**
@@ -2042,6 +2196,24 @@ export type EnvelopeComputed = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeCover = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        coverUrl: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeCtwingRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -2059,6 +2231,27 @@ export type EnvelopeCtwingRow = {
         response: unknown;
         success: boolean;
         createdAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeDefaultTemplate = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        typeId: number;
+        fields: Array<TemplateField>;
+        defaults: {
+            [key: string]: unknown;
+        };
     };
     /**
      * A human-readable message in the request's language.
@@ -2301,6 +2494,68 @@ export type EnvelopeDictionaryOut = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeDisposeTemplate = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        typeId: number;
+        dispose: Array<TemplateField>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeDynamics = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * Every period of the range, in order, with the orders opened and resolved in it.
+         */
+        periods: Array<PeriodCount>;
+        /**
+         * Parts and labour cost per vehicle and month, highest first.
+         */
+        costByVehicle: Array<VehicleCost>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeEmpty = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A request or answer without fields.
+     */
+    data: {
+        [key: string]: unknown;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeEnterpriseAlarm = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -2460,6 +2715,29 @@ export type EnvelopeEnterpriseRow = {
         parent: Array<ParentRef>;
         createdAt: string;
         updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeExpress = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The shipping of an order's parts.
+     */
+    data: {
+        id: number;
+        carrier?: string;
+        trackingNo?: string;
+        shippedAt?: string | null;
     };
     /**
      * A human-readable message in the request's language.
@@ -3007,6 +3285,65 @@ export type EnvelopeJurisdiction = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeLocation = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Sets the location when `lat`/`lon` or `address` are given; answers it.
+     */
+    data: {
+        id: number;
+        lat?: number | null;
+        lon?: number | null;
+        address?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeLogRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        orderId: number;
+        /**
+         * 1 state change, 2 note, 3 dispose record, 4 change of the order.
+         */
+        kind: number;
+        fromState?: number | null;
+        toState?: number | null;
+        content: string;
+        images: Array<string>;
+        /**
+         * A dispose record's form values.
+         */
+        data: {
+            [key: string]: unknown;
+        };
+        userId: number;
+        userName: string;
+        createdAt: string;
+        updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeLoginResponse = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3192,6 +3529,27 @@ export type EnvelopeOptionCategoryRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeOptionDeclaration = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: null | {
+        declarant?: string;
+        phone?: string;
+        content?: string;
+        images?: Array<string>;
+        declaredAt?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeOptionDeviceRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3254,6 +3612,47 @@ export type EnvelopeOptionDeviceRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeOptionOrderType = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: null | {
+        /**
+         * Negative for a built-in type.
+         */
+        id: number;
+        entId: number;
+        name: string;
+        sort: number;
+        builtIn: boolean;
+        /**
+         * The create form's extra fields.
+         */
+        fields: Array<TemplateField>;
+        /**
+         * Default values of the create form (`title`, `priority`, `grade`, `dueHours`, and the
+         * keys of `fields`).
+         */
+        defaults: {
+            [key: string]: unknown;
+        };
+        /**
+         * The close-out form.
+         */
+        dispose: Array<TemplateField>;
+        createdAt?: string | null;
+        updatedAt?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeOptionSale = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3277,6 +3676,168 @@ export type EnvelopeOptionSale = {
          */
         warrantyMonths?: number;
         remark?: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOptions = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The option lists the order forms need.
+     */
+    data: {
+        /**
+         * The enterprise's order types (names as saved: `zh` and `en` repeat them).
+         */
+        types: Array<Choice>;
+        /**
+         * Its problem types.
+         */
+        categories: Array<Choice>;
+        grades: Array<Choice>;
+        priorities: Array<Choice>;
+        states: Array<Choice>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOrderDetail = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * An order with everything on it.
+     */
+    data: OrderRow & {
+        description: string;
+        vehicles: Array<OrderVehicle>;
+        devices: Array<OrderDevice>;
+        alarmIds: Array<number>;
+        participants: Array<Person>;
+        lat?: number | null;
+        lon?: number | null;
+        address: string;
+        carrier: string;
+        trackingNo: string;
+        shippedAt?: string | null;
+        declaration?: null | Declaration;
+        fields: {
+            [key: string]: unknown;
+        };
+        taskCount: number;
+        fileCount: number;
+        /**
+         * Whether the caller may change the order (customers and other viewers only read).
+         */
+        writable: boolean;
+        /**
+         * The states the caller may take the order to now.
+         */
+        nextStates: Array<number>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOrderTaskRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        orderId: number;
+        title: string;
+        assigneeId?: number | null;
+        assigneeName: string;
+        dueAt?: string | null;
+        done: boolean;
+        doneAt?: string | null;
+        createdBy: number;
+        createdAt: string;
+        updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOrderType = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * Negative for a built-in type.
+         */
+        id: number;
+        entId: number;
+        name: string;
+        sort: number;
+        builtIn: boolean;
+        /**
+         * The create form's extra fields.
+         */
+        fields: Array<TemplateField>;
+        /**
+         * Default values of the create form (`title`, `priority`, `grade`, `dueHours`, and the
+         * keys of `fields`).
+         */
+        defaults: {
+            [key: string]: unknown;
+        };
+        /**
+         * The close-out form.
+         */
+        dispose: Array<TemplateField>;
+        createdAt?: string | null;
+        updatedAt?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOrdersDeleted = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * How many orders were deleted.
+         */
+        deleted: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -4168,6 +4729,50 @@ export type EnvelopePageResultJournalEntry = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultLogRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            orderId: number;
+            /**
+             * 1 state change, 2 note, 3 dispose record, 4 change of the order.
+             */
+            kind: number;
+            fromState?: number | null;
+            toState?: number | null;
+            content: string;
+            images: Array<string>;
+            /**
+             * A dispose record's form values.
+             */
+            data: {
+                [key: string]: unknown;
+            };
+            userId: number;
+            userName: string;
+            createdAt: string;
+            updatedAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultMember = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -4293,6 +4898,231 @@ export type EnvelopePageResultOperationRecordOut = {
             resp: string;
             user_id?: number | null;
             user?: null | RecordUser;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultOrderCar = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            plate: string;
+            vin: string;
+            axleLayout: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultOrderDevice = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            imei: string;
+            kind: number;
+            vehicleId?: number | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultOrderRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            number: string;
+            typeId: number;
+            typeName: string;
+            categoryId: number;
+            categoryName: string;
+            grade: number;
+            priority: number;
+            state: number;
+            stateName: string;
+            title: string;
+            vehicleId?: number | null;
+            plate: string;
+            requesterId: number;
+            requesterName: string;
+            assigneeId?: number | null;
+            assigneeName: string;
+            dueAt?: string | null;
+            /**
+             * Past its due time and not resolved, cancelled or closed (or resolved late).
+             */
+            overdue: boolean;
+            labels: Array<string>;
+            coverUrl: string;
+            cost: number;
+            createdAt: string;
+            updatedAt: string;
+            firstResponseAt?: string | null;
+            resolvedAt?: string | null;
+            closedAt?: string | null;
+            cancelledAt?: string | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultOrderTaskRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            orderId: number;
+            title: string;
+            assigneeId?: number | null;
+            assigneeName: string;
+            dueAt?: string | null;
+            done: boolean;
+            doneAt?: string | null;
+            createdBy: number;
+            createdAt: string;
+            updatedAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultOrderType = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            /**
+             * Negative for a built-in type.
+             */
+            id: number;
+            entId: number;
+            name: string;
+            sort: number;
+            builtIn: boolean;
+            /**
+             * The create form's extra fields.
+             */
+            fields: Array<TemplateField>;
+            /**
+             * Default values of the create form (`title`, `priority`, `grade`, `dueHours`, and the
+             * keys of `fields`).
+             */
+            defaults: {
+                [key: string]: unknown;
+            };
+            /**
+             * The close-out form.
+             */
+            dispose: Array<TemplateField>;
+            createdAt?: string | null;
+            updatedAt?: string | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultPerson = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            username: string;
+            nickName: string;
+            phone: string;
         }>;
         total: number;
         page: number;
@@ -5412,6 +6242,30 @@ export type EnvelopeRelationRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeRepairRecord = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        summary: string;
+        wheels: Array<WheelWork>;
+        lines: Array<Line>;
+        partsCost: number;
+        labourHours: number;
+        labourCost: number;
+        total: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeRouteMenus = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -5683,6 +6537,31 @@ export type EnvelopeSharedVehicle = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeSnapshot = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        vehicleId?: number | null;
+        takenAt: string;
+        /**
+         * The vehicle's live state when the order was opened (null: none was known).
+         */
+        state: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeSprayHistory = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -5706,6 +6585,45 @@ export type EnvelopeSprayHistory = {
         faults: number;
         seconds: number;
         events: Array<SprayRow>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeStatistics = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        from: string;
+        to: string;
+        total: number;
+        byState: Array<Cell>;
+        byType: Array<Cell>;
+        byGrade: Array<Cell>;
+        byAssignee: Array<Cell>;
+        /**
+         * Orders with a due time that missed it (still open past it, or resolved after it).
+         */
+        overdue: number;
+        /**
+         * Orders with a due time that met it so far.
+         */
+        onTime: number;
+        /**
+         * Mean seconds from opening to the first response (start or someone else's entry).
+         */
+        meanFirstResponseSecs?: number | null;
+        /**
+         * Mean seconds from opening to resolution (resolved or closed orders).
+         */
+        meanResolutionSecs?: number | null;
     };
     /**
      * A human-readable message in the request's language.
@@ -6697,6 +7615,31 @@ export type EnvelopeVecImeiSn = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecLinkedAlarm = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        vehicleId: number;
+        position: number;
+        kind: number;
+        level: number;
+        state: number;
+        value?: number | null;
+        startedAt: string;
+        clearedAt?: string | null;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecMemberOut = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -6728,6 +7671,76 @@ export type EnvelopeVecNamed = {
     data: Array<{
         id: number;
         name: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecOrderFile = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        name: string;
+        url: string;
+        /**
+         * The extension.
+         */
+        tag: string;
+        size: number;
+        mime: string;
+        uploadedBy?: number | null;
+        createdAt: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecPerson = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        username: string;
+        nickName: string;
+        phone: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecRelated = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Someone related to an order, with their part.
+     */
+    data: Array<Person & {
+        /**
+         * requester, assignee, participant, task (a task's assignee); one person may have several.
+         */
+        roles: Array<string>;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -6853,6 +7866,33 @@ export type EnvelopeVecShareRow = {
          * Opens now (neither expired nor revoked).
          */
         active: boolean;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecStateCount = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        state: number;
+        zh: string;
+        en: string;
+        /**
+         * The caller's language.
+         */
+        name: string;
+        /**
+         * Orders in this state the caller sees.
+         */
+        count: number;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -7381,6 +8421,16 @@ export type ExchangeTrailerRequest = {
     lon?: number | null;
 };
 
+/**
+ * The shipping of an order's parts.
+ */
+export type Express = {
+    id: number;
+    carrier?: string;
+    trackingNo?: string;
+    shippedAt?: string | null;
+};
+
 export type FileListBody = PageQuery & {
     /**
      * Part of the file name.
@@ -7415,6 +8465,22 @@ export type FileOut = {
     key: string;
     size: number;
     mime: string;
+};
+
+/**
+ * One file to take off an order.
+ */
+export type FileRef = {
+    id: number;
+    fileId: number;
+};
+
+/**
+ * Files to attach to an order: ids the upload call answered.
+ */
+export type FilesInput = {
+    id: number;
+    fileIds?: Array<number>;
 };
 
 /**
@@ -7824,6 +8890,13 @@ export type IdBody = {
     ID: number;
 };
 
+/**
+ * A request naming one row (a log entry, a task) by id.
+ */
+export type IdRef = {
+    id: number;
+};
+
 export type IdRequest = {
     id: number;
 };
@@ -8198,9 +9271,103 @@ export type KindTagsRequest = {
     keyword?: string | null;
 };
 
+/**
+ * With `id`: the labels of that order, replaced first when `labels` is given. Without: every
+ * label in use on the orders the caller sees (for a filter).
+ */
+export type LabelInput = {
+    id?: number | null;
+    labels?: Array<string> | null;
+};
+
+/**
+ * A part or labour line.
+ */
+export type Line = {
+    /**
+     * `part` or `labour`.
+     */
+    kind: LineKind;
+    name: string;
+    position?: string;
+    /**
+     * Parts: how many.
+     */
+    quantity?: number;
+    /**
+     * Parts: price of one; labour: price of an hour.
+     */
+    unitPrice?: number;
+    /**
+     * Labour: hours.
+     */
+    hours?: number;
+    /**
+     * quantity × unitPrice (parts) or hours × unitPrice (labour); computed.
+     */
+    amount?: number;
+};
+
+export type LineKind = 'part' | 'labour';
+
+export type LinkedAlarm = {
+    id: number;
+    vehicleId: number;
+    position: number;
+    kind: number;
+    level: number;
+    state: number;
+    value?: number | null;
+    startedAt: string;
+    clearedAt?: string | null;
+};
+
 export type ListEntRequest = PageQuery & {
     colonyId: number;
     keyword?: string | null;
+};
+
+/**
+ * Filters of the order list; all optional.
+ */
+export type ListQuery = PageQuery & {
+    /**
+     * Only orders of this enterprise (it must be in the scope).
+     */
+    entId?: number | null;
+    /**
+     * One state, or several in `states`.
+     */
+    state?: number | null;
+    states?: Array<number>;
+    typeId?: number | null;
+    categoryId?: number | null;
+    grade?: number | null;
+    priority?: number | null;
+    assigneeId?: number | null;
+    requesterId?: number | null;
+    vehicleId?: number | null;
+    /**
+     * Part of the number or title.
+     */
+    keyword?: string | null;
+    label?: string | null;
+    /**
+     * Only orders past their due time (true) or not (false).
+     */
+    overdue?: boolean | null;
+    /**
+     * Only orders the caller requested, is assigned to or takes part in.
+     */
+    mine?: boolean;
+    /**
+     * Opened on or after this day (`YYYY-MM-DD`, UTC).
+     */
+    from?: string | null;
+    /**
+     * Opened on or before this day.
+     */
+    to?: string | null;
 };
 
 export type ListsRequest = PageQuery & {
@@ -8214,7 +9381,40 @@ export type ListsRequest = PageQuery & {
     colonyId?: number | null;
 };
 
+/**
+ * Sets the location when `lat`/`lon` or `address` are given; answers it.
+ */
+export type Location = {
+    id: number;
+    lat?: number | null;
+    lon?: number | null;
+    address?: string | null;
+};
+
 export type LogAction = 'read' | 'unread' | 'delete' | 'mask' | 'unmask';
+
+/**
+ * A note (`save_log`), or a dispose record (`dispose_log`, with `data`).
+ */
+export type LogInput = {
+    orderId: number;
+    content?: string;
+    images?: Array<string>;
+    /**
+     * Values of the order type's dispose form (dispose records).
+     */
+    data?: {
+        [key: string]: unknown;
+    } | null;
+};
+
+export type LogListQuery = PageQuery & {
+    orderId: number;
+    /**
+     * Only entries of this kind.
+     */
+    kind?: number | null;
+};
 
 /**
  * A page of messages with the caller's unread count.
@@ -8257,6 +9457,38 @@ export type LogQuery = {
      * The caller's messages to act on (`read` without ids: all of them).
      */
     ids?: Array<number> | null;
+};
+
+export type LogRow = {
+    id: number;
+    orderId: number;
+    /**
+     * 1 state change, 2 note, 3 dispose record, 4 change of the order.
+     */
+    kind: number;
+    fromState?: number | null;
+    toState?: number | null;
+    content: string;
+    images: Array<string>;
+    /**
+     * A dispose record's form values.
+     */
+    data: {
+        [key: string]: unknown;
+    };
+    userId: number;
+    userName: string;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * A note's new text and images.
+ */
+export type LogUpdate = {
+    id: number;
+    content?: string;
+    images?: Array<string>;
 };
 
 export type LoginRequest = {
@@ -8600,6 +9832,252 @@ export type OperationRecordOut = {
     user?: null | RecordUser;
 };
 
+export type OptionQuery = {
+    entId?: number | null;
+};
+
+/**
+ * The option lists the order forms need.
+ */
+export type Options = {
+    /**
+     * The enterprise's order types (names as saved: `zh` and `en` repeat them).
+     */
+    types: Array<Choice>;
+    /**
+     * Its problem types.
+     */
+    categories: Array<Choice>;
+    grades: Array<Choice>;
+    priorities: Array<Choice>;
+    states: Array<Choice>;
+};
+
+export type OrderCar = {
+    id: number;
+    entId: number;
+    plate: string;
+    vin: string;
+    axleLayout: string;
+};
+
+/**
+ * An order with everything on it.
+ */
+export type OrderDetail = OrderRow & {
+    description: string;
+    vehicles: Array<OrderVehicle>;
+    devices: Array<OrderDevice>;
+    alarmIds: Array<number>;
+    participants: Array<Person>;
+    lat?: number | null;
+    lon?: number | null;
+    address: string;
+    carrier: string;
+    trackingNo: string;
+    shippedAt?: string | null;
+    declaration?: null | Declaration;
+    fields: {
+        [key: string]: unknown;
+    };
+    taskCount: number;
+    fileCount: number;
+    /**
+     * Whether the caller may change the order (customers and other viewers only read).
+     */
+    writable: boolean;
+    /**
+     * The states the caller may take the order to now.
+     */
+    nextStates: Array<number>;
+};
+
+/**
+ * A device of an order.
+ */
+export type OrderDevice = {
+    id: number;
+    imei: string;
+    kind: number;
+    vehicleId?: number | null;
+};
+
+export type OrderFile = {
+    id: number;
+    name: string;
+    url: string;
+    /**
+     * The extension.
+     */
+    tag: string;
+    size: number;
+    mime: string;
+    uploadedBy?: number | null;
+    createdAt: string;
+};
+
+/**
+ * A work order to open (no `id`) or change while it is pending or in progress. On a change,
+ * lists left out (`vehicles`, `deviceIds`, `alarmIds`, `participantIds`, `labels`) stay.
+ */
+export type OrderInput = {
+    id?: number | null;
+    /**
+     * The enterprise of an order on no vehicle (default: the acting one); an order on
+     * vehicles belongs to their owner.
+     */
+    entId?: number | null;
+    /**
+     * An order type (`type_list`); negative ids are the built-in ones.
+     */
+    typeId?: number | null;
+    /**
+     * A problem type (`category_list`), 0 the built-in one.
+     */
+    categoryId?: number | null;
+    /**
+     * 0 undefined, 1 needs improvement, 2 defect, 3 severe.
+     */
+    grade?: number | null;
+    /**
+     * 1 low, 2 normal (default), 3 high, 4 urgent.
+     */
+    priority?: number | null;
+    title?: string | null;
+    description?: string | null;
+    vehicles?: Array<OrderVehicleInput> | null;
+    deviceIds?: Array<number> | null;
+    alarmIds?: Array<number> | null;
+    assigneeId?: number | null;
+    participantIds?: Array<number> | null;
+    /**
+     * When the work must be resolved (the SLA).
+     */
+    dueAt?: string | null;
+    lat?: number | null;
+    lon?: number | null;
+    address?: string | null;
+    /**
+     * Values of the order type's form fields.
+     */
+    fields?: {
+        [key: string]: unknown;
+    } | null;
+    labels?: Array<string> | null;
+    declaration?: null | Declaration;
+};
+
+/**
+ * A request naming one order by id (`id`, or `orderId` / `order_id` / `workId`).
+ */
+export type OrderRef = {
+    id: number;
+};
+
+/**
+ * A list row of an order.
+ */
+export type OrderRow = {
+    id: number;
+    entId: number;
+    number: string;
+    typeId: number;
+    typeName: string;
+    categoryId: number;
+    categoryName: string;
+    grade: number;
+    priority: number;
+    state: number;
+    stateName: string;
+    title: string;
+    vehicleId?: number | null;
+    plate: string;
+    requesterId: number;
+    requesterName: string;
+    assigneeId?: number | null;
+    assigneeName: string;
+    dueAt?: string | null;
+    /**
+     * Past its due time and not resolved, cancelled or closed (or resolved late).
+     */
+    overdue: boolean;
+    labels: Array<string>;
+    coverUrl: string;
+    cost: number;
+    createdAt: string;
+    updatedAt: string;
+    firstResponseAt?: string | null;
+    resolvedAt?: string | null;
+    closedAt?: string | null;
+    cancelledAt?: string | null;
+};
+
+export type OrderTaskRow = {
+    id: number;
+    orderId: number;
+    title: string;
+    assigneeId?: number | null;
+    assigneeName: string;
+    dueAt?: string | null;
+    done: boolean;
+    doneAt?: string | null;
+    createdBy: number;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type OrderType = {
+    /**
+     * Negative for a built-in type.
+     */
+    id: number;
+    entId: number;
+    name: string;
+    sort: number;
+    builtIn: boolean;
+    /**
+     * The create form's extra fields.
+     */
+    fields: Array<TemplateField>;
+    /**
+     * Default values of the create form (`title`, `priority`, `grade`, `dueHours`, and the
+     * keys of `fields`).
+     */
+    defaults: {
+        [key: string]: unknown;
+    };
+    /**
+     * The close-out form.
+     */
+    dispose: Array<TemplateField>;
+    createdAt?: string | null;
+    updatedAt?: string | null;
+};
+
+/**
+ * One vehicle of an order.
+ */
+export type OrderVehicle = {
+    vehicleId: number;
+    plate: string;
+    positions: Array<string>;
+};
+
+/**
+ * A vehicle of an order and the wheel positions the work is about (`1-1`, `2-4`, …).
+ */
+export type OrderVehicleInput = {
+    vehicleId: number;
+    positions?: Array<string>;
+};
+
+export type OrdersDeleted = {
+    /**
+     * How many orders were deleted.
+     */
+    deleted: number;
+};
+
 /**
  * What happened to a request's reports.
  */
@@ -8680,6 +10158,15 @@ export type ParentRef = {
 };
 
 /**
+ * The participants of an order: with `userIds` the new list (replacing it), without it the
+ * current one.
+ */
+export type Participants = {
+    id: number;
+    userIds?: Array<number> | null;
+};
+
+/**
  * A braking heat peak: a local maximum that rose at least `minRise` over the lowest
  * temperature of the ten minutes before.
  */
@@ -8693,6 +10180,25 @@ export type Peak = {
      * °C above the preceding low.
      */
     rise: number;
+};
+
+export type PeriodCount = {
+    /**
+     * `YYYY-MM-DD` or `YYYY-MM`.
+     */
+    period: string;
+    opened: number;
+    resolved: number;
+};
+
+/**
+ * A person on an order.
+ */
+export type Person = {
+    id: number;
+    username: string;
+    nickName: string;
+    phone: string;
 };
 
 export type PhoneCodeRequest = {
@@ -8879,6 +10385,22 @@ export type QueryEntRequest = {
     limit?: number;
 };
 
+/**
+ * A date range (default: the last 30 days) and the enterprise to count (default: all the
+ * caller sees).
+ */
+export type RangeQuery = {
+    /**
+     * First day, `YYYY-MM-DD` (UTC).
+     */
+    from?: string | null;
+    /**
+     * Last day, included.
+     */
+    to?: string | null;
+    entId?: number | null;
+};
+
 export type RawCommandRequest = {
     id?: number | null;
     imei?: string | null;
@@ -9051,6 +10573,16 @@ export type RejectedReport = {
  */
 export type Rejection = 'malformed' | 'unknownDevice' | 'badTime' | 'badPosition' | 'outOfRange' | 'duplicate';
 
+/**
+ * Someone related to an order, with their part.
+ */
+export type Related = Person & {
+    /**
+     * requester, assignee, participant, task (a task's assignee); one person may have several.
+     */
+    roles: Array<string>;
+};
+
 export type RelationAction = 'confirm' | 'refuse' | 'end' | 'update';
 
 export type RelationByEntRequest = {
@@ -9173,6 +10705,27 @@ export type RelationSaveRequest = {
      * Why it was refused or ended.
      */
     reason?: string;
+};
+
+/**
+ * The repair record to store (it replaces the previous one).
+ */
+export type RepairInput = {
+    id: number;
+    summary?: string;
+    wheels?: Array<WheelWork>;
+    lines?: Array<Line>;
+};
+
+export type RepairRecord = {
+    id: number;
+    summary: string;
+    wheels: Array<WheelWork>;
+    lines: Array<Line>;
+    partsCost: number;
+    labourHours: number;
+    labourCost: number;
+    total: number;
 };
 
 /**
@@ -9682,6 +11235,18 @@ export type SetSnRequest = {
     sn: string;
 };
 
+export type SetState = {
+    id: number;
+    /**
+     * 101 start, 102 resolve, 103 cancel, 104 close; 101 from 102 reopens.
+     */
+    state: number;
+    /**
+     * Why (kept on the timeline).
+     */
+    remark?: string;
+};
+
 export type SetTagsRequest = {
     vehicleId: number;
     /**
@@ -9871,6 +11436,18 @@ export type SmsRequest = {
     purpose: Purpose;
 };
 
+export type Snapshot = {
+    id: number;
+    vehicleId?: number | null;
+    takenAt: string;
+    /**
+     * The vehicle's live state when the order was opened (null: none was known).
+     */
+    state: {
+        [key: string]: unknown;
+    };
+};
+
 /**
  * What the vehicle list may be sorted by.
  */
@@ -9940,6 +11517,20 @@ export type SprayRow = {
     temp?: number | null;
 };
 
+export type StateCount = {
+    state: number;
+    zh: string;
+    en: string;
+    /**
+     * The caller's language.
+     */
+    name: string;
+    /**
+     * Orders in this state the caller sees.
+     */
+    count: number;
+};
+
 /**
  * The vehicle list's state filter.
  */
@@ -9969,6 +11560,32 @@ export type StateOut = {
     battery?: number | null;
     voltage?: number | null;
     close: boolean;
+};
+
+export type Statistics = {
+    from: string;
+    to: string;
+    total: number;
+    byState: Array<Cell>;
+    byType: Array<Cell>;
+    byGrade: Array<Cell>;
+    byAssignee: Array<Cell>;
+    /**
+     * Orders with a due time that missed it (still open past it, or resolved after it).
+     */
+    overdue: number;
+    /**
+     * Orders with a due time that met it so far.
+     */
+    onTime: number;
+    /**
+     * Mean seconds from opening to the first response (start or someone else's entry).
+     */
+    meanFirstResponseSecs?: number | null;
+    /**
+     * Mean seconds from opening to resolution (resolved or closed orders).
+     */
+    meanResolutionSecs?: number | null;
 };
 
 export type StatisticsRequest = {
@@ -10265,6 +11882,20 @@ export type TaskFilter = {
     status?: number | null;
 };
 
+/**
+ * A new task of an order.
+ */
+export type TaskInput = {
+    orderId: number;
+    title?: string;
+    assigneeId?: number | null;
+    dueAt?: string | null;
+};
+
+export type TaskListQuery = PageQuery & {
+    orderId: number;
+};
+
 export type TaskRow = {
     id: number;
     deviceId: number;
@@ -10284,6 +11915,37 @@ export type TaskRow = {
 };
 
 /**
+ * Tasks across the orders the scope sees.
+ */
+export type TaskSearch = PageQuery & {
+    /**
+     * Part of the title.
+     */
+    keyword?: string | null;
+    done?: boolean | null;
+    assigneeId?: number | null;
+    /**
+     * Only the caller's tasks.
+     */
+    mine?: boolean;
+    /**
+     * Only tasks past their due time and not done.
+     */
+    overdue?: boolean;
+};
+
+/**
+ * Changes of a task; fields left out stay.
+ */
+export type TaskUpdate = {
+    id: number;
+    title?: string | null;
+    assigneeId?: number | null;
+    dueAt?: string | null;
+    done?: boolean | null;
+};
+
+/**
  * A temperature sample.
  */
 export type TempPoint = {
@@ -10292,6 +11954,43 @@ export type TempPoint = {
      * °C
      */
     temp: number;
+};
+
+/**
+ * One field of a form template.
+ */
+export type TemplateField = {
+    /**
+     * Unique within the form; the key of its value in `fields` / `data`.
+     */
+    key: string;
+    label: string;
+    /**
+     * text, textarea, number, date, select, image or position.
+     */
+    kind?: string;
+    required?: boolean;
+    /**
+     * The choices of a `select`.
+     */
+    options?: Array<string>;
+};
+
+/**
+ * New templates of a type; those left out keep their value.
+ */
+export type TemplateInput = {
+    typeId: number;
+    fields?: Array<TemplateField> | null;
+    defaults?: {
+        [key: string]: unknown;
+    } | null;
+    dispose?: Array<TemplateField> | null;
+};
+
+export type TemplateQuery = {
+    typeId: number;
+    entId?: number | null;
 };
 
 /**
@@ -10685,6 +12384,27 @@ export type TrusteeshipRow = {
 };
 
 /**
+ * An order type to create (no id), change, or delete (`{id, delete: true}`).
+ */
+export type TypeInput = {
+    id?: number | null;
+    entId?: number | null;
+    delete?: boolean;
+    name?: string;
+    sort?: number;
+    fields?: Array<TemplateField> | null;
+    defaults?: {
+        [key: string]: unknown;
+    } | null;
+    dispose?: Array<TemplateField> | null;
+};
+
+export type TypeListQuery = PageQuery & {
+    entId?: number | null;
+    keyword?: string | null;
+};
+
+/**
  * Create (no `id`) or edit a tyre brand.
  */
 export type TyreBrandInput = {
@@ -10814,6 +12534,11 @@ export type TyreRow = {
     loadIndex: string;
     remark: string;
 };
+
+/**
+ * `day` (default) or `month`.
+ */
+export type Unit = 'day' | 'month';
 
 export type UpAcceptorRequest = {
     vehicleId: number;
@@ -11142,6 +12867,17 @@ export type UserRow = {
     createdAt: string;
 };
 
+export type UserSearch = PageQuery & {
+    /**
+     * Part of the user name, nick name or phone.
+     */
+    keyword?: string | null;
+    /**
+     * Only members of this enterprise (in the scope).
+     */
+    entId?: number | null;
+};
+
 export type Value = unknown;
 
 /**
@@ -11152,6 +12888,17 @@ export type VehicleBrief = {
     plate: string;
     axleLayout: string;
     wheels: Array<WheelNow>;
+};
+
+export type VehicleCost = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * `YYYY-MM`: the month the orders were opened.
+     */
+    month: string;
+    cost: number;
+    orders: number;
 };
 
 /**
@@ -11541,6 +13288,25 @@ export type WheelReading = {
      */
     battery?: number | null;
     status: number;
+};
+
+/**
+ * What was done at one wheel position.
+ */
+export type WheelWork = {
+    /**
+     * `1-1`, `2-4`, …
+     */
+    position: string;
+    /**
+     * repair, replace, rotate, inflate, inspect, …
+     */
+    action?: string;
+    /**
+     * The tyre or sensor fitted, if any.
+     */
+    tyreSerial?: string;
+    note?: string;
 };
 
 export type WhiteAnswer = {
@@ -15147,6 +16913,32 @@ export type WechatJssdkResponses = {
 
 export type WechatJssdkResponse = WechatJssdkResponses[keyof WechatJssdkResponses];
 
+export type AbnormalAssociationData = {
+    body: AlarmLink;
+    path?: never;
+    query?: never;
+    url: '/api/work/abnormalAssociation';
+};
+
+export type AbnormalAssociationResponses = {
+    200: EnvelopeVecLinkedAlarm;
+};
+
+export type AbnormalAssociationResponse = AbnormalAssociationResponses[keyof AbnormalAssociationResponses];
+
+export type AllocationData = {
+    body: Allocation;
+    path?: never;
+    query?: never;
+    url: '/api/work/allocation';
+};
+
+export type AllocationResponses = {
+    200: EnvelopeOrderDetail;
+};
+
+export type AllocationResponse = AllocationResponses[keyof AllocationResponses];
+
 export type CategoryListData = {
     body: CategoryListRequest;
     path?: never;
@@ -15172,6 +16964,604 @@ export type CategorySaveResponses = {
 };
 
 export type CategorySaveResponse = CategorySaveResponses[keyof CategorySaveResponses];
+
+export type CoverUrlData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/cover_url';
+};
+
+export type CoverUrlResponses = {
+    200: EnvelopeCover;
+};
+
+export type CoverUrlResponse = CoverUrlResponses[keyof CoverUrlResponses];
+
+export type DeclarationData = {
+    body: DeclarationInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/declaration';
+};
+
+export type DeclarationResponses = {
+    200: EnvelopeOptionDeclaration;
+};
+
+export type DeclarationResponse = DeclarationResponses[keyof DeclarationResponses];
+
+export type DefaultTData = {
+    body: TemplateQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/default_t';
+};
+
+export type DefaultTResponses = {
+    200: EnvelopeDefaultTemplate;
+};
+
+export type DefaultTResponse = DefaultTResponses[keyof DefaultTResponses];
+
+export type DelFileData = {
+    body: FileRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/delFile';
+};
+
+export type DelFileResponses = {
+    200: EnvelopeVecOrderFile;
+};
+
+export type DelFileResponse = DelFileResponses[keyof DelFileResponses];
+
+export type DelLogData = {
+    body: IdRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/del_log';
+};
+
+export type DelLogResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DelLogResponse = DelLogResponses[keyof DelLogResponses];
+
+export type DelTask2Data = {
+    body: IdRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/del_task';
+};
+
+export type DelTask2Responses = {
+    200: EnvelopeEmpty;
+};
+
+export type DelTask2Response = DelTask2Responses[keyof DelTask2Responses];
+
+export type DelWorkData = {
+    body: DelWork;
+    path?: never;
+    query?: never;
+    url: '/api/work/del_work';
+};
+
+export type DelWorkResponses = {
+    200: EnvelopeOrdersDeleted;
+};
+
+export type DelWorkResponse = DelWorkResponses[keyof DelWorkResponses];
+
+export type DetailsListData = {
+    body: DetailsQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/details_list';
+};
+
+export type DetailsListResponses = {
+    200: EnvelopePageResultOrderRow;
+};
+
+export type DetailsListResponse = DetailsListResponses[keyof DetailsListResponses];
+
+export type DisposeLogData = {
+    body: LogInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/dispose_log';
+};
+
+export type DisposeLogResponses = {
+    200: EnvelopeLogRow;
+};
+
+export type DisposeLogResponse = DisposeLogResponses[keyof DisposeLogResponses];
+
+export type DisposeTData = {
+    body: TemplateQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/dispose_t';
+};
+
+export type DisposeTResponses = {
+    200: EnvelopeDisposeTemplate;
+};
+
+export type DisposeTResponse = DisposeTResponses[keyof DisposeTResponses];
+
+export type DynamicAnalysisData = {
+    body: DynamicQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/dynamic_analysis';
+};
+
+export type DynamicAnalysisResponses = {
+    200: EnvelopeDynamics;
+};
+
+export type DynamicAnalysisResponse = DynamicAnalysisResponses[keyof DynamicAnalysisResponses];
+
+export type FileListData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/fileList';
+};
+
+export type FileListResponses = {
+    200: EnvelopeVecOrderFile;
+};
+
+export type FileListResponse = FileListResponses[keyof FileListResponses];
+
+export type ImmediatelyData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/immediately';
+};
+
+export type ImmediatelyResponses = {
+    200: EnvelopeOrderDetail;
+};
+
+export type ImmediatelyResponse = ImmediatelyResponses[keyof ImmediatelyResponses];
+
+export type InfoData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/info';
+};
+
+export type InfoResponses = {
+    200: EnvelopeOrderDetail;
+};
+
+export type InfoResponse = InfoResponses[keyof InfoResponses];
+
+export type LabelData = {
+    body: LabelInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/label';
+};
+
+export type LabelResponses = {
+    200: EnvelopeVecString;
+};
+
+export type LabelResponse = LabelResponses[keyof LabelResponses];
+
+export type List6Data = {
+    body: ListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/list';
+};
+
+export type List6Responses = {
+    200: EnvelopePageResultOrderRow;
+};
+
+export type List6Response = List6Responses[keyof List6Responses];
+
+export type LocationData = {
+    body: Location;
+    path?: never;
+    query?: never;
+    url: '/api/work/location';
+};
+
+export type LocationResponses = {
+    200: EnvelopeLocation;
+};
+
+export type LocationResponse = LocationResponses[keyof LocationResponses];
+
+export type MaintainData = {
+    body: RepairInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/maintain';
+};
+
+export type MaintainResponses = {
+    200: EnvelopeRepairRecord;
+};
+
+export type MaintainResponse = MaintainResponses[keyof MaintainResponses];
+
+export type OptionData = {
+    body: OptionQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/option';
+};
+
+export type OptionResponses = {
+    200: EnvelopeOptions;
+};
+
+export type OptionResponse = OptionResponses[keyof OptionResponses];
+
+export type OrderCarData = {
+    body: CarQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/order_car';
+};
+
+export type OrderCarResponses = {
+    200: EnvelopePageResultOrderCar;
+};
+
+export type OrderCarResponse = OrderCarResponses[keyof OrderCarResponses];
+
+export type OrderDeviceEntData = {
+    body: DeviceQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/order_device_ent';
+};
+
+export type OrderDeviceEntResponses = {
+    200: EnvelopePageResultOrderDevice;
+};
+
+export type OrderDeviceEntResponse = OrderDeviceEntResponses[keyof OrderDeviceEntResponses];
+
+export type OrderTypeSaveData = {
+    body: TypeInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/order_type_save';
+};
+
+export type OrderTypeSaveResponses = {
+    200: EnvelopeOptionOrderType;
+};
+
+export type OrderTypeSaveResponse = OrderTypeSaveResponses[keyof OrderTypeSaveResponses];
+
+export type OrderTypeTData = {
+    body: TemplateInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/order_type_t';
+};
+
+export type OrderTypeTResponses = {
+    200: EnvelopeOrderType;
+};
+
+export type OrderTypeTResponse = OrderTypeTResponses[keyof OrderTypeTResponses];
+
+export type ParticipantData = {
+    body: Participants;
+    path?: never;
+    query?: never;
+    url: '/api/work/participant';
+};
+
+export type ParticipantResponses = {
+    200: EnvelopeVecPerson;
+};
+
+export type ParticipantResponse = ParticipantResponses[keyof ParticipantResponses];
+
+export type ProcessingData = {
+    body: PageQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/processing';
+};
+
+export type ProcessingResponses = {
+    200: EnvelopePageResultOrderRow;
+};
+
+export type ProcessingResponse = ProcessingResponses[keyof ProcessingResponses];
+
+export type RelatedUsersData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/related_users';
+};
+
+export type RelatedUsersResponses = {
+    200: EnvelopeVecRelated;
+};
+
+export type RelatedUsersResponse = RelatedUsersResponses[keyof RelatedUsersResponses];
+
+export type RepairInfoData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/repair_info';
+};
+
+export type RepairInfoResponses = {
+    200: EnvelopeRepairRecord;
+};
+
+export type RepairInfoResponse = RepairInfoResponses[keyof RepairInfoResponses];
+
+export type Save2Data = {
+    body: OrderInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save';
+};
+
+export type Save2Responses = {
+    200: EnvelopeOrderDetail;
+};
+
+export type Save2Response = Save2Responses[keyof Save2Responses];
+
+export type SaveCoverUrlData = {
+    body: CoverInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_cover_url';
+};
+
+export type SaveCoverUrlResponses = {
+    200: EnvelopeCover;
+};
+
+export type SaveCoverUrlResponse = SaveCoverUrlResponses[keyof SaveCoverUrlResponses];
+
+export type SaveDefaultData = {
+    body: OrderInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_default';
+};
+
+export type SaveDefaultResponses = {
+    200: EnvelopeOrderDetail;
+};
+
+export type SaveDefaultResponse = SaveDefaultResponses[keyof SaveDefaultResponses];
+
+export type SaveLogData = {
+    body: LogInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_log';
+};
+
+export type SaveLogResponses = {
+    200: EnvelopeLogRow;
+};
+
+export type SaveLogResponse = SaveLogResponses[keyof SaveLogResponses];
+
+export type SaveTaskData = {
+    body: TaskInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_task';
+};
+
+export type SaveTaskResponses = {
+    200: EnvelopeOrderTaskRow;
+};
+
+export type SaveTaskResponse = SaveTaskResponses[keyof SaveTaskResponses];
+
+export type SetExpressData = {
+    body: Express;
+    path?: never;
+    query?: never;
+    url: '/api/work/setExpress';
+};
+
+export type SetExpressResponses = {
+    200: EnvelopeExpress;
+};
+
+export type SetExpressResponse = SetExpressResponses[keyof SetExpressResponses];
+
+export type SetFileListData = {
+    body: FilesInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/setFileList';
+};
+
+export type SetFileListResponses = {
+    200: EnvelopeVecOrderFile;
+};
+
+export type SetFileListResponse = SetFileListResponses[keyof SetFileListResponses];
+
+export type SetStateData = {
+    body: SetState;
+    path?: never;
+    query?: never;
+    url: '/api/work/setState';
+};
+
+export type SetStateResponses = {
+    200: EnvelopeOrderDetail;
+};
+
+export type SetStateResponse = SetStateResponses[keyof SetStateResponses];
+
+export type SnapshootData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/snapshoot';
+};
+
+export type SnapshootResponses = {
+    200: EnvelopeSnapshot;
+};
+
+export type SnapshootResponse = SnapshootResponses[keyof SnapshootResponses];
+
+export type StateList2Data = {
+    body: Empty;
+    path?: never;
+    query?: never;
+    url: '/api/work/state_list';
+};
+
+export type StateList2Responses = {
+    200: EnvelopeVecStateCount;
+};
+
+export type StateList2Response = StateList2Responses[keyof StateList2Responses];
+
+export type Statistics2Data = {
+    body: RangeQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/statistics';
+};
+
+export type Statistics2Responses = {
+    200: EnvelopeStatistics;
+};
+
+export type Statistics2Response = Statistics2Responses[keyof Statistics2Responses];
+
+export type TInfoData = {
+    body: TemplateQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/t_info';
+};
+
+export type TInfoResponses = {
+    200: EnvelopeOrderType;
+};
+
+export type TInfoResponse = TInfoResponses[keyof TInfoResponses];
+
+export type TaskListData = {
+    body: TaskListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/task_list';
+};
+
+export type TaskListResponses = {
+    200: EnvelopePageResultOrderTaskRow;
+};
+
+export type TaskListResponse = TaskListResponses[keyof TaskListResponses];
+
+export type TaskSearchData = {
+    body: TaskSearch;
+    path?: never;
+    query?: never;
+    url: '/api/work/task_search';
+};
+
+export type TaskSearchResponses = {
+    200: EnvelopePageResultOrderTaskRow;
+};
+
+export type TaskSearchResponse = TaskSearchResponses[keyof TaskSearchResponses];
+
+export type TypeListData = {
+    body: TypeListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/type_list';
+};
+
+export type TypeListResponses = {
+    200: EnvelopePageResultOrderType;
+};
+
+export type TypeListResponse = TypeListResponses[keyof TypeListResponses];
+
+export type UpLogData = {
+    body: LogListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/up_log';
+};
+
+export type UpLogResponses = {
+    200: EnvelopePageResultLogRow;
+};
+
+export type UpLogResponse = UpLogResponses[keyof UpLogResponses];
+
+export type UpdateLog2Data = {
+    body: LogUpdate;
+    path?: never;
+    query?: never;
+    url: '/api/work/update_log';
+};
+
+export type UpdateLog2Responses = {
+    200: EnvelopeLogRow;
+};
+
+export type UpdateLog2Response = UpdateLog2Responses[keyof UpdateLog2Responses];
+
+export type UpdateTaskData = {
+    body: TaskUpdate;
+    path?: never;
+    query?: never;
+    url: '/api/work/update_task';
+};
+
+export type UpdateTaskResponses = {
+    200: EnvelopeOrderTaskRow;
+};
+
+export type UpdateTaskResponse = UpdateTaskResponses[keyof UpdateTaskResponses];
+
+export type UserSearchData = {
+    body: UserSearch;
+    path?: never;
+    query?: never;
+    url: '/api/work/user_search';
+};
+
+export type UserSearchResponses = {
+    200: EnvelopePageResultPerson;
+};
+
+export type UserSearchResponse = UserSearchResponses[keyof UserSearchResponses];
 
 export type PressureData = {
     body: PlateRequest;

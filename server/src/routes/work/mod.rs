@@ -1,8 +1,19 @@
 //! Area `work`: work orders, tasks and discussions, and the categories that classify them.
 //! Every handler takes the caller's scope through [`Scoped`](crate::extract::Scoped).
 
+mod analysis;
+mod attachments;
+mod links;
+mod logs;
+mod orders;
+mod people;
+mod repair;
+mod states;
+mod tasks;
+mod types;
+
 use axum::extract::State;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -18,6 +29,28 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .read(routes!(category_list))
         .write(routes!(category_save))
+        .merge(orders::router())
+        .merge(states::router())
+        .merge(types::router())
+        .merge(logs::router())
+        .merge(tasks::router())
+        .merge(people::router())
+        .merge(attachments::router())
+        .merge(links::router())
+        .merge(repair::router())
+        .merge(analysis::router())
+}
+
+/// A request or answer without fields.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+pub struct Empty {}
+
+/// A request naming one row (a log entry, a task) by id.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdRef {
+    #[serde(alias = "ID", alias = "logId", alias = "taskId")]
+    id: i64,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -1,4 +1,4 @@
-//! Area `work`: problem types and modules (the categories work orders are classified by).
+//! Problem types and modules (the categories work orders are classified by).
 
 use wheelend_tests::tenants::{rows, two_trees};
 use wheelend_tests::{fingerprint, json, spawn_app};
