@@ -177,33 +177,29 @@ pub async fn note(
     let images = checked_images(&input.images)?;
     let txn = write_txn(db).await?;
     let order = find_writable(&txn, scope, input.order_id).await?;
-    let log = insert(
-        &txn,
-        order.id,
-        LOG_NOTE,
-        content,
-        &images,
-        &Map::new(),
-        scope.user.id,
-    )
-    .await?;
-    mark_response(&txn, scope, order).await?;
-    let row = to_rows(&txn, vec![log]).await?.remove(0);
+    let row = respond(&txn, scope, order, LOG_NOTE, content, &images, &Map::new()).await?;
     txn.commit().await?;
     Ok(row)
 }
 
-async fn mark_response(
+/// Writes the caller's note or dispose record on `order`; the first one by someone other than
+/// the requester is the order's first response.
+async fn respond(
     txn: &impl ConnectionTrait,
     scope: &Scope,
     order: entities::work_order::Model,
-) -> Result<(), AppError> {
+    kind: i16,
+    content: String,
+    images: &[String],
+    data: &Map<String, Value>,
+) -> Result<LogRow, AppError> {
+    let log = insert(txn, order.id, kind, content, images, data, scope.user.id).await?;
     if order.first_response_at.is_none() && order.requester_id != scope.user.id {
         let mut row: entities::work_order::ActiveModel = order.into();
         row.first_response_at = Set(Some(Utc::now()));
         row.update(txn).await?;
     }
-    Ok(())
+    Ok(to_rows(txn, vec![log]).await?.remove(0))
 }
 
 /// Adds a dispose record: the order type's dispose form filled in, while the order is in
@@ -233,18 +229,7 @@ pub async fn dispose(
     }
     let t = types::usable(&txn, order.enterprise_id, order.type_id, "typeId").await?;
     types::check_values("data", &t.dispose, &data)?;
-    let log = insert(
-        &txn,
-        order.id,
-        LOG_DISPOSE,
-        content,
-        &images,
-        &data,
-        scope.user.id,
-    )
-    .await?;
-    mark_response(&txn, scope, order).await?;
-    let row = to_rows(&txn, vec![log]).await?.remove(0);
+    let row = respond(&txn, scope, order, LOG_DISPOSE, content, &images, &data).await?;
     txn.commit().await?;
     Ok(row)
 }
