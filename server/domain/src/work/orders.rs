@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use entities::{
     device, sys_user, sys_user_authority, vehicle, vehicle_alarm, vehicle_state, work_category,
-    work_order, work_order_link, work_order_task, work_order_type,
+    work_order, work_order_link, work_order_task,
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -233,39 +233,12 @@ pub struct OrderDetail {
     pub next_states: Vec<i16>,
 }
 
-/// Names of order types by (enterprise, id), built-in ones included.
-async fn type_names(
-    db: &impl ConnectionTrait,
-    orders: &[work_order::Model],
-) -> Result<BTreeMap<i64, String>, AppError> {
-    let ids: BTreeSet<i64> = orders
-        .iter()
-        .map(|o| o.type_id)
-        .filter(|t| *t > 0)
-        .collect();
-    let mut names: BTreeMap<i64, String> = work_order_type::Entity::find()
-        .filter(work_order_type::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|t| (t.id, t.name))
-        .collect();
-    if let Some(first) = orders.first() {
-        for t in types::all_of(db, first.enterprise_id).await? {
-            if t.built_in {
-                names.insert(t.id, t.name);
-            }
-        }
-    }
-    Ok(names)
-}
-
 /// List rows of `orders`, with the names of their type, category, vehicle and people.
 pub async fn rows(
     db: &impl ConnectionTrait,
     orders: Vec<work_order::Model>,
 ) -> Result<Vec<OrderRow>, AppError> {
-    let types = type_names(db, &orders).await?;
+    let types = types::names(db, orders.iter().map(|o| o.type_id)).await?;
     let cats: BTreeMap<i64, String> = work_category::Entity::find()
         .filter(work_category::Column::Id.is_in(orders.iter().map(|o| o.category_id)))
         .all(db)

@@ -2,7 +2,7 @@
 //! create form asks for, their default values and the close-out (dispose) form. An enterprise
 //! without types of its own gets the built-in ones (negative ids, not editable).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, Utc};
 use entities::{work_order, work_order_type};
@@ -495,4 +495,26 @@ pub fn check_values(
         ));
     }
     Ok(())
+}
+
+/// Names of order types by id: the built-in ones (negative ids) and saved ones.
+pub async fn names(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+) -> Result<BTreeMap<i64, String>, AppError> {
+    let (built_in, own): (Vec<i64>, Vec<i64>) = ids.into_iter().partition(|id| *id < 0);
+    let mut names: BTreeMap<i64, String> = work_order_type::Entity::find()
+        .filter(work_order_type::Column::Id.is_in(own))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
+    names.extend(
+        built_in_types(0)
+            .into_iter()
+            .filter(|t| built_in.contains(&t.id))
+            .map(|t| (t.id, t.name)),
+    );
+    Ok(names)
 }
