@@ -12,7 +12,7 @@ use entities::{
     sys_user_authority, work_discussion_mark, work_order, work_order_link, work_order_log,
     work_order_task,
 };
-use sea_orm::sea_query::{Expr, OnConflict};
+use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, QueryTrait, Set,

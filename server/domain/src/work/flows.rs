@@ -14,7 +14,7 @@ use entities::{
     work_order_task, work_order_type,
 };
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
@@ -324,7 +324,7 @@ pub async fn list(
         .order_by_asc(work_flow::Column::Id)
         .all(db)
         .await?;
-    let types: Vec<(i64, Option<i64>)> = work_order_type::Entity::find()
+    let type_flows: Vec<(i64, Option<i64>)> = work_order_type::Entity::find()
         .select_only()
         .column(work_order_type::Column::Id)
         .column(work_order_type::Column::FlowId)
@@ -333,7 +333,7 @@ pub async fn list(
         .all(db)
         .await?;
     let type_ids = |flow: Option<i64>| -> Vec<i64> {
-        types
+        type_flows
             .iter()
             .filter(|(_, f)| *f == flow)
             .map(|(t, _)| *t)
@@ -374,7 +374,7 @@ pub async fn list(
         enabled: true,
         built_in: true,
         // Types without a flow of their own; the built-in types when the enterprise has none.
-        type_ids: if types.is_empty() {
+        type_ids: if type_flows.is_empty() {
             types::all_of(db, ent).await?.iter().map(|t| t.id).collect()
         } else {
             type_ids(None)
@@ -549,7 +549,7 @@ fn checked_order(states: &[i16]) -> Result<(), AppError> {
     }
     for i in 1..states.len() {
         let (before, now) = (states[i - 1], states[i]);
-        let next = NODE_STATES.iter().position(|s| *s == before).map(|p| NODE_STATES[p + 1]);
+        let next = NODE_STATES.iter().position(|s| *s == before).and_then(|p| NODE_STATES.get(p + 1).copied());
         if now != before && Some(now) != next {
             return Err(AppError::field(
                 format!("nodes[{i}].state"),
@@ -884,6 +884,10 @@ pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
                 orders.join(", ")
             )));
         }
+        work_flow_node::Entity::delete_many()
+            .filter(work_flow_node::Column::FlowId.eq(f.id))
+            .exec(&txn)
+            .await?;
         work_flow::Entity::delete_by_id(f.id).exec(&txn).await?;
     }
     txn.commit().await?;
@@ -1470,7 +1474,7 @@ pub async fn detail(db: &DatabaseConnection, scope: &Scope, q: NodeQuery) -> Res
             .map(|f| item(&f.key, f.label.clone(), f.required, false, if f.required { "required" } else { "optional" }))
             .chain(node.functions.iter().map(|k| {
                 let req = node.required.contains(k);
-                let sub = FUNCTIONS.iter().any(|f| f.0 == k && f.3);
+                let sub = FUNCTIONS.iter().any(|f| f.0 == k.as_str() && f.3);
                 let display = if sub { "subPage" } else if req { "required" } else { "optional" };
                 item(k, function_label(k), req, true, display)
             }))
