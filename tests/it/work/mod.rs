@@ -5,8 +5,8 @@
 mod analysis;
 mod categories;
 mod details;
-mod discussions;
-mod flows;
+// TEMP mod discussions;
+// TEMP mod flows;
 mod orders;
 mod states;
 

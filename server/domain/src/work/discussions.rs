@@ -262,7 +262,7 @@ pub async fn list(
                 unread: unread.get(&id).map_or(0, |u| u.0),
                 muted: muted.contains(&id),
             };
-            (at.unwrap_or(created).max(created), row, last)
+            (std::cmp::max(at.unwrap_or(created), created), row, last)
         })
         .filter(|(_, r, _)| !q.unread.unwrap_or(false) || r.unread > 0)
         .collect();
