@@ -76,18 +76,27 @@ async fn discussions_list_count_mark_read_and_mute() {
     let f = fleet(&app).await;
     let first = open(&app, &f.t.a.member, f.a1, Some(f.tech_id)).await;
     let second = open(&app, &f.t.a.member, f.a2, None).await;
-    let (id, id2) = (first["id"].as_i64().unwrap(), second["id"].as_i64().unwrap());
+    let (id, id2) = (
+        first["id"].as_i64().unwrap(),
+        second["id"].as_i64().unwrap(),
+    );
     let mut notes = Vec::new();
     for text in ["one", "two", "three"] {
         let n = app
-            .api_work_save_log(&json!({"orderId": id, "content": text}), Some(&f.t.a.member))
+            .api_work_save_log(
+                &json!({"orderId": id, "content": text}),
+                Some(&f.t.a.member),
+            )
             .await
             .ok();
         notes.push(n["id"].as_i64().unwrap());
     }
 
     // The assignee is in the first discussion (not the second), with three unread notes.
-    let list = app.api_work_discuss_list(&json!({}), Some(&f.tech)).await.ok();
+    let list = app
+        .api_work_discuss_list(&json!({}), Some(&f.tech))
+        .await
+        .ok();
     assert_eq!(list["total"], 1);
     let row = &list["list"][0];
     assert_eq!(row["orderId"], id);
@@ -95,19 +104,34 @@ async fn discussions_list_count_mark_read_and_mute() {
     assert_eq!(row["unread"], 3);
     assert_eq!(row["lastMessage"]["content"], "three");
     assert_eq!(row["muted"], false);
-    let count = app.api_work_message_count(&json!({}), Some(&f.tech)).await.ok();
+    let count = app
+        .api_work_message_count(&json!({}), Some(&f.tech))
+        .await
+        .ok();
     assert_eq!(count["unread"], 3);
     assert_eq!(count["discussions"], json!([{"orderId": id, "unread": 3}]));
     // The requester wrote them: nothing unread for her; she is in both discussions, the one
     // with notes first.
-    let mine = app.api_work_discuss_list(&json!({}), Some(&f.t.a.member)).await.ok();
-    let order_ids: Vec<i64> = rows(&mine).iter().map(|r| r["orderId"].as_i64().unwrap()).collect();
+    let mine = app
+        .api_work_discuss_list(&json!({}), Some(&f.t.a.member))
+        .await
+        .ok();
+    let order_ids: Vec<i64> = rows(&mine)
+        .iter()
+        .map(|r| r["orderId"].as_i64().unwrap())
+        .collect();
     assert_eq!(order_ids, [id, id2]);
     assert_eq!(mine["list"][0]["unread"], 0);
     // Someone else of the enterprise is in none; the administrator is in both.
-    let none = app.api_work_discuss_list(&json!({}), Some(&f.other)).await.ok();
+    let none = app
+        .api_work_discuss_list(&json!({}), Some(&f.other))
+        .await
+        .ok();
     assert_eq!(none["total"], 0);
-    let all = app.api_work_discuss_list(&json!({"unread": true}), Some(&f.t.a.admin)).await.ok();
+    let all = app
+        .api_work_discuss_list(&json!({"unread": true}), Some(&f.t.a.admin))
+        .await
+        .ok();
     assert_eq!(all["total"], 1);
     let by_number = app
         .api_work_discuss_list(&json!({"keyword": second["number"]}), Some(&f.t.a.admin))
@@ -120,12 +144,18 @@ async fn discussions_list_count_mark_read_and_mute() {
         .api_work_message_list(&json!({"orderId": id, "limit": 2}), Some(&f.tech))
         .await
         .ok();
-    let got: Vec<i64> = rows(&page).iter().map(|m| m["id"].as_i64().unwrap()).collect();
+    let got: Vec<i64> = rows(&page)
+        .iter()
+        .map(|m| m["id"].as_i64().unwrap())
+        .collect();
     assert_eq!(got, notes[1..]);
     assert_eq!(page["hasMore"], true);
     assert_eq!(page["list"][0]["mine"], false);
     assert_eq!(page["list"][0]["authorId"], f.t.a.member_id);
-    let count = app.api_work_message_count(&json!({}), Some(&f.tech)).await.ok();
+    let count = app
+        .api_work_message_count(&json!({}), Some(&f.tech))
+        .await
+        .ok();
     assert_eq!(count["unread"], 0);
     let older = app
         .api_work_message_list(&json!({"orderId": id, "beforeId": notes[1]}), Some(&f.tech))
@@ -134,10 +164,16 @@ async fn discussions_list_count_mark_read_and_mute() {
     assert_eq!(older["list"][0]["id"], notes[0]);
     assert_eq!(older["hasMore"], false);
     // Reading older notes does not move the mark back.
-    app.api_work_save_log(&json!({"orderId": id, "content": "four"}), Some(&f.t.a.member))
+    app.api_work_save_log(
+        &json!({"orderId": id, "content": "four"}),
+        Some(&f.t.a.member),
+    )
+    .await
+    .ok();
+    let count = app
+        .api_work_message_count(&json!({}), Some(&f.tech))
         .await
         .ok();
-    let count = app.api_work_message_count(&json!({}), Some(&f.tech)).await.ok();
     assert_eq!(count["unread"], 1);
     for limit in [0, 101] {
         let msg = app
@@ -153,22 +189,33 @@ async fn discussions_list_count_mark_read_and_mute() {
         .await
         .ok();
     assert_eq!(muted, json!({"orderId": id, "muted": true}));
-    let count = app.api_work_message_count(&json!({}), Some(&f.tech)).await.ok();
+    let count = app
+        .api_work_message_count(&json!({}), Some(&f.tech))
+        .await
+        .ok();
     assert_eq!(count["unread"], 0);
-    let list = app.api_work_discuss_list(&json!({}), Some(&f.tech)).await.ok();
+    let list = app
+        .api_work_discuss_list(&json!({}), Some(&f.tech))
+        .await
+        .ok();
     assert_eq!(list["list"][0]["muted"], true);
     assert_eq!(list["list"][0]["unread"], 1);
     app.api_work_shield(&json!({"orderId": id, "muted": false}), Some(&f.tech))
         .await
         .ok();
-    let count = app.api_work_message_count(&json!({}), Some(&f.tech)).await.ok();
+    let count = app
+        .api_work_message_count(&json!({}), Some(&f.tech))
+        .await
+        .ok();
     assert_eq!(count["unread"], 1);
 
     // Another enterprise reaches none of it.
     let b = &f.t.b.admin;
     for answer in [
-        app.api_work_message_list(&json!({"orderId": id}), Some(b)).await,
-        app.api_work_shield(&json!({"orderId": id, "muted": true}), Some(b)).await,
+        app.api_work_message_list(&json!({"orderId": id}), Some(b))
+            .await,
+        app.api_work_shield(&json!({"orderId": id, "muted": true}), Some(b))
+            .await,
     ] {
         let msg = answer.code(7);
         assert!(msg.contains("No work order"), "{msg}");
@@ -186,9 +233,12 @@ async fn a_discussion_link_shows_that_discussion_only() {
     let first = open(&app, &f.t.a.member, f.a1, Some(f.tech_id)).await;
     let second = open(&app, &f.t.a.member, f.a2, None).await;
     let id = first["id"].as_i64().unwrap();
-    app.api_work_save_log(&json!({"orderId": id, "content": "Photo attached"}), Some(&f.tech))
-        .await
-        .ok();
+    app.api_work_save_log(
+        &json!({"orderId": id, "content": "Photo attached"}),
+        Some(&f.tech),
+    )
+    .await
+    .ok();
     app.api_work_save_log(
         &json!({"orderId": second["id"], "content": "Elsewhere"}),
         Some(&f.tech),
@@ -221,11 +271,7 @@ async fn a_discussion_link_shows_that_discussion_only() {
     let mut tampered = token.to_owned();
     let last = tampered.pop().unwrap();
     tampered.push(if last == 'A' { 'B' } else { 'A' });
-    let expired = app
-        .state
-        .tokens
-        .sign_link("work.discussion", id, -10)
-        .0;
+    let expired = app.state.tokens.sign_link("work.discussion", id, -10).0;
     let other_purpose = app.state.tokens.sign_link("upload", id, 600).0;
     for (bad, why) in [
         (tampered.as_str(), "not valid"),
@@ -245,7 +291,10 @@ async fn a_discussion_link_shows_that_discussion_only() {
         .api_work_message_list(&json!({"orderId": second["id"]}), Some(&f.t.a.member))
         .await
         .ok();
-    let token2 = page2["shareUrl"].as_str().unwrap().trim_start_matches("/df/");
+    let token2 = page2["shareUrl"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/df/");
     assert_ne!(token2, token);
     let shared2 = app
         .api_work_discussion_share(&json!({"token": token2}), None)

@@ -82,7 +82,9 @@ fn displays(steps: &Value) -> Vec<String> {
 }
 
 async fn info(app: &TestApp, token: &str, id: i64) -> Value {
-    app.api_work_info(&json!({"id": id}), Some(token)).await.ok()
+    app.api_work_info(&json!({"id": id}), Some(token))
+        .await
+        .ok()
 }
 
 #[tokio::test]
@@ -98,18 +100,42 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
         .api_work_setting_list(&json!({"flowId": -1}), Some(admin))
         .await
         .ok();
-    let states: Vec<i64> = rows(&builtin).iter().map(|n| n["state"].as_i64().unwrap()).collect();
+    let states: Vec<i64> = rows(&builtin)
+        .iter()
+        .map(|n| n["state"].as_i64().unwrap())
+        .collect();
     assert_eq!(states, [100, 101, 102, 104]);
 
     // Bad flows, each named.
     let bad = |nodes: Value| json!({"name": "Bad", "nodes": nodes});
     for (body, field) in [
         (bad(json!([{"name": "Only", "state": 100}])), "nodes"),
-        (bad(json!([{"name": "A", "state": 101}, {"name": "B", "state": 104}])), "nodes[0].state"),
-        (bad(json!([{"name": "A", "state": 100}, {"name": "B", "state": 102}])), "nodes[1].state"),
-        (bad(json!([{"name": "A", "state": 100}, {"name": "B", "state": 101}, {"name": "C", "state": 101}])), "nodes[2].state"),
-        (bad(json!([{"name": "A", "state": 100, "functions": ["juggle"]}, {"name": "B", "state": 101}, {"name": "C", "state": 102}, {"name": "D", "state": 104}])), "nodes[0].functions[0]"),
-        (bad(json!([{"name": "A", "state": 100, "assignee": "boss"}, {"name": "B", "state": 101}, {"name": "C", "state": 102}, {"name": "D", "state": 104}])), "nodes[0].assignee"),
+        (
+            bad(json!([{"name": "A", "state": 101}, {"name": "B", "state": 104}])),
+            "nodes[0].state",
+        ),
+        (
+            bad(json!([{"name": "A", "state": 100}, {"name": "B", "state": 102}])),
+            "nodes[1].state",
+        ),
+        (
+            bad(
+                json!([{"name": "A", "state": 100}, {"name": "B", "state": 101}, {"name": "C", "state": 101}]),
+            ),
+            "nodes[2].state",
+        ),
+        (
+            bad(
+                json!([{"name": "A", "state": 100, "functions": ["juggle"]}, {"name": "B", "state": 101}, {"name": "C", "state": 102}, {"name": "D", "state": 104}]),
+            ),
+            "nodes[0].functions[0]",
+        ),
+        (
+            bad(
+                json!([{"name": "A", "state": 100, "assignee": "boss"}, {"name": "B", "state": 101}, {"name": "C", "state": 102}, {"name": "D", "state": 104}]),
+            ),
+            "nodes[0].assignee",
+        ),
         (json!({"name": "", "nodes": nodes()}), "name"),
     ] {
         let answer = app.api_work_flow_save(&body, Some(admin)).await;
@@ -132,29 +158,43 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
 
     // The built-in flow cannot be changed or deleted, only copied.
     let msg = app
-        .api_work_flow_save(&json!({"id": -1, "name": "Mine", "nodes": nodes()}), Some(admin))
+        .api_work_flow_save(
+            &json!({"id": -1, "name": "Mine", "nodes": nodes()}),
+            Some(admin),
+        )
         .await
         .code(7);
     assert!(msg.contains("built-in"), "{msg}");
-    app.api_work_del_flow(&json!({"ids": [-1]}), Some(admin)).await.code(7);
+    app.api_work_del_flow(&json!({"ids": [-1]}), Some(admin))
+        .await
+        .code(7);
     app.api_work_setting_update_node(&json!({"id": -100, "name": "X"}), Some(admin))
         .await
         .code(7);
-    let copy = app.api_work_copy_flow(&json!({"id": -1}), Some(admin)).await.ok();
+    let copy = app
+        .api_work_copy_flow(&json!({"id": -1}), Some(admin))
+        .await
+        .ok();
     assert!(copy["name"].as_str().unwrap().ends_with("(copy)"), "{copy}");
     assert_eq!(ids(&copy).len(), 4);
     assert!(ids(&copy).iter().all(|i| *i > 0));
 
     // A copy of the own flow keeps its branch, pointing at the copied nodes.
     let copy2 = app
-        .api_work_copy_flow(&json!({"id": flow["id"], "name": "Second ZZA"}), Some(admin))
+        .api_work_copy_flow(
+            &json!({"id": flow["id"], "name": "Second ZZA"}),
+            Some(admin),
+        )
         .await
         .ok();
     let c = ids(&copy2);
     assert_eq!(copy2["nodes"][1]["conditions"][0]["nextNodeId"], c[3]);
 
     // Work settings: nodes, one node, functions, node changes, branches.
-    let funs = app.api_work_setting_fun_search(&json!({}), Some(admin)).await.ok();
+    let funs = app
+        .api_work_setting_fun_search(&json!({}), Some(admin))
+        .await
+        .ok();
     assert_eq!(rows(&funs).len(), 10);
     let parts = app
         .api_work_setting_fun_search(&json!({"keyword": "part"}), Some(admin))
@@ -162,15 +202,35 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
         .ok();
     assert_eq!(parts[0]["key"], "parts");
     assert_eq!(parts[0]["subPage"], true);
-    let node = app.api_work_setting_detail(&json!({"id": n[1]}), Some(admin)).await.ok();
+    let node = app
+        .api_work_setting_detail(&json!({"id": n[1]}), Some(admin))
+        .await
+        .ok();
     let items: Vec<(String, String)> = rows(&node["items"])
         .iter()
-        .map(|i| (i["key"].as_str().unwrap().to_owned(), i["display"].as_str().unwrap().to_owned()))
+        .map(|i| {
+            (
+                i["key"].as_str().unwrap().to_owned(),
+                i["display"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
-    assert!(items.contains(&("severity".into(), "optional".into())), "{items:?}");
-    assert!(items.contains(&("discussion".into(), "required".into())), "{items:?}");
-    assert!(items.contains(&("parts".into(), "subPage".into())), "{items:?}");
-    assert!(items.contains(&("photo".into(), "optional".into())), "{items:?}");
+    assert!(
+        items.contains(&("severity".into(), "optional".into())),
+        "{items:?}"
+    );
+    assert!(
+        items.contains(&("discussion".into(), "required".into())),
+        "{items:?}"
+    );
+    assert!(
+        items.contains(&("parts".into(), "subPage".into())),
+        "{items:?}"
+    );
+    assert!(
+        items.contains(&("photo".into(), "optional".into())),
+        "{items:?}"
+    );
     let msg = app
         .api_work_setting_update_node(&json!({"id": n[2], "state": 104}), Some(admin))
         .await
@@ -198,11 +258,17 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
         .await
         .code(7);
     assert!(msg.contains("op"), "{msg}");
-    app.api_work_setting_del_choose(&json!({"nodeId": copy2["nodes"][1]["id"], "conditionId": 99}), Some(admin))
-        .await
-        .code(7);
+    app.api_work_setting_del_choose(
+        &json!({"nodeId": copy2["nodes"][1]["id"], "conditionId": 99}),
+        Some(admin),
+    )
+    .await
+    .code(7);
     let rest = app
-        .api_work_setting_del_choose(&json!({"nodeId": copy2["nodes"][1]["id"], "conditionId": 1}), Some(admin))
+        .api_work_setting_del_choose(
+            &json!({"nodeId": copy2["nodes"][1]["id"], "conditionId": 1}),
+            Some(admin),
+        )
         .await
         .ok();
     assert_eq!(rest, json!([]));
@@ -237,15 +303,27 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
     assert_eq!(theirs["total"], 1);
     assert!(!mentions(&theirs.to_string(), "ZZA"));
     for answer in [
-        app.api_work_setting_list(&json!({"flowId": flow["id"]}), Some(b)).await,
-        app.api_work_setting_detail(&json!({"id": n[0]}), Some(b)).await,
-        app.api_work_copy_flow(&json!({"id": flow["id"]}), Some(b)).await,
-        app.api_work_del_flow(&json!({"ids": [flow["id"]]}), Some(b)).await,
-        app.api_work_flow_save(&json!({"id": flow["id"], "name": "Taken", "nodes": nodes()}), Some(b)).await,
-        app.api_work_setting_update_node(&json!({"id": n[0], "name": "Taken"}), Some(b)).await,
-        app.api_work_setting_condition(&json!({"nodeId": n[1], "conditions": []}), Some(b)).await,
-        app.api_work_setting_del_choose(&json!({"nodeId": n[1], "conditionId": 1}), Some(b)).await,
-        app.api_work_order_type_save(&json!({"name": "Theirs", "flowId": flow["id"]}), Some(b)).await,
+        app.api_work_setting_list(&json!({"flowId": flow["id"]}), Some(b))
+            .await,
+        app.api_work_setting_detail(&json!({"id": n[0]}), Some(b))
+            .await,
+        app.api_work_copy_flow(&json!({"id": flow["id"]}), Some(b))
+            .await,
+        app.api_work_del_flow(&json!({"ids": [flow["id"]]}), Some(b))
+            .await,
+        app.api_work_flow_save(
+            &json!({"id": flow["id"], "name": "Taken", "nodes": nodes()}),
+            Some(b),
+        )
+        .await,
+        app.api_work_setting_update_node(&json!({"id": n[0], "name": "Taken"}), Some(b))
+            .await,
+        app.api_work_setting_condition(&json!({"nodeId": n[1], "conditions": []}), Some(b))
+            .await,
+        app.api_work_setting_del_choose(&json!({"nodeId": n[1], "conditionId": 1}), Some(b))
+            .await,
+        app.api_work_order_type_save(&json!({"name": "Theirs", "flowId": flow["id"]}), Some(b))
+            .await,
     ] {
         answer.code(7);
     }
@@ -270,9 +348,27 @@ async fn orders_move_on_their_flow() {
 
     // Display states by caller: the assignee may submit the first node, others may not.
     let as_tech = info(&app, &f.tech, id).await;
-    assert_eq!(displays(&as_tech["steps"]), ["current", "selectable", "forbidden", "forbidden", "forbidden"]);
+    assert_eq!(
+        displays(&as_tech["steps"]),
+        [
+            "current",
+            "selectable",
+            "forbidden",
+            "forbidden",
+            "forbidden"
+        ]
+    );
     let as_requester = info(&app, &f.t.a.member, id).await;
-    assert_eq!(displays(&as_requester["steps"]), ["current", "forbidden", "forbidden", "forbidden", "forbidden"]);
+    assert_eq!(
+        displays(&as_requester["steps"]),
+        [
+            "current",
+            "forbidden",
+            "forbidden",
+            "forbidden",
+            "forbidden"
+        ]
+    );
     let node = app
         .api_work_setting_detail(&json!({"orderId": id}), Some(&f.tech))
         .await
@@ -287,21 +383,33 @@ async fn orders_move_on_their_flow() {
         .code(7);
     assert!(msg.contains("data.cause"), "{msg}");
     let msg = app
-        .api_work_save_flow(&json!({"orderId": id, "nodeId": 99_999, "data": {"cause": "nail"}}), Some(&f.tech))
+        .api_work_save_flow(
+            &json!({"orderId": id, "nodeId": 99_999, "data": {"cause": "nail"}}),
+            Some(&f.tech),
+        )
         .await
         .code(7);
     assert!(msg.contains("nodeId") && msg.contains("99999"), "{msg}");
     let msg = app
-        .api_work_save_flow(&json!({"orderId": id, "nodeId": n[2], "data": {"cause": "nail"}}), Some(&f.tech))
+        .api_work_save_flow(
+            &json!({"orderId": id, "nodeId": n[2], "data": {"cause": "nail"}}),
+            Some(&f.tech),
+        )
         .await
         .code(7);
     assert!(msg.contains("nodeId"), "{msg}");
-    app.api_work_save_flow(&json!({"orderId": id, "nodeId": n[1], "data": {"cause": "nail"}}), Some(&f.t.a.member))
-        .await
-        .code(7);
-    app.api_work_save_flow(&json!({"orderId": id, "nodeId": n[1], "data": {"cause": "nail"}}), Some(&f.t.b.admin))
-        .await
-        .code(7);
+    app.api_work_save_flow(
+        &json!({"orderId": id, "nodeId": n[1], "data": {"cause": "nail"}}),
+        Some(&f.t.a.member),
+    )
+    .await
+    .code(7);
+    app.api_work_save_flow(
+        &json!({"orderId": id, "nodeId": n[1], "data": {"cause": "nail"}}),
+        Some(&f.t.b.admin),
+    )
+    .await
+    .code(7);
     assert_eq!(info(&app, &f.tech, id).await["state"], 100);
 
     // Moving to a node of another state is that transition (100 → 101).
@@ -325,14 +433,20 @@ async fn orders_move_on_their_flow() {
         .await
         .code(7);
     assert!(msg.contains("discussion") && msg.contains("parts"), "{msg}");
-    app.api_work_save_log(&json!({"orderId": id, "content": "Found a nail"}), Some(&f.tech))
-        .await
-        .ok();
+    app.api_work_save_log(
+        &json!({"orderId": id, "content": "Found a nail"}),
+        Some(&f.tech),
+    )
+    .await
+    .ok();
     let msg = app
         .api_work_save_flow(&json!({"orderId": id, "nodeId": n[2]}), Some(&f.tech))
         .await
         .code(7);
-    assert!(msg.contains("parts") && !msg.contains("discussion"), "{msg}");
+    assert!(
+        msg.contains("parts") && !msg.contains("discussion"),
+        "{msg}"
+    );
     app.api_work_maintain(
         &json!({"id": id, "summary": "Plugged", "lines": [{"kind": "part", "name": "Plug", "quantity": 1, "unitPrice": 3}]}),
         Some(&f.tech),
@@ -340,11 +454,23 @@ async fn orders_move_on_their_flow() {
     .await
     .ok();
     let msg = app
-        .api_work_save_flow(&json!({"orderId": id, "nodeId": n[3], "data": {"severity": "minor"}}), Some(&f.t.a.admin))
+        .api_work_save_flow(
+            &json!({"orderId": id, "nodeId": n[3], "data": {"severity": "minor"}}),
+            Some(&f.t.a.admin),
+        )
         .await;
     // The administrator may act at any node; the branch (minor) leads to Resolved.
     let steps = msg.ok();
-    assert_eq!(displays(&steps), ["completed", "completed", "forbidden", "current", "forbidden"]);
+    assert_eq!(
+        displays(&steps),
+        [
+            "completed",
+            "completed",
+            "forbidden",
+            "current",
+            "forbidden"
+        ]
+    );
     assert_eq!(info(&app, &f.tech, id).await["state"], 102);
     // Resolved → Closed is the requester's (102 → 104): the assignee may not.
     let as_tech = info(&app, &f.tech, id).await;
@@ -377,7 +503,13 @@ async fn orders_move_on_their_flow() {
     // Editing the flow: removing the node an open order stands on is refused naming it.
     let waiting = open_typed(&app, &f, type_id).await;
     let mut changed = nodes();
-    for (i, node) in changed.as_array_mut().unwrap().iter_mut().enumerate().skip(1) {
+    for (i, node) in changed
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+        .skip(1)
+    {
         node["id"] = json!(n[i]);
     }
     let msg = app
@@ -420,11 +552,17 @@ async fn orders_move_on_their_flow() {
         .await
         .code(7);
     assert!(msg.contains(waiting["number"].as_str().unwrap()), "{msg}");
-    assert!(!msg.contains(&number), "closed orders do not hold a flow: {msg}");
+    assert!(
+        !msg.contains(&number),
+        "closed orders do not hold a flow: {msg}"
+    );
     // setState outside the flow moves the order to the node of its new state.
-    app.api_work_set_state(&json!({"id": waiting["id"], "state": 103}), Some(&f.t.a.member))
-        .await
-        .ok();
+    app.api_work_set_state(
+        &json!({"id": waiting["id"], "state": 103}),
+        Some(&f.t.a.member),
+    )
+    .await
+    .ok();
     let gone = app
         .api_work_del_flow(&json!({"ids": [flow["id"]]}), Some(&f.t.a.admin))
         .await
@@ -441,9 +579,15 @@ async fn orders_without_a_flow_follow_the_built_in_one() {
     assert_eq!(order["flowId"], -1);
     assert_eq!(order["nodeId"], -100);
     let as_tech = info(&app, &f.tech, id).await;
-    assert_eq!(displays(&as_tech["steps"]), ["current", "selectable", "forbidden", "forbidden"]);
+    assert_eq!(
+        displays(&as_tech["steps"]),
+        ["current", "selectable", "forbidden", "forbidden"]
+    );
     let as_other = info(&app, &f.other, id).await;
-    assert_eq!(displays(&as_other["steps"]), ["current", "forbidden", "forbidden", "forbidden"]);
+    assert_eq!(
+        displays(&as_other["steps"]),
+        ["current", "forbidden", "forbidden", "forbidden"]
+    );
     app.api_work_save_flow(&json!({"orderId": id, "nodeId": -102}), Some(&f.tech))
         .await
         .code(7);
@@ -451,14 +595,20 @@ async fn orders_without_a_flow_follow_the_built_in_one() {
         .api_work_save_flow(&json!({"orderId": id, "nodeId": -101}), Some(&f.tech))
         .await
         .ok();
-    assert_eq!(displays(&steps), ["completed", "current", "selectable", "forbidden"]);
+    assert_eq!(
+        displays(&steps),
+        ["completed", "current", "selectable", "forbidden"]
+    );
     // A state change by setState moves along the built-in flow too.
     app.api_work_set_state(&json!({"id": id, "state": 102}), Some(&f.tech))
         .await
         .ok();
     let now = info(&app, &f.t.a.member, id).await;
     assert_eq!(now["nodeId"], -102);
-    assert_eq!(displays(&now["steps"]), ["completed", "completed", "current", "selectable"]);
+    assert_eq!(
+        displays(&now["steps"]),
+        ["completed", "completed", "current", "selectable"]
+    );
     assert_eq!(now["steps"][1]["by"], f.tech_id);
     let detail = app
         .api_work_setting_detail(&json!({"orderId": id}), Some(&f.t.a.member))

@@ -5,8 +5,8 @@
 mod analysis;
 mod categories;
 mod details;
-// TEMP mod discussions;
-// TEMP mod flows;
+mod discussions;
+mod flows;
 mod orders;
 mod states;
 

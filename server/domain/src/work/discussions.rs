@@ -223,7 +223,12 @@ pub async fn list(
 ) -> Result<PageResult<DiscussionRow>, AppError> {
     let page = q.page.checked()?;
     let mut select = work_order::Entity::find().filter(membership(scope));
-    if let Some(k) = q.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+    if let Some(k) = q
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+    {
         select = select.filter(
             Condition::any()
                 .add(kernel::search::contains(work_order::Column::Number, k))
@@ -370,7 +375,11 @@ pub async fn messages(
     if !(1..=MAX_LIMIT).contains(&limit) {
         return Err(AppError::field(
             "limit",
-            text!("limit 须在 1 到 {} 之间", "limit must be between 1 and {}", MAX_LIMIT),
+            text!(
+                "limit 须在 1 到 {} 之间",
+                "limit must be between 1 and {}",
+                MAX_LIMIT
+            ),
         ));
     }
     let order = find(db, scope, q.order_id).await?;
@@ -535,14 +544,12 @@ pub async fn shared(
     let id = tokens
         .verify_link(SHARE_PURPOSE, token.trim())
         .map_err(|r| match r {
-            LinkRefusal::Expired => AppError::fail(text!(
-                "讨论链接已过期",
-                "The discussion link has expired"
-            )),
-            LinkRefusal::Invalid => AppError::fail(text!(
-                "讨论链接无效",
-                "The discussion link is not valid"
-            )),
+            LinkRefusal::Expired => {
+                AppError::fail(text!("讨论链接已过期", "The discussion link has expired"))
+            }
+            LinkRefusal::Invalid => {
+                AppError::fail(text!("讨论链接无效", "The discussion link is not valid"))
+            }
         })?;
     let order = work_order::Entity::find_by_id(id)
         .one(db)

@@ -43,16 +43,86 @@ const OPS: [&str; 6] = ["eq", "ne", "gt", "lt", "in", "filled"];
 
 /// The functions a node may offer: key, zh, en, opens its own form, description zh, en.
 const FUNCTIONS: [(&str, &str, &str, bool, &str, &str); 10] = [
-    ("photo", "拍照", "Photo", false, "上传照片（工单附件）", "Upload photos (order attachments)"),
-    ("signature", "签名", "Signature", false, "签名图片字段", "A signature image field"),
-    ("location", "定位", "Location", false, "记录工单位置", "Record the order's location"),
-    ("parts", "配件", "Parts", true, "填写配件明细", "Enter part lines"),
-    ("labour", "工时", "Labour", false, "填写工时明细", "Enter labour lines"),
-    ("dispose", "处理记录", "Dispose record", true, "填写处理表单", "Fill in the dispose form"),
-    ("tyreChange", "换胎", "Tyre change", true, "记录各轮位的换胎", "Record tyre changes per wheel position"),
-    ("approval", "审批", "Approval", false, "企业管理员审批本步骤", "An enterprise administrator approves the step"),
-    ("discussion", "讨论", "Discussion", false, "在讨论中留言", "Write a note in the discussion"),
-    ("task", "任务", "Tasks", false, "完成工单内的全部任务", "Finish every task of the order"),
+    (
+        "photo",
+        "拍照",
+        "Photo",
+        false,
+        "上传照片（工单附件）",
+        "Upload photos (order attachments)",
+    ),
+    (
+        "signature",
+        "签名",
+        "Signature",
+        false,
+        "签名图片字段",
+        "A signature image field",
+    ),
+    (
+        "location",
+        "定位",
+        "Location",
+        false,
+        "记录工单位置",
+        "Record the order's location",
+    ),
+    (
+        "parts",
+        "配件",
+        "Parts",
+        true,
+        "填写配件明细",
+        "Enter part lines",
+    ),
+    (
+        "labour",
+        "工时",
+        "Labour",
+        false,
+        "填写工时明细",
+        "Enter labour lines",
+    ),
+    (
+        "dispose",
+        "处理记录",
+        "Dispose record",
+        true,
+        "填写处理表单",
+        "Fill in the dispose form",
+    ),
+    (
+        "tyreChange",
+        "换胎",
+        "Tyre change",
+        true,
+        "记录各轮位的换胎",
+        "Record tyre changes per wheel position",
+    ),
+    (
+        "approval",
+        "审批",
+        "Approval",
+        false,
+        "企业管理员审批本步骤",
+        "An enterprise administrator approves the step",
+    ),
+    (
+        "discussion",
+        "讨论",
+        "Discussion",
+        false,
+        "在讨论中留言",
+        "Write a note in the discussion",
+    ),
+    (
+        "task",
+        "任务",
+        "Tasks",
+        false,
+        "完成工单内的全部任务",
+        "Finish every task of the order",
+    ),
 ];
 
 /// Who acts at a node.
@@ -261,7 +331,12 @@ pub async fn checked_for_type(
     if id == BUILT_IN {
         return Ok(None);
     }
-    let refuse = || AppError::field("flowId", text!("flowId：流程 {} 不存在", "flowId: no flow {}", id));
+    let refuse = || {
+        AppError::field(
+            "flowId",
+            text!("flowId：流程 {} 不存在", "flowId: no flow {}", id),
+        )
+    };
     let f = scope
         .find::<work_flow::Entity>(db, id)
         .await
@@ -383,18 +458,20 @@ pub async fn list(
         used_by: used_by(None),
         updated_at: None,
     }];
-    rows.extend(own.into_iter().map(|f| FlowRow {
-        type_ids: type_ids(Some(f.id)),
-        node_count: node_counts
-            .get(&f.id)
-            .map_or(0, |n| u64::try_from(*n).unwrap_or(0)),
-        used_by: used_by(Some(f.id)),
-        id: f.id,
-        name: f.name,
-        description: f.description,
-        enabled: f.enabled,
-        built_in: false,
-        updated_at: Some(f.updated_at),
+    rows.extend(own.into_iter().map(|f| {
+        FlowRow {
+            type_ids: type_ids(Some(f.id)),
+            node_count: node_counts
+                .get(&f.id)
+                .map_or(0, |n| u64::try_from(*n).unwrap_or(0)),
+            used_by: used_by(Some(f.id)),
+            id: f.id,
+            name: f.name,
+            description: f.description,
+            enabled: f.enabled,
+            built_in: false,
+            updated_at: Some(f.updated_at),
+        }
     }));
     let rows: Vec<FlowRow> = rows
         .into_iter()
@@ -549,7 +626,10 @@ fn checked_order(states: &[i16]) -> Result<(), AppError> {
     }
     for i in 1..states.len() {
         let (before, now) = (states[i - 1], states[i]);
-        let next = NODE_STATES.iter().position(|s| *s == before).and_then(|p| NODE_STATES.get(p + 1).copied());
+        let next = NODE_STATES
+            .iter()
+            .position(|s| *s == before)
+            .and_then(|p| NODE_STATES.get(p + 1).copied());
         if now != before && Some(now) != next {
             return Err(AppError::field(
                 format!("nodes[{i}].state"),
@@ -620,10 +700,7 @@ fn checked_branches(
 }
 
 /// Open orders standing on any of `nodes`: refused naming the first.
-async fn refuse_nodes_in_use(
-    db: &impl ConnectionTrait,
-    nodes: &[i64],
-) -> Result<(), AppError> {
+async fn refuse_nodes_in_use(db: &impl ConnectionTrait, nodes: &[i64]) -> Result<(), AppError> {
     if nodes.is_empty() {
         return Ok(());
     }
@@ -647,7 +724,12 @@ async fn refuse_nodes_in_use(
     Ok(())
 }
 
-fn node_row(flow_id: i64, sort: usize, n: &NodeInput, now: DateTime<Utc>) -> work_flow_node::ActiveModel {
+fn node_row(
+    flow_id: i64,
+    sort: usize,
+    n: &NodeInput,
+    now: DateTime<Utc>,
+) -> work_flow_node::ActiveModel {
     work_flow_node::ActiveModel {
         flow_id: Set(flow_id),
         name: Set(n.name.clone()),
@@ -707,7 +789,11 @@ pub async fn save(
             .await?
         }
     };
-    let existing: Vec<i64> = nodes_of(&txn, flow.id).await?.iter().map(|n| n.id).collect();
+    let existing: Vec<i64> = nodes_of(&txn, flow.id)
+        .await?
+        .iter()
+        .map(|n| n.id)
+        .collect();
     for (i, n) in nodes.iter().enumerate() {
         if let Some(id) = n.id
             && !existing.contains(&id)
@@ -775,10 +861,19 @@ pub struct CopyInput {
 
 /// A copy of a flow the scope sees (the built-in one too) in the acting enterprise, named
 /// "… (copy)" unless a name is given; branches point at the copied nodes.
-pub async fn copy(db: &DatabaseConnection, scope: &Scope, input: CopyInput) -> Result<Flow, AppError> {
+pub async fn copy(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: CopyInput,
+) -> Result<Flow, AppError> {
     refuse_read_only(scope)?;
     let source = load(db, scope, input.id).await?;
-    let name = match input.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    let name = match input
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         Some(n) => required("name", n, 64)?,
         None => {
             let base: String = source.name.chars().take(56).collect();
@@ -846,7 +941,10 @@ pub async fn copy(db: &DatabaseConnection, scope: &Scope, input: CopyInput) -> R
 /// Deletes flows no type names and no open order follows; all or none, naming what uses one.
 pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Result<u64, AppError> {
     if ids.is_empty() {
-        return Err(AppError::field("ids", text!("ids 不能为空", "ids must not be empty")));
+        return Err(AppError::field(
+            "ids",
+            text!("ids 不能为空", "ids must not be empty"),
+        ));
     }
     let txn = write_txn(db).await?;
     for id in ids {
@@ -905,7 +1003,11 @@ pub struct FlowRef {
 }
 
 /// The nodes of a flow, in order.
-pub async fn nodes(db: &DatabaseConnection, scope: &Scope, flow_id: i64) -> Result<Vec<Node>, AppError> {
+pub async fn nodes(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    flow_id: i64,
+) -> Result<Vec<Node>, AppError> {
     Ok(load(db, scope, flow_id).await?.nodes)
 }
 
@@ -916,7 +1018,12 @@ async fn find_node(
     field: &str,
     id: i64,
 ) -> Result<(Flow, usize), AppError> {
-    let not_found = || AppError::field(field, text!("{}：节点 {} 不存在", "{}: no node {}", field, id));
+    let not_found = || {
+        AppError::field(
+            field,
+            text!("{}：节点 {} 不存在", "{}: no node {}", field, id),
+        )
+    };
     let flow_id = if id < 0 {
         BUILT_IN
     } else {
@@ -927,7 +1034,11 @@ async fn find_node(
             .flow_id
     };
     let flow = load(db, scope, flow_id).await.map_err(|_| not_found())?;
-    let pos = flow.nodes.iter().position(|n| n.id == id).ok_or_else(not_found)?;
+    let pos = flow
+        .nodes
+        .iter()
+        .position(|n| n.id == id)
+        .ok_or_else(not_found)?;
     Ok((flow, pos))
 }
 
@@ -1027,7 +1138,11 @@ pub async fn conditions(
     Ok(branches)
 }
 
-async fn set_branches(txn: &impl ConnectionTrait, node: i64, branches: &[Branch]) -> Result<(), AppError> {
+async fn set_branches(
+    txn: &impl ConnectionTrait,
+    node: i64,
+    branches: &[Branch],
+) -> Result<(), AppError> {
     work_flow_node::ActiveModel {
         id: Set(node),
         conditions: Set(to_json(&branches)),
@@ -1096,7 +1211,12 @@ pub struct FunctionInfo {
 
 /// The functions a node may offer, matching `keyword` (key or either name).
 pub fn functions(q: &FunctionQuery) -> Vec<FunctionInfo> {
-    let k = q.keyword.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
+    let k = q
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_lowercase();
     FUNCTIONS
         .iter()
         .filter(|(key, zh, en, ..)| {
@@ -1140,10 +1260,15 @@ struct Position {
     current: Option<usize>,
 }
 
-async fn position(db: &impl ConnectionTrait, order: &work_order::Model) -> Result<Position, AppError> {
+async fn position(
+    db: &impl ConnectionTrait,
+    order: &work_order::Model,
+) -> Result<Position, AppError> {
     let nodes = nodes_of(db, order.flow_id.unwrap_or(BUILT_IN)).await?;
     let current = match order.flow_id {
-        Some(_) => order.node_id.and_then(|id| nodes.iter().position(|n| n.id == id)),
+        Some(_) => order
+            .node_id
+            .and_then(|id| nodes.iter().position(|n| n.id == id)),
         None => nodes.iter().position(|n| n.state == order.state),
     };
     Ok(Position { nodes, current })
@@ -1191,7 +1316,10 @@ pub(crate) async fn follow_state(
         return Ok(order);
     }
     let forward = pos.nodes[cur..].iter().find(|n| n.state == order.state);
-    let back = pos.nodes[..cur].iter().rev().find(|n| n.state == order.state);
+    let back = pos.nodes[..cur]
+        .iter()
+        .rev()
+        .find(|n| n.state == order.state);
     let Some(to) = forward.or(back).map(|n| n.id) else {
         return Ok(order);
     };
@@ -1201,7 +1329,10 @@ pub(crate) async fn follow_state(
 }
 
 /// The values branches compare: the order's form values, then those of its steps.
-async fn values(db: &impl ConnectionTrait, order: &work_order::Model) -> Result<Map<String, Value>, AppError> {
+async fn values(
+    db: &impl ConnectionTrait,
+    order: &work_order::Model,
+) -> Result<Map<String, Value>, AppError> {
     let mut out: Map<String, Value> = serde_json::from_str(&order.fields).unwrap_or_default();
     for l in step_logs(db, order.id).await? {
         if let Ok(Value::Object(d)) = serde_json::from_str::<Value>(&l.data)
@@ -1213,7 +1344,10 @@ async fn values(db: &impl ConnectionTrait, order: &work_order::Model) -> Result<
     Ok(out)
 }
 
-async fn step_logs(db: &impl ConnectionTrait, order: i64) -> Result<Vec<work_order_log::Model>, AppError> {
+async fn step_logs(
+    db: &impl ConnectionTrait,
+    order: i64,
+) -> Result<Vec<work_order_log::Model>, AppError> {
     Ok(work_order_log::Entity::find()
         .filter(work_order_log::Column::OrderId.eq(order))
         .filter(work_order_log::Column::Kind.is_in([LOG_STEP, states::LOG_STATE]))
@@ -1259,7 +1393,10 @@ fn matches(b: &Branch, values: &Map<String, Value>) -> bool {
         ("ne", Some(v)) => !same(v, &b.value),
         ("gt", Some(v)) => number(v).zip(number(&b.value)).is_some_and(|(x, y)| x > y),
         ("lt", Some(v)) => number(v).zip(number(&b.value)).is_some_and(|(x, y)| x < y),
-        ("in", Some(v)) => b.value.as_array().is_some_and(|l| l.iter().any(|x| same(v, x))),
+        ("in", Some(v)) => b
+            .value
+            .as_array()
+            .is_some_and(|l| l.iter().any(|x| same(v, x))),
         _ => false,
     }
 }
@@ -1286,7 +1423,9 @@ fn acts_at(scope: &Scope, order: &work_order::Model, node: &Node) -> bool {
         NodeAssignee::Role(r) => match r.as_str() {
             "requester" => order.requester_id == me,
             // Unassigned: the requester moves it on.
-            "assignee" => order.assignee_id.map_or(order.requester_id == me, |a| a == me),
+            "assignee" => order
+                .assignee_id
+                .map_or(order.requester_id == me, |a| a == me),
             _ => false,
         },
     }
@@ -1403,7 +1542,11 @@ async fn done(
         "discussion" => log_of(states::LOG_NOTE).count(db).await? > 0,
         "tyreChange" => serde_json::from_str::<Value>(&order.repair)
             .ok()
-            .and_then(|r| r.get("wheels").and_then(Value::as_array).map(|w| !w.is_empty()))
+            .and_then(|r| {
+                r.get("wheels")
+                    .and_then(Value::as_array)
+                    .map(|w| !w.is_empty())
+            })
             .unwrap_or(false),
         "approval" => is_admin(scope, order),
         "task" => {
@@ -1418,10 +1561,10 @@ async fn done(
 }
 
 fn function_label(key: &str) -> String {
-    FUNCTIONS
-        .iter()
-        .find(|f| f.0 == key)
-        .map_or_else(|| key.to_owned(), |f| Text::new(f.1, f.2).current().to_owned())
+    FUNCTIONS.iter().find(|f| f.0 == key).map_or_else(
+        || key.to_owned(),
+        |f| Text::new(f.1, f.2).current().to_owned(),
+    )
 }
 
 /// A field or function of the current node as the caller sees it.
@@ -1460,7 +1603,11 @@ pub struct NodeQuery {
 }
 
 /// A node (by id), or an order's current node with display states for the caller.
-pub async fn detail(db: &DatabaseConnection, scope: &Scope, q: NodeQuery) -> Result<NodeDetail, AppError> {
+pub async fn detail(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    q: NodeQuery,
+) -> Result<NodeDetail, AppError> {
     let item = |key: &str, label: String, required: bool, function: bool, display: &str| NodeItem {
         key: key.to_owned(),
         label,
@@ -1471,11 +1618,25 @@ pub async fn detail(db: &DatabaseConnection, scope: &Scope, q: NodeQuery) -> Res
     let plain = |node: &Node| -> Vec<NodeItem> {
         node.fields
             .iter()
-            .map(|f| item(&f.key, f.label.clone(), f.required, false, if f.required { "required" } else { "optional" }))
+            .map(|f| {
+                item(
+                    &f.key,
+                    f.label.clone(),
+                    f.required,
+                    false,
+                    if f.required { "required" } else { "optional" },
+                )
+            })
             .chain(node.functions.iter().map(|k| {
                 let req = node.required.contains(k);
                 let sub = FUNCTIONS.iter().any(|f| f.0 == k.as_str() && f.3);
-                let display = if sub { "subPage" } else if req { "required" } else { "optional" };
+                let display = if sub {
+                    "subPage"
+                } else if req {
+                    "required"
+                } else {
+                    "optional"
+                };
                 item(k, function_label(k), req, true, display)
             }))
             .collect()
@@ -1565,7 +1726,10 @@ pub async fn move_on(
         let s = states::label(order.state);
         return Err(AppError::fail(Text::new(
             format!("工单 {} 是{}，不能再推进流程", order.number, s.zh),
-            format!("Work order {} is {} and cannot move on its flow", order.number, s.en),
+            format!(
+                "Work order {} is {} and cannot move on its flow",
+                order.number, s.en
+            ),
         )));
     };
     let Some(target) = pos.nodes.iter().position(|n| n.id == input.node_id) else {
@@ -1609,7 +1773,12 @@ pub async fn move_on(
         .fields
         .iter()
         .filter(|f| f.required && !filled(data.get(&f.key)))
-        .map(|f| (format!("data.{}", f.key), format!("data.{} ({})", f.key, f.label)))
+        .map(|f| {
+            (
+                format!("data.{}", f.key),
+                format!("data.{} ({})", f.key, f.label),
+            )
+        })
         .collect();
     for k in &from.required {
         if !done(&txn, scope, &order, from, k, &data).await? {
@@ -1647,7 +1816,9 @@ pub async fn move_on(
         to_state: Set(Some(moved.state)),
         content: Set(remark),
         images: Set("[]".to_owned()),
-        data: Set(to_json(&json!({"fromNode": from.id, "toNode": to.id, "values": data}))),
+        data: Set(to_json(
+            &json!({"fromNode": from.id, "toNode": to.id, "values": data}),
+        )),
         user_id: Set(scope.user.id),
         created_at: Set(now),
         updated_at: Set(now),

@@ -184,10 +184,20 @@ pub async fn note(
     let order = find_writable(&txn, scope, input.order_id).await?;
     let mut data = Map::new();
     if !input.mentions.is_empty() {
-        let mentions = super::orders::checked_members(&txn, scope, "mentions", &input.mentions).await?;
+        let mentions =
+            super::orders::checked_members(&txn, scope, "mentions", &input.mentions).await?;
         data.insert("mentions".to_owned(), Value::from(mentions));
     }
-    let row = respond(&txn, scope, order.clone(), LOG_NOTE, content, &images, &data).await?;
+    let row = respond(
+        &txn,
+        scope,
+        order.clone(),
+        LOG_NOTE,
+        content,
+        &images,
+        &data,
+    )
+    .await?;
     txn.commit().await?;
     super::discussions::announce_note(db, live, &order, &row).await?;
     Ok(row)

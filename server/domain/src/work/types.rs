@@ -217,7 +217,10 @@ pub struct TypeInput {
 }
 
 /// Checks a form template: keys present, unique, known kinds, options for a select.
-pub(crate) fn checked_form(field: &str, form: Vec<TemplateField>) -> Result<Vec<TemplateField>, AppError> {
+pub(crate) fn checked_form(
+    field: &str,
+    form: Vec<TemplateField>,
+) -> Result<Vec<TemplateField>, AppError> {
     if form.len() > 50 {
         return Err(AppError::field(
             field,
@@ -310,7 +313,9 @@ pub async fn save(
     let saved = if let Some(id) = input.id {
         let found = find_own(db, scope, id).await?;
         let flow = match input.flow_id {
-            Some(f) => Some(super::flows::checked_for_type(db, scope, found.enterprise_id, f).await?),
+            Some(f) => {
+                Some(super::flows::checked_for_type(db, scope, found.enterprise_id, f).await?)
+            }
             None => None,
         };
         let mut row: work_order_type::ActiveModel = found.into();

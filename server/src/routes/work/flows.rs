@@ -10,8 +10,7 @@ use crate::routes::declare::Declare;
 use crate::state::AppState;
 use domain::work::flows::{
     self, Branch, BranchRef, ConditionInput, CopyInput, Flow, FlowInput, FlowListQuery, FlowRef,
-    FlowRow, FunctionInfo, FunctionQuery, Node, NodeDetail, NodeQuery, NodeUpdate, Step,
-    StepInput,
+    FlowRow, FunctionInfo, FunctionQuery, Node, NodeDetail, NodeQuery, NodeUpdate, Step, StepInput,
 };
 use kernel::error::{ApiOk, ApiResult, Envelope};
 use kernel::paging::PageResult;

@@ -46,7 +46,9 @@ async fn immediately(
     Scoped(scope, req): Scoped<OrderRef>,
 ) -> ApiResult<OrderDetail> {
     Ok(ApiOk({
-        let id = states::start_now(&state.db, &scope, &state.live, req.id).await?.id;
+        let id = states::start_now(&state.db, &scope, &state.live, req.id)
+            .await?
+            .id;
         orders::info(&state.db, &scope, id).await?
     }))
 }
