@@ -459,7 +459,8 @@ async fn orders_move_on_their_flow() {
             Some(&f.t.a.admin),
         )
         .await;
-    // The administrator may act at any node; the branch (minor) leads to Resolved.
+    // The administrator may act at any node (and close from Resolved); the branch (minor)
+    // leads to Resolved.
     let steps = msg.ok();
     assert_eq!(
         displays(&steps),
@@ -468,7 +469,7 @@ async fn orders_move_on_their_flow() {
             "completed",
             "forbidden",
             "current",
-            "forbidden"
+            "selectable"
         ]
     );
     assert_eq!(info(&app, &f.tech, id).await["state"], 102);

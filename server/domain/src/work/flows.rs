@@ -199,7 +199,7 @@ impl From<work_flow_node::Model> for Node {
 
 fn built_in_nodes() -> Vec<Node> {
     [
-        (PENDING, text!("已上报", "Reported"), "requester"),
+        (PENDING, text!("已上报", "Reported"), "assignee"),
         (IN_PROGRESS, text!("处理中", "Working"), "assignee"),
         (RESOLVED, text!("已解决", "Resolved"), "requester"),
         (CLOSED, text!("已关闭", "Closed"), "requester"),
