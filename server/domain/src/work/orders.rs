@@ -231,6 +231,12 @@ pub struct OrderDetail {
     pub writable: bool,
     /// The states the caller may take the order to now.
     pub next_states: Vec<i16>,
+    /// The flow the order follows (−1: the built-in flow).
+    pub flow_id: i64,
+    /// The node it stands on (none once cancelled).
+    pub node_id: Option<i64>,
+    /// The flow's nodes with their display state for the caller.
+    pub steps: Vec<super::flows::Step>,
 }
 
 /// List rows of `orders`, with the names of their type, category, vehicle and people.
@@ -930,6 +936,7 @@ pub async fn save(
             Some(v) => snapshot(&txn, v).await?,
             None => Value::Null,
         };
+        let flow = super::flows::start(&txn, ent, type_id).await?;
         let row = work_order::ActiveModel {
             enterprise_id: Set(ent),
             number: Set(next_number(&txn, ent, now).await?),
@@ -965,6 +972,8 @@ pub async fn save(
             resolved_at: Set(None),
             closed_at: Set(None),
             cancelled_at: Set(None),
+            flow_id: Set(flow.map(|f| f.0)),
+            node_id: Set(flow.map(|f| f.1)),
             ..Default::default()
         }
         .insert(&txn)
@@ -1116,6 +1125,12 @@ async fn detail_of(
     } else {
         Vec::new()
     };
+    let steps = super::flows::steps(db, scope, &order, writable).await?;
+    let flow_id = order.flow_id.unwrap_or(super::flows::BUILT_IN);
+    let node_id = steps
+        .iter()
+        .find(|s| s.display == "current")
+        .map(|s| s.node_id);
     let declaration: Option<Declaration> =
         serde_json::from_str(&order.declaration).unwrap_or_default();
     let fields = serde_json::from_str(&order.fields).unwrap_or_default();
@@ -1148,6 +1163,9 @@ async fn detail_of(
         file_count,
         writable,
         next_states,
+        flow_id,
+        node_id,
+        steps,
     })
 }
 
