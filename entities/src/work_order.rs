@@ -45,6 +45,10 @@ pub struct Model {
     pub resolved_at: Option<DateTimeUtc>,
     pub closed_at: Option<DateTimeUtc>,
     pub cancelled_at: Option<DateTimeUtc>,
+    /// The enterprise project the order is filed under.
+    pub project_id: Option<i64>,
+    /// When the work is planned (the work plan's calendar).
+    pub planned_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

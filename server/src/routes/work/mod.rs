@@ -3,10 +3,13 @@
 
 mod analysis;
 mod attachments;
+mod informs;
 mod links;
 mod logs;
 mod orders;
 mod people;
+mod projects;
+mod relevance;
 mod repair;
 mod states;
 mod tasks;
@@ -39,6 +42,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(links::router())
         .merge(repair::router())
         .merge(analysis::router())
+        .merge(projects::router())
+        .merge(informs::router())
+        .merge(relevance::router())
 }
 
 /// A request or answer without fields.
