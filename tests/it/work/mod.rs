@@ -3,9 +3,12 @@
 //! statistics, and isolation across enterprises and relations.
 
 mod analysis;
+mod autoopen;
 mod categories;
 mod details;
+mod informs;
 mod orders;
+mod projects;
 mod states;
 
 use serde_json::Value;

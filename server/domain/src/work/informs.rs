@@ -444,6 +444,11 @@ pub async fn save(
         .enabled
         .or(found.as_ref().map(|p| p.enabled))
         .unwrap_or(true);
+    // The next run stays while the trigger does (its runs so far are recorded).
+    let next_run_at = match &found {
+        Some(p) if p.next_run_at.is_some() && p.trigger == to_json(&trigger) => p.next_run_at,
+        _ => rule.next_after(now),
+    };
     let mut row = match found {
         Some(p) => p.into(),
         None => work_inform::ActiveModel {
@@ -465,7 +470,7 @@ pub async fn save(
     row.assignee_id = Set(assignee);
     row.due_hours = Set(due_hours);
     row.enabled = Set(enabled);
-    row.next_run_at = Set(rule.next_after(now));
+    row.next_run_at = Set(next_run_at);
     row.updated_at = Set(now);
     let saved = row.save(&txn).await?;
     let saved = sea_orm::TryIntoModel::try_into_model(saved)?;
