@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::{DateTime, Duration, Months, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Duration, Months, NaiveTime, Utc};
 use entities::{
     daily_mileage, position, vehicle, work_event, work_inform, work_inform_run, work_order,
 };
