@@ -27,9 +27,10 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
     let app = spawn_app().await;
     let f = fleet(&app).await;
     let a = &f.t.a;
+    let a3 = wheelend_tests::tenants::add_vehicle(&app, &a.admin, a.root, "ZZA-W3").await;
     let today = Utc::now().date_naive().format("%Y-%m-%d").to_string();
     let plan = json!({"name": "ZZA daily check", "typeId": -4, "title": "Daily tyre check",
-        "vehicleIds": [f.a1, f.a2], "assigneeId": f.tech_id, "dueHours": 48,
+        "vehicleIds": [f.a1, a3], "assigneeId": f.tech_id, "dueHours": 48,
         "trigger": {"kind": "schedule", "every": 1, "unit": "day", "startOn": today, "at": "00:00"}});
     let with = |field: &str, value: serde_json::Value| {
         let mut p = plan.clone();
@@ -43,6 +44,7 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         (with("trigger", json!({"kind": "mileage"})), "trigger.everyKm"),
         (with("trigger", json!({"kind": "weather"})), "trigger.kind"),
         (with("vehicleIds", json!([f.a1, f.b1])), "vehicleIds"),
+        (with("vehicleIds", json!([f.a1, f.a2])), "vehicleIds"),
         (with("vehicleIds", json!([])), "vehicleIds"),
         (with("typeId", json!(-99)), "typeId"),
         (with("leadDays", json!(400)), "leadDays"),
