@@ -322,10 +322,26 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
             "/api/tbProject/deleteTbProject",
             json!({"ID": b.project}),
         ),
-        p("POST", "/api/work/project_task", json!({"projectId": b.project})),
-        p("POST", "/api/work/project_inform", json!({"projectId": b.project})),
-        p("POST", "/api/work/project_log", json!({"projectId": b.project})),
-        p("POST", "/api/work/project_work_log", json!({"projectId": b.project})),
+        p(
+            "POST",
+            "/api/work/project_task",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_inform",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_log",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_work_log",
+            json!({"projectId": b.project}),
+        ),
         p(
             "POST",
             "/api/work/project_save",

@@ -41,10 +41,22 @@ async fn alarms_open_one_order_per_wheel_and_kind_and_later_ones_join_it() {
         .ok();
     assert!(t["autoOpen"].is_null());
     for (rule, field) in [
-        (json!({"alarmKinds": [99], "minLevel": 1}), "autoOpen.alarmKinds[0]"),
-        (json!({"alarmKinds": [], "minLevel": 1}), "autoOpen.alarmKinds"),
-        (json!({"alarmKinds": [2], "minLevel": 5}), "autoOpen.minLevel"),
-        (json!({"alarmKinds": [2], "assigneeId": f.t.b.admin_id}), "autoOpen.assigneeId"),
+        (
+            json!({"alarmKinds": [99], "minLevel": 1}),
+            "autoOpen.alarmKinds[0]",
+        ),
+        (
+            json!({"alarmKinds": [], "minLevel": 1}),
+            "autoOpen.alarmKinds",
+        ),
+        (
+            json!({"alarmKinds": [2], "minLevel": 5}),
+            "autoOpen.minLevel",
+        ),
+        (
+            json!({"alarmKinds": [2], "assigneeId": f.t.b.admin_id}),
+            "autoOpen.assigneeId",
+        ),
     ] {
         let msg = app
             .api_work_order_type_save(
@@ -80,7 +92,10 @@ async fn alarms_open_one_order_per_wheel_and_kind_and_later_ones_join_it() {
     tyre_21(&app, &key, start, 6, 9.0).await;
     let orders = orders_of_type(&app, &a.admin, &t["id"]).await;
     assert_eq!(orders.len(), 1);
-    let order = app.api_work_info(&json!({"id": orders[0]["id"]}), Some(&a.admin)).await.ok();
+    let order = app
+        .api_work_info(&json!({"id": orders[0]["id"]}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(order["vehicles"][0]["vehicleId"], car);
     assert_eq!(order["vehicles"][0]["positions"], json!(["2-1"]));
     assert_eq!(order["assigneeId"], f.tech_id);
@@ -92,20 +107,29 @@ async fn alarms_open_one_order_per_wheel_and_kind_and_later_ones_join_it() {
     tyre_21(&app, &key, start, 7, 6.0).await;
     tyre_21(&app, &key, start, 8, 9.0).await;
     assert_eq!(orders_of_type(&app, &a.admin, &t["id"]).await.len(), 1);
-    let order = app.api_work_info(&json!({"id": orders[0]["id"]}), Some(&a.admin)).await.ok();
+    let order = app
+        .api_work_info(&json!({"id": orders[0]["id"]}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(order["alarmIds"].as_array().unwrap().len(), 2);
     let events = app
         .api_work_event_list(&json!({"orderId": orders[0]["id"]}), Some(&a.admin))
         .await
         .ok();
-    let mut kinds: Vec<i64> = rows(&events).iter().map(|e| e["kind"].as_i64().unwrap()).collect();
+    let mut kinds: Vec<i64> = rows(&events)
+        .iter()
+        .map(|e| e["kind"].as_i64().unwrap())
+        .collect();
     kinds.sort_unstable();
     assert_eq!(kinds, [3, 4]);
 
     // Once the order is closed out, the next alarm opens a new one.
-    app.api_work_set_state(&json!({"id": orders[0]["id"], "state": 103}), Some(&a.admin))
-        .await
-        .ok();
+    app.api_work_set_state(
+        &json!({"id": orders[0]["id"], "state": 103}),
+        Some(&a.admin),
+    )
+    .await
+    .ok();
     tyre_21(&app, &key, start, 9, 6.0).await;
     tyre_21(&app, &key, start, 10, 9.0).await;
     assert_eq!(orders_of_type(&app, &a.admin, &t["id"]).await.len(), 2);
@@ -122,7 +146,9 @@ async fn alarms_open_one_order_per_wheel_and_kind_and_later_ones_join_it() {
     let all = orders_of_type(&app, &a.admin, &t["id"]).await;
     assert_eq!(all.len(), 2);
     assert!(
-        orders_of_type(&app, &f.t.b.admin, &t["id"]).await.is_empty(),
+        orders_of_type(&app, &f.t.b.admin, &t["id"])
+            .await
+            .is_empty(),
         "B sees none of them"
     );
 }

@@ -38,10 +38,31 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         p
     };
     for (body, field) in [
-        (with("trigger", json!({"kind": "schedule", "every": 0, "unit": "day", "startOn": today})), "trigger.every"),
-        (with("trigger", json!({"kind": "schedule", "every": 1, "unit": "fortnight", "startOn": today})), "trigger.unit"),
-        (with("trigger", json!({"kind": "schedule", "every": 1, "unit": "day", "startOn": today, "at": "25:00"})), "trigger.at"),
-        (with("trigger", json!({"kind": "mileage"})), "trigger.everyKm"),
+        (
+            with(
+                "trigger",
+                json!({"kind": "schedule", "every": 0, "unit": "day", "startOn": today}),
+            ),
+            "trigger.every",
+        ),
+        (
+            with(
+                "trigger",
+                json!({"kind": "schedule", "every": 1, "unit": "fortnight", "startOn": today}),
+            ),
+            "trigger.unit",
+        ),
+        (
+            with(
+                "trigger",
+                json!({"kind": "schedule", "every": 1, "unit": "day", "startOn": today, "at": "25:00"}),
+            ),
+            "trigger.at",
+        ),
+        (
+            with("trigger", json!({"kind": "mileage"})),
+            "trigger.everyKm",
+        ),
         (with("trigger", json!({"kind": "weather"})), "trigger.kind"),
         (with("vehicleIds", json!([f.a1, f.b1])), "vehicleIds"),
         (with("vehicleIds", json!([f.a1, f.a2])), "vehicleIds"),
@@ -49,10 +70,16 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         (with("typeId", json!(-99)), "typeId"),
         (with("leadDays", json!(400)), "leadDays"),
     ] {
-        let msg = app.api_work_update_inform(&body, Some(&a.admin)).await.code(7);
+        let msg = app
+            .api_work_update_inform(&body, Some(&a.admin))
+            .await
+            .code(7);
         assert!(msg.contains(field), "{field}: {msg}");
     }
-    let none = app.api_work_inform_list(&json!({}), Some(&a.admin)).await.ok();
+    let none = app
+        .api_work_inform_list(&json!({}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(none["total"], 0, "nothing half-written");
 
     let saved = app.api_work_update_inform(&plan, Some(&a.admin)).await.ok();
@@ -61,7 +88,10 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         .and_hms_opt(0, 0, 0)
         .unwrap()
         .and_utc();
-    assert_eq!(saved["nextRunAt"], tomorrow.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    assert_eq!(
+        saved["nextRunAt"],
+        tomorrow.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    );
     assert_eq!(saved["trigger"]["at"], "00:00");
 
     let db = &app.state.db;
@@ -99,10 +129,16 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         .api_work_event_list(&json!({"informId": id}), Some(&a.member))
         .await
         .ok();
-    let kinds: Vec<i64> = rows(&events).iter().map(|e| e["kind"].as_i64().unwrap()).collect();
+    let kinds: Vec<i64> = rows(&events)
+        .iter()
+        .map(|e| e["kind"].as_i64().unwrap())
+        .collect();
     assert_eq!(kinds.iter().filter(|k| **k == 1).count(), 1, "{events}");
     assert_eq!(kinds.iter().filter(|k| **k == 2).count(), 2, "{events}");
-    let b_events = app.api_work_event_list(&json!({}), Some(&f.t.b.admin)).await.ok();
+    let b_events = app
+        .api_work_event_list(&json!({}), Some(&f.t.b.admin))
+        .await
+        .ok();
     assert_eq!(b_events["total"], 0);
 
     // Lead days open the next run's orders ahead of it.
@@ -112,7 +148,10 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
     let ahead = run_due(db, at + Duration::hours(1)).await.unwrap();
     assert_eq!(ahead.orders_opened, 2);
 
-    let copy = app.api_work_copy_inform(&json!({"id": id}), Some(&a.admin)).await.ok();
+    let copy = app
+        .api_work_copy_inform(&json!({"id": id}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(copy["enabled"], false);
     assert_eq!(copy["ordersOpened"], 0);
     assert!(copy["name"].as_str().unwrap().contains("ZZA daily check"));
@@ -124,7 +163,10 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
     app.api_work_update_inform(&json!({"id": copy["id"], "delete": true}), Some(&a.admin))
         .await
         .ok();
-    let left = app.api_work_inform_list(&json!({}), Some(&a.admin)).await.ok();
+    let left = app
+        .api_work_inform_list(&json!({}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(left["total"], 1);
 }
 
@@ -179,7 +221,10 @@ async fn a_mileage_plan_opens_an_order_each_time_the_distance_passes_a_multiple(
         .api_work_list(&json!({"projectId": project["id"]}), Some(&a.admin))
         .await
         .ok();
-    assert_eq!(orders["total"], 2, "plan orders are filed under its project");
+    assert_eq!(
+        orders["total"], 2,
+        "plan orders are filed under its project"
+    );
 }
 
 #[tokio::test]

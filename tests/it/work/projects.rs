@@ -81,15 +81,21 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
     }
 
     let task = app
-        .api_work_save_task(&json!({"orderId": id1, "title": "Fit valve"}), Some(&a.admin))
+        .api_work_save_task(
+            &json!({"orderId": id1, "title": "Fit valve"}),
+            Some(&a.admin),
+        )
         .await
         .ok();
     app.api_work_update_task(&json!({"id": task["id"], "done": true}), Some(&a.admin))
         .await
         .ok();
-    app.api_work_save_log(&json!({"orderId": id2, "content": "parts ordered"}), Some(&a.admin))
-        .await
-        .ok();
+    app.api_work_save_log(
+        &json!({"orderId": id2, "content": "parts ordered"}),
+        Some(&a.admin),
+    )
+    .await
+    .ok();
     app.api_work_set_state(&json!({"id": id1, "state": 101}), Some(&f.tech))
         .await
         .ok();
@@ -104,7 +110,10 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
     let row = &rows(&listed)[0];
     assert_eq!(row["orders"], json!({"open": 1, "total": 2}));
     assert_eq!(row["tasks"], json!({"done": 1, "total": 1}));
-    assert_eq!(row["progress"], 66, "one resolved order and one done task of three");
+    assert_eq!(
+        row["progress"], 66,
+        "one resolved order and one done task of three"
+    );
 
     let tasks = app
         .api_work_project_task(&json!({"projectId": pid, "done": true}), Some(&a.member))
@@ -120,13 +129,23 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
     // Created (kind 6), two orders opened, started, resolved (kind 1).
     assert_eq!(log["total"], 5);
     let newest = &rows(&log)[0];
-    assert_eq!((newest["kind"].as_i64(), newest["toState"].as_i64()), (Some(1), Some(102)));
+    assert_eq!(
+        (newest["kind"].as_i64(), newest["toState"].as_i64()),
+        (Some(1), Some(102))
+    );
     assert_eq!(newest["orderNumber"], o1["number"]);
     let oldest = app
-        .api_work_project_log(&json!({"projectId": pid, "page": 2, "pageSize": 3}), Some(&a.member))
+        .api_work_project_log(
+            &json!({"projectId": pid, "page": 2, "pageSize": 3}),
+            Some(&a.member),
+        )
         .await
         .ok();
-    assert_eq!(rows(&oldest).last().unwrap()["kind"], 6, "the creation comes last");
+    assert_eq!(
+        rows(&oldest).last().unwrap()["kind"],
+        6,
+        "the creation comes last"
+    );
 
     let notes = app
         .api_work_project_work_log(&json!({"projectId": pid}), Some(&a.member))
@@ -146,8 +165,14 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
     app.api_work_project_save(&json!({"id": pid, "delete": true}), Some(&a.admin))
         .await
         .ok();
-    let info = app.api_work_info(&json!({"id": id1}), Some(&a.admin)).await.ok();
-    assert!(info["projectId"].is_null(), "orders leave a deleted project");
+    let info = app
+        .api_work_info(&json!({"id": id1}), Some(&a.admin))
+        .await
+        .ok();
+    assert!(
+        info["projectId"].is_null(),
+        "orders leave a deleted project"
+    );
 }
 
 #[tokio::test]
@@ -168,9 +193,15 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
         .await
         .ok();
     assert_eq!(saved[0]["id"], id2);
-    let back = app.api_work_relevance(&json!({"id": id2}), Some(&a.member)).await.ok();
+    let back = app
+        .api_work_relevance(&json!({"id": id2}), Some(&a.member))
+        .await
+        .ok();
     assert_eq!(back.as_array().unwrap().len(), 1);
-    assert_eq!((back[0]["id"].as_i64(), back[0]["relation"].as_i64()), (Some(id1), Some(3)));
+    assert_eq!(
+        (back[0]["id"].as_i64(), back[0]["relation"].as_i64()),
+        (Some(id1), Some(3))
+    );
     assert_eq!(back[0]["outgoing"], false);
 
     for (related, field) in [
@@ -184,7 +215,10 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
             .code(7);
         assert!(msg.contains(field), "{msg}");
     }
-    let kept = app.api_work_relevance(&json!({"id": id1}), Some(&a.admin)).await.ok();
+    let kept = app
+        .api_work_relevance(&json!({"id": id1}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(kept[0]["relation"], 3, "unchanged after refusals");
     app.api_work_relevance(&json!({"id": ob["id"]}), Some(&a.admin))
         .await
@@ -197,7 +231,10 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
     assert_eq!(none, json!([]));
 
     let task = app
-        .api_work_save_task(&json!({"orderId": id1, "title": "Check hub"}), Some(&a.admin))
+        .api_work_save_task(
+            &json!({"orderId": id1, "title": "Check hub"}),
+            Some(&a.admin),
+        )
         .await
         .ok();
     let at = "2026-12-01T08:00:00Z";
@@ -219,7 +256,10 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
         .await
         .code(7);
     assert!(msg.contains(&ob["id"].to_string()), "{msg}");
-    let info = app.api_work_info(&json!({"id": id1}), Some(&a.admin)).await.ok();
+    let info = app
+        .api_work_info(&json!({"id": id1}), Some(&a.admin))
+        .await
+        .ok();
     assert!(info["plannedAt"].is_null(), "all or none");
 
     let items = app
@@ -231,9 +271,15 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
         .await
         .ok();
     assert_eq!(items.as_array().unwrap().len(), 2);
-    let info = app.api_work_info(&json!({"id": id1}), Some(&a.admin)).await.ok();
+    let info = app
+        .api_work_info(&json!({"id": id1}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(info["plannedAt"], at);
-    let tasks = app.api_work_task_list(&json!({"orderId": id1}), Some(&a.admin)).await.ok();
+    let tasks = app
+        .api_work_task_list(&json!({"orderId": id1}), Some(&a.admin))
+        .await
+        .ok();
     assert_eq!(rows(&tasks)[0]["plannedAt"], at);
     assert_eq!(rows(&tasks)[0]["assigneeId"], f.tech_id);
 }
@@ -266,18 +312,27 @@ async fn places_and_products_come_from_earlier_orders() {
     assert_eq!(found[0]["address"], "ZZA Depot 7");
     assert_eq!(found[0]["source"], "order");
     let near = app
-        .api_work_poi_search(&json!({"lat": 31.231, "lon": 121.474, "radiusM": 500}), Some(&a.member))
+        .api_work_poi_search(
+            &json!({"lat": 31.231, "lon": 121.474, "radiusM": 500}),
+            Some(&a.member),
+        )
         .await
         .ok();
     assert_eq!(near[0]["address"], "ZZA Depot 7");
     assert!(near[0]["distanceM"].as_f64().unwrap() < 500.0);
     let far = app
-        .api_work_poi_search(&json!({"lat": 39.9, "lon": 116.4, "radiusM": 500}), Some(&a.member))
+        .api_work_poi_search(
+            &json!({"lat": 39.9, "lon": 116.4, "radiusM": 500}),
+            Some(&a.member),
+        )
         .await
         .ok();
     assert_eq!(far, json!([]));
     let msg = app
-        .api_work_poi_search(&json!({"lat": 31.2, "lon": 121.4, "radiusM": 0}), Some(&a.member))
+        .api_work_poi_search(
+            &json!({"lat": 31.2, "lon": 121.4, "radiusM": 0}),
+            Some(&a.member),
+        )
         .await
         .code(7);
     assert!(msg.contains("radiusM"), "{msg}");
