@@ -15,6 +15,10 @@ pub struct Model {
     /// `YYYY-MM-DD` or "".
     pub starts_on: String,
     pub ends_on: String,
+    /// The project's manager (work orders).
+    pub manager_id: Option<i64>,
+    /// Work stage: 1 planning, 2 active, 3 done, 4 archived.
+    pub stage: i16,
     pub created_by: Option<i64>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

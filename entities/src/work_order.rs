@@ -49,6 +49,10 @@ pub struct Model {
     pub flow_id: Option<i64>,
     /// The flow node the order stands on.
     pub node_id: Option<i64>,
+    /// The enterprise project the order is filed under.
+    pub project_id: Option<i64>,
+    /// When the work is planned (the work plan's calendar).
+    pub planned_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

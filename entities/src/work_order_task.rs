@@ -15,6 +15,8 @@ pub struct Model {
     pub created_by: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// When the task is planned (the work plan's calendar).
+    pub planned_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -13,6 +13,8 @@ pub struct Model {
     pub fields: String,
     pub defaults: String,
     pub dispose: String,
+    /// JSON: the rule that opens orders of this type from alarms, or "null".
+    pub auto_open: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     /// The flow orders of this type follow (None: the built-in flow).

@@ -28,6 +28,7 @@ mod m20261124_000003_create_login_records;
 mod m20261124_000004_add_sample_enterprises;
 mod m20261125_000001_create_work_orders;
 mod m20261126_000001_create_work_flows;
+mod m20261126_000002_create_work_plans;
 
 mod schema_helpers;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000004_add_sample_enterprises::Migration),
             Box::new(m20261125_000001_create_work_orders::Migration),
             Box::new(m20261126_000001_create_work_flows::Migration),
+            Box::new(m20261126_000002_create_work_plans::Migration),
         ]
     }
 }

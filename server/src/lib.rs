@@ -133,6 +133,8 @@ impl Application {
             audit_days,
             |db, before| async move { domain::signins::prune(&db, before).await },
         );
+        // Notice plans' runs and overdue orders, once a minute.
+        domain::work::informs::every_minute(db.clone());
         if state.cfg.simulate {
             ingestion::demo::start_in_process(
                 &db,

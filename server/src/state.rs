@@ -82,5 +82,8 @@ impl AppState {
         if changes.brands {
             self.pages.invalidate_all();
         }
+        if changes.order_types {
+            self.ingest.forget_order_types();
+        }
     }
 }

@@ -40,6 +40,7 @@ struct BRows {
     rule: i64,
     webhook: i64,
     message: i64,
+    inform: i64,
 }
 
 /// The matrix. `lists`: calls that list rows (run as A, they must not mention B; run as B's
@@ -54,6 +55,10 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
         p("POST", "/api/rule/memberList", json!({"pageSize": 500})),
         p("POST", "/api/rule/push_log", json!({})),
         p("POST", "/api/settingUrl/list", json!({})),
+        // Area work (orders have their own matrix in `work::orders`).
+        p("POST", "/api/work/project_list", json!({"pageSize": 500})),
+        p("POST", "/api/work/inform_list", json!({"pageSize": 500})),
+        p("POST", "/api/work/event_list", json!({"pageSize": 500})),
         // Area session.
         p(
             "POST",
@@ -321,6 +326,48 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
             json!({"ID": b.project}),
         ),
         p(
+            "POST",
+            "/api/work/project_task",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_inform",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_log",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_work_log",
+            json!({"projectId": b.project}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_save",
+            json!({"id": b.project, "name": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/work/project_save",
+            json!({"id": b.project, "delete": true}),
+        ),
+        p(
+            "POST",
+            "/api/work/update_inform",
+            json!({"id": b.inform, "name": "hijacked"}),
+        ),
+        p("POST", "/api/work/copy_inform", json!({"id": b.inform})),
+        p(
+            "POST",
+            "/api/work/update_inform",
+            json!({"entId": broot, "name": "intruder", "typeId": -1, "vehicleIds": [b.vehicle],
+                   "trigger": {"kind": "mileage", "everyKm": 1000}}),
+        ),
+        p(
             "PUT",
             "/api/tbEnterpriseAlarm/updateTbEnterpriseAlarm",
             json!({"entId": broot, "highTemperature": 120}),
@@ -484,6 +531,21 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     .await
     .ok();
     post("/api/web/ent/setEntPush", json!({"channels": ["sms"]})).await;
+    // A work event (the project changed) and a notice plan.
+    app.api_work_project_save(
+        &json!({"id": project["ID"], "description": "ZZB valves"}),
+        Some(&b.admin),
+    )
+    .await
+    .ok();
+    let inform = app
+        .api_work_update_inform(
+            &json!({"name": "ZZB plan", "typeId": -2, "vehicleIds": [vehicle],
+                    "trigger": {"kind": "mileage", "everyKm": 10000}}),
+            Some(&b.admin),
+        )
+        .await
+        .ok();
     let relation = post(
         "/api/web/ent/relation",
         json!({"targetEntId": b.child, "type": 4, "vehicleIds": [vehicle], "remark": "ZZB internal"}),
@@ -541,6 +603,7 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
         rule: rule["id"].as_i64().unwrap(),
         webhook: webhook["id"].as_i64().unwrap(),
         message: message["list"][0]["id"].as_i64().unwrap(),
+        inform: inform["id"].as_i64().unwrap(),
         group: group["ID"].as_i64().unwrap(),
         project: project["ID"].as_i64().unwrap(),
         relation: relation["ID"].as_i64().unwrap(),

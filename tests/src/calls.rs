@@ -2893,4 +2893,139 @@ impl TestApp {
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/tapi/tyre/deepLines", &to_value(body).expect("a JSON body"), token, &[])
     }
+
+    /// `POST /api/work/project_save` (to be regenerated).
+    pub fn api_work_project_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_list` (to be regenerated).
+    pub fn api_work_project_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_task` (to be regenerated).
+    pub fn api_work_project_task<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_task", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_inform` (to be regenerated).
+    pub fn api_work_project_inform<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_inform", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_log` (to be regenerated).
+    pub fn api_work_project_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_work_log` (to be regenerated).
+    pub fn api_work_project_work_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_work_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_arrange` (to be regenerated).
+    pub fn api_work_save_arrange<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_arrange", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/inform_list` (to be regenerated).
+    pub fn api_work_inform_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/inform_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/update_inform` (to be regenerated).
+    pub fn api_work_update_inform<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/update_inform", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/copy_inform` (to be regenerated).
+    pub fn api_work_copy_inform<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/copy_inform", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/event_list` (to be regenerated).
+    pub fn api_work_event_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/event_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/relevance` (to be regenerated).
+    pub fn api_work_relevance<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/relevance", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_relevance` (to be regenerated).
+    pub fn api_work_save_relevance<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_relevance", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/poi_search` (to be regenerated).
+    pub fn api_work_poi_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/poi_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/product_search` (to be regenerated).
+    pub fn api_work_product_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/product_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
 }

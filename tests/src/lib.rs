@@ -506,6 +506,10 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "work_order_lines",
     "work_order_logs",
     "work_order_tasks",
+    "work_informs",
+    "work_inform_runs",
+    "work_events",
+    "work_order_relations",
 ];
 
 impl TestApp {

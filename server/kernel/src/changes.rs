@@ -33,6 +33,8 @@ pub struct Changes {
     pub members: bool,
     /// Hostname brands (the page cache renders with them).
     pub brands: bool,
+    /// Work order types (the rules that open orders from alarms).
+    pub order_types: bool,
 }
 
 /// One thing a write changed, as a service names it.
@@ -48,6 +50,7 @@ pub enum Change {
     Follows(Vec<i64>),
     Members,
     Brands,
+    OrderTypes,
 }
 
 impl Changes {
@@ -67,6 +70,7 @@ impl Changes {
             Change::Follows(ids) => self.follows.extend(ids),
             Change::Members => self.members = true,
             Change::Brands => self.brands = true,
+            Change::OrderTypes => self.order_types = true,
         }
     }
 }

@@ -3,11 +3,14 @@
 //! statistics, and isolation across enterprises and relations.
 
 mod analysis;
+mod autoopen;
 mod categories;
 mod details;
 mod discussions;
 mod flows;
+mod informs;
 mod orders;
+mod projects;
 mod states;
 
 use serde_json::Value;

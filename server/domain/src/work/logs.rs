@@ -99,7 +99,7 @@ fn checked_images(images: &[String]) -> Result<Vec<String>, AppError> {
         .collect()
 }
 
-async fn to_rows(
+pub(crate) async fn to_rows(
     db: &impl ConnectionTrait,
     logs: Vec<work_order_log::Model>,
 ) -> Result<Vec<LogRow>, AppError> {

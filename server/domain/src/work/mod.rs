@@ -7,15 +7,22 @@
 //! vehicle; customers (type 3) and others only read. See `docs/work-orders.md`.
 
 pub mod analysis;
+pub mod arrange;
 pub mod attachments;
+pub mod autoopen;
 pub mod categories;
 pub mod discussions;
 pub mod flows;
+pub mod events;
+pub mod informs;
 pub mod links;
 pub mod logs;
 pub mod orders;
 pub mod people;
+pub mod projects;
+pub mod relevance;
 pub mod repair;
+pub mod searches;
 pub mod states;
 pub mod tasks;
 pub mod types;

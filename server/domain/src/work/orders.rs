@@ -129,6 +129,9 @@ pub struct OrderInput {
     pub fields: Option<Map<String, Value>>,
     pub labels: Option<Vec<String>>,
     pub declaration: Option<Declaration>,
+    /// The enterprise project the order is filed under (`project_list`); 0 takes it out.
+    #[serde(default, alias = "project_id")]
+    pub project_id: Option<i64>,
 }
 
 /// A list row of an order.
@@ -165,6 +168,9 @@ pub struct OrderRow {
     pub resolved_at: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
     pub cancelled_at: Option<DateTime<Utc>>,
+    pub project_id: Option<i64>,
+    /// When the work is planned (`save_arrange`).
+    pub planned_at: Option<DateTime<Utc>>,
 }
 
 /// Whether an order missed its due time (now, or when it was resolved).
@@ -309,6 +315,8 @@ pub async fn rows(
             resolved_at: o.resolved_at,
             closed_at: o.closed_at,
             cancelled_at: o.cancelled_at,
+            project_id: o.project_id,
+            planned_at: o.planned_at,
         })
         .collect())
 }
@@ -710,7 +718,7 @@ async fn checked_category(db: &impl ConnectionTrait, ent: i64, id: i64) -> Resul
 }
 
 /// The next number of an enterprise's orders today: `WO-YYYYMMDD-NNNN`.
-async fn next_number(
+pub(crate) async fn next_number(
     db: &impl ConnectionTrait,
     ent: i64,
     now: DateTime<Utc>,
@@ -733,7 +741,10 @@ async fn next_number(
 }
 
 /// The vehicle's live state as stored when the order is opened (the wheel blob left out).
-async fn snapshot(db: &impl ConnectionTrait, vehicle_id: i64) -> Result<Value, AppError> {
+pub(crate) async fn snapshot(
+    db: &impl ConnectionTrait,
+    vehicle_id: i64,
+) -> Result<Value, AppError> {
     let Some(s) = vehicle_state::Entity::find_by_id(vehicle_id)
         .one(db)
         .await?
@@ -914,6 +925,9 @@ pub async fn save(
         if let Some(v) = &vehicles {
             row.vehicle_id = Set(v.first().map(|(c, _)| c.id));
         }
+        if let Some(p) = input.project_id {
+            row.project_id = Set(super::projects::checked_project(&txn, ent, p).await?);
+        }
         row.updated_at = Set(now);
         (row.update(&txn).await?, false)
     } else {
@@ -932,6 +946,10 @@ pub async fn save(
         types::check_values("fields", &t.fields, &fields)?;
         let category = checked_category(&txn, ent, input.category_id.unwrap_or(0)).await?;
         let first = vehicles.as_ref().and_then(|v| v.first()).map(|(c, _)| c.id);
+        let project_id = match input.project_id {
+            Some(p) => super::projects::checked_project(&txn, ent, p).await?,
+            None => None,
+        };
         let snap = match first {
             Some(v) => snapshot(&txn, v).await?,
             None => Value::Null,
@@ -974,6 +992,8 @@ pub async fn save(
             cancelled_at: Set(None),
             flow_id: Set(flow.map(|f| f.0)),
             node_id: Set(flow.map(|f| f.1)),
+            project_id: Set(project_id),
+            planned_at: Set(None),
             ..Default::default()
         }
         .insert(&txn)
@@ -1194,6 +1214,8 @@ pub struct ListQuery {
     pub requester_id: Option<i64>,
     #[serde(default, alias = "vehicle_id", alias = "carId")]
     pub vehicle_id: Option<i64>,
+    #[serde(default, alias = "project_id")]
+    pub project_id: Option<i64>,
     /// Part of the number or title.
     #[serde(default, alias = "name")]
     pub keyword: Option<String>,
@@ -1265,6 +1287,9 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
     }
     if let Some(r) = q.requester_id {
         c = c.add(work_order::Column::RequesterId.eq(r));
+    }
+    if let Some(p) = q.project_id {
+        c = c.add(work_order::Column::ProjectId.eq(p));
     }
     if let Some(v) = q.vehicle_id {
         c = c.add(
@@ -1435,4 +1460,94 @@ pub async fn save_default(
     let t = types::usable(db, ent, type_id, "typeId").await?;
     apply_defaults(&mut input, &t);
     save(db, scope, input).await
+}
+
+/// An order the server opens by itself (a notice plan's run, an alarm): on one vehicle, with
+/// the vehicle's position as its location, requested by no one (requester 0, "the system").
+pub(crate) struct SystemOrder {
+    pub type_id: i64,
+    pub title: String,
+    pub description: String,
+    pub vehicle: vehicle::Model,
+    pub positions: Vec<String>,
+    pub assignee: Option<i64>,
+    pub due_hours: Option<i64>,
+    pub project_id: Option<i64>,
+    pub alarm_ids: Vec<i64>,
+}
+
+/// Opens a [`SystemOrder`] inside the caller's transaction; writes its first state entry.
+pub(crate) async fn open_system(
+    txn: &impl ConnectionTrait,
+    o: SystemOrder,
+    now: DateTime<Utc>,
+) -> Result<work_order::Model, AppError> {
+    let ent = o.vehicle.enterprise_id;
+    let snap = snapshot(txn, o.vehicle.id).await?;
+    let order = work_order::ActiveModel {
+        enterprise_id: Set(ent),
+        number: Set(next_number(txn, ent, now).await?),
+        type_id: Set(o.type_id),
+        category_id: Set(0),
+        grade: Set(0),
+        priority: Set(2),
+        state: Set(PENDING),
+        title: Set(o.title.chars().take(128).collect()),
+        description: Set(o.description),
+        vehicle_id: Set(Some(o.vehicle.id)),
+        requester_id: Set(0),
+        assignee_id: Set(o.assignee),
+        due_at: Set(o
+            .due_hours
+            .map(|h| now + Duration::hours(h.clamp(0, 24 * 365)))),
+        lat: Set(snap.get("lat").and_then(Value::as_f64)),
+        lon: Set(snap.get("lon").and_then(Value::as_f64)),
+        address: Set(snap
+            .get("address")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .chars()
+            .take(255)
+            .collect()),
+        cover_url: Set(String::new()),
+        carrier: Set(String::new()),
+        tracking_no: Set(String::new()),
+        shipped_at: Set(None),
+        declaration: Set("null".to_owned()),
+        snapshot: Set(to_json(&snap)),
+        repair: Set("null".to_owned()),
+        labels: Set("[]".to_owned()),
+        fields: Set("{}".to_owned()),
+        cost: Set(0.0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        first_response_at: Set(None),
+        resolved_at: Set(None),
+        closed_at: Set(None),
+        cancelled_at: Set(None),
+        project_id: Set(o.project_id),
+        planned_at: Set(None),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    add_links(
+        txn,
+        order.id,
+        LINK_VEHICLE,
+        vec![(o.vehicle.id, o.positions.join(","))],
+    )
+    .await?;
+    add_links(
+        txn,
+        order.id,
+        LINK_ALARM,
+        o.alarm_ids
+            .into_iter()
+            .map(|a| (a, String::new()))
+            .collect(),
+    )
+    .await?;
+    states::log_state(txn, order.id, None, PENDING, "", 0, now).await?;
+    Ok(order)
 }

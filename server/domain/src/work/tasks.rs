@@ -36,6 +36,8 @@ pub struct OrderTaskRow {
     pub created_by: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When the task is planned (`save_arrange`).
+    pub planned_at: Option<DateTime<Utc>>,
 }
 
 /// A new task of an order.
@@ -96,7 +98,7 @@ pub struct TaskSearch {
     pub overdue: bool,
 }
 
-async fn to_rows(
+pub(crate) async fn to_rows(
     db: &impl ConnectionTrait,
     tasks: Vec<work_order_task::Model>,
 ) -> Result<Vec<OrderTaskRow>, AppError> {
@@ -118,6 +120,7 @@ async fn to_rows(
             created_by: t.created_by,
             created_at: t.created_at,
             updated_at: t.updated_at,
+            planned_at: t.planned_at,
         })
         .collect())
 }

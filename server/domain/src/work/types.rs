@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
+use super::autoopen::AutoOpen;
 use super::refuse_read_only;
 use crate::scope::{EnterpriseOwned, Scope};
+use kernel::changes::{Change, announce};
 use kernel::error::{AppError, DbResultExt};
 use kernel::i18n::Text;
 use kernel::paging::{PageQuery, PageResult};
@@ -77,6 +79,8 @@ pub struct OrderType {
     pub dispose: Vec<TemplateField>,
     /// The flow its orders follow (−1: the built-in flow).
     pub flow_id: i64,
+    /// The rule that opens orders of this type from alarms (none for built-in types).
+    pub auto_open: Option<AutoOpen>,
     pub created_at: Option<DateTime<Utc>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
@@ -100,6 +104,7 @@ fn built_in_types(ent: i64) -> Vec<OrderType> {
                 options: Vec::new(),
             }],
             flow_id: super::flows::BUILT_IN,
+            auto_open: None,
             created_at: None,
             updated_at: None,
         })
@@ -118,6 +123,7 @@ impl From<work_order_type::Model> for OrderType {
             defaults: serde_json::from_str(&t.defaults).unwrap_or_default(),
             dispose: serde_json::from_str(&t.dispose).unwrap_or_default(),
             flow_id: t.flow_id.unwrap_or(super::flows::BUILT_IN),
+            auto_open: serde_json::from_str(&t.auto_open).unwrap_or_default(),
             created_at: Some(t.created_at),
             updated_at: Some(t.updated_at),
         }
@@ -214,6 +220,17 @@ pub struct TypeInput {
     /// The flow its orders follow (−1: the built-in one); left out: unchanged.
     #[serde(default, alias = "flow_id")]
     pub flow_id: Option<i64>,
+    /// Opens orders of this type from alarms: a rule, `null` to stop, left out to keep.
+    #[serde(default, alias = "auto_open", deserialize_with = "present")]
+    #[schema(value_type = Option<AutoOpen>)]
+    pub auto_open: Option<Option<AutoOpen>>,
+}
+
+/// A field that may be left out (None), null (`Some(None)`) or given.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
 }
 
 /// Checks a form template: keys present, unique, known kinds, options for a select.
@@ -302,6 +319,10 @@ pub async fn save(
         .map(|f| checked_form("dispose", f))
         .transpose()?;
     let defaults = input.defaults.map(checked_defaults).transpose()?;
+    let auto_open = match input.auto_open {
+        Some(Some(rule)) => Some(Some(super::autoopen::checked(db, scope, rule).await?)),
+        other => other,
+    };
     let taken = || {
         text!(
             "工单类型“{}”已存在",
@@ -333,6 +354,9 @@ pub async fn save(
         if let Some(d) = defaults {
             row.defaults = Set(to_json(&d));
         }
+        if let Some(a) = &auto_open {
+            row.auto_open = Set(to_json(a));
+        }
         row.updated_at = Set(now);
         row.update(db).await.on_conflict(taken)?
     } else {
@@ -349,6 +373,7 @@ pub async fn save(
             fields: Set(to_json(&fields.unwrap_or_default())),
             defaults: Set(to_json(&defaults.unwrap_or_default())),
             dispose: Set(to_json(&dispose.unwrap_or_default())),
+            auto_open: Set(to_json(&auto_open.flatten())),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()
@@ -357,6 +382,7 @@ pub async fn save(
         .await
         .on_conflict(taken)?
     };
+    announce(Change::OrderTypes);
     Ok(saved.into())
 }
 
@@ -407,6 +433,7 @@ pub async fn delete(
     work_order_type::Entity::delete_by_id(found.id)
         .exec(db)
         .await?;
+    announce(Change::OrderTypes);
     Ok(())
 }
 

@@ -20,6 +20,7 @@ use domain::device::keys;
 use domain::live::hub::LiveHub;
 use domain::vehicle::alarms::AlarmFeed;
 use domain::vehicle::snapshot::FleetSnapshot;
+use domain::work::autoopen::AutoOpenRules;
 use entities::{device, device_key, ingest_count};
 use kernel::error::AppError;
 use kernel::text;
@@ -176,6 +177,8 @@ pub(super) struct Inner {
     devices: moka::future::Cache<String, Option<Arc<DeviceRef>>>,
     counts: Counts,
     rejects: RejectLog,
+    /// The order types' rules that open work orders from alarms (the writer reads them).
+    auto_open: AutoOpenRules,
 }
 
 impl Ingestor {
@@ -198,8 +201,10 @@ impl Ingestor {
                 .build(),
             counts: Counts::default(),
             rejects: RejectLog::start(db.clone()),
+            auto_open: AutoOpenRules::default(),
         });
-        tokio::spawn(Writer::new(db, live, alarm_feed, fleet).run(queue));
+        let auto_open = inner.auto_open.clone();
+        tokio::spawn(Writer::new(db, live, alarm_feed, fleet, auto_open).run(queue));
         let sweeper = inner.jobs.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(SWEEP_EVERY);
@@ -281,6 +286,11 @@ impl Ingestor {
     /// Forgets what is cached about a device (after it was changed, bound or deleted).
     pub async fn forget_device(&self, imei: &str) {
         self.inner.devices.invalidate(imei).await;
+    }
+
+    /// Forgets the rules that open orders from alarms (an order type changed).
+    pub fn forget_order_types(&self) {
+        self.inner.auto_open.forget();
     }
 
     pub fn stats(&self) -> IngestStats {

@@ -5,10 +5,13 @@ mod analysis;
 mod attachments;
 mod discussions;
 mod flows;
+mod informs;
 mod links;
 mod logs;
 mod orders;
 mod people;
+mod projects;
+mod relevance;
 mod repair;
 mod states;
 mod tasks;
@@ -43,6 +46,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(analysis::router())
         .merge(flows::router())
         .merge(discussions::router())
+        .merge(projects::router())
+        .merge(informs::router())
+        .merge(relevance::router())
 }
 
 /// A request or answer without fields.

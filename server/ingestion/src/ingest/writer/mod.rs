@@ -10,6 +10,7 @@ use domain::live::hub::{EventKind, LiveHub};
 use domain::vehicle::alarms::{AlarmEvent, AlarmFeed, CLEARED, LEVEL_WARNING, kind};
 use domain::vehicle::fleet::LiveState;
 use domain::vehicle::snapshot::FleetSnapshot;
+use domain::work::autoopen::AutoOpenRules;
 use entities::wheel_values::{self, WheelValue};
 use entities::{
     device, position, vehicle, vehicle_alarm, vehicle_state, vehicle_wheel, wheel_frame,
@@ -126,6 +127,8 @@ pub(crate) struct Writer {
     thresholds: HashMap<i64, (Instant, [Thresholds; 3])>,
     /// When this writer last wrote each device's heartbeat (committed).
     heartbeats: HashMap<i64, Instant>,
+    /// Opens work orders from committed alarms.
+    auto_open: AutoOpenRules,
 }
 
 /// Axle position of a wheel for thresholds: trailers' axles are `trailer`, a motor
@@ -150,8 +153,10 @@ impl Writer {
         live: LiveHub,
         alarm_feed: AlarmFeed,
         fleet: FleetSnapshot,
+        auto_open: AutoOpenRules,
     ) -> Self {
         Self {
+            auto_open,
             db,
             live,
             fleet,

@@ -198,6 +198,13 @@ impl Writer {
     /// Hands the committed alarm changes to the push dispatcher; waits when it is behind
     /// (rather than drop a push), and carries on if it is gone (the server is stopping).
     pub(super) async fn forward_alarm_changes(&mut self) {
+        if let Err(err) = self
+            .auto_open
+            .on_alarms(&self.db, &self.alarm_changes)
+            .await
+        {
+            tracing::warn!(%err, "opening work orders from alarms");
+        }
         for event in self.alarm_changes.drain(..) {
             if self.alarm_feed.send(event).await.is_err() {
                 return;
