@@ -92,7 +92,7 @@ export function templateFormValues(prefix: 'fields' | 'data', form: readonly Tem
   const out: Values = {};
   for (const f of form) {
     const v = stored[f.key] ?? defaults[f.key];
-    out[templateName(prefix, f.key)] = v === undefined || v === null ? '' : v;
+    out[templateName(prefix, f.key)] = v ?? '';
   }
   return out;
 }

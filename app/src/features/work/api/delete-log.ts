@@ -4,7 +4,7 @@ import type { IdRef } from '@/lib/api-types';
 import { workKeys } from './keys';
 
 /** POST /api/work/del_log → unknown: deletes a note or dispose record. */
-export const deleteLog = postCall<IdRef, unknown>('/work/del_log');
+export const deleteLog = postCall<IdRef>('/work/del_log');
 
 export function useDeleteLog() {
   return useApiMutation(deleteLog, { invalidate: [workKeys.order] });

@@ -4,7 +4,7 @@ import type { IdRef } from '@/lib/api-types';
 import { workKeys } from './keys';
 
 /** POST /api/work/del_task → unknown: deletes a task. */
-export const deleteTask = postCall<IdRef, unknown>('/work/del_task');
+export const deleteTask = postCall<IdRef>('/work/del_task');
 
 export function useDeleteTask() {
   return useApiMutation(deleteTask, { invalidate: [workKeys.orders] });

@@ -5,31 +5,41 @@ import type { Option } from '@/components/crud/form';
 import { Badge } from '@/components/ui/states';
 import { GRADES, PRIORITIES, STATES, gradeTone, priorityTone, stateTone } from '../model';
 
-export function StateBadge({ state }: { state: number }) {
+/** The words of the enumerations (a value the server adds later shows as its number). */
+export function useWorkLabels(): { state: (s: number) => string; priority: (p: number) => string; grade: (g: number) => string; yes: string; no: string } {
   const { t } = useTranslation('work');
-  return <Badge tone={stateTone(state)}>{t(`state.${String(state)}`, { defaultValue: String(state) })}</Badge>;
+  const { t: tc } = useTranslation('crud');
+  return {
+    state: (s) => t(`state.${String(s)}` as 'state.100', { defaultValue: String(s) }),
+    priority: (p) => t(`priority.${String(p)}` as 'priority.1', { defaultValue: String(p) }),
+    grade: (g) => t(`grade.${String(g)}` as 'grade.0', { defaultValue: String(g) }),
+    yes: tc('yes'),
+    no: tc('no'),
+  };
+}
+
+export function StateBadge({ state }: { state: number }) {
+  return <Badge tone={stateTone(state)}>{useWorkLabels().state(state)}</Badge>;
 }
 
 export function PriorityBadge({ priority }: { priority: number }) {
-  const { t } = useTranslation('work');
-  return <Badge tone={priorityTone(priority)}>{t(`priority.${String(priority)}`, { defaultValue: String(priority) })}</Badge>;
+  return <Badge tone={priorityTone(priority)}>{useWorkLabels().priority(priority)}</Badge>;
 }
 
 export function GradeBadge({ grade }: { grade: number }) {
-  const { t } = useTranslation('work');
-  return <Badge tone={gradeTone(grade)}>{t(`grade.${String(grade)}`, { defaultValue: String(grade) })}</Badge>;
+  return <Badge tone={gradeTone(grade)}>{useWorkLabels().grade(grade)}</Badge>;
 }
 
 /** Select options of the fixed enumerations, in the page's language. */
 export function useEnumOptions(): { states: Option[]; priorities: Option[]; grades: Option[]; yesNo: Option[] } {
-  const { t } = useTranslation('work');
+  const l = useWorkLabels();
   return {
-    states: STATES.map((s) => ({ value: s, label: t(`state.${String(s)}`) })),
-    priorities: PRIORITIES.map((p) => ({ value: p, label: t(`priority.${String(p)}`) })),
-    grades: GRADES.map((g) => ({ value: g, label: t(`grade.${String(g)}`) })),
+    states: STATES.map((s) => ({ value: s, label: l.state(s) })),
+    priorities: PRIORITIES.map((p) => ({ value: p, label: l.priority(p) })),
+    grades: GRADES.map((g) => ({ value: g, label: l.grade(g) })),
     yesNo: [
-      { value: 'true', label: t('common.yes') },
-      { value: 'false', label: t('common.no') },
+      { value: 'true', label: l.yes },
+      { value: 'false', label: l.no },
     ],
   };
 }

@@ -16,7 +16,7 @@ import { formatDateTime, orUndefined } from '@/lib/format';
 import { useOrderCars } from '../api/get-order-cars';
 import { useTypes } from '../api/get-types';
 import { useUserSearch } from '../api/search-users';
-import { GradeBadge, PriorityBadge, StateBadge, useEnumOptions } from './badges';
+import { GradeBadge, PriorityBadge, StateBadge, useEnumOptions, useWorkLabels } from './badges';
 import { personName } from './user-picker';
 
 /** The detail page of an order: the menu's detail route, else the fixed /wf/:id. */
@@ -28,6 +28,7 @@ export function useOrderPath(): (id: number) => string {
 export function useOrderColumns(): { columns: Column<OrderRow>[]; exportColumns: ExportColumn<OrderRow>[] } {
   const { t } = useTranslation('work');
   const path = useOrderPath();
+  const l = useWorkLabels();
   const columns: Column<OrderRow>[] = [
     {
       key: 'title',
@@ -64,16 +65,16 @@ export function useOrderColumns(): { columns: Column<OrderRow>[]; exportColumns:
   const exportColumns: ExportColumn<OrderRow>[] = [
     { header: t('field.number'), value: (o) => o.number },
     { header: t('field.title'), value: (o) => o.title },
-    { header: t('field.state'), value: (o) => t(`state.${String(o.state)}`) },
+    { header: t('field.state'), value: (o) => l.state(o.state) },
     { header: t('field.type'), value: (o) => o.typeName },
     { header: t('field.category'), value: (o) => o.categoryName },
-    { header: t('field.priority'), value: (o) => t(`priority.${String(o.priority)}`) },
-    { header: t('field.grade'), value: (o) => t(`grade.${String(o.grade)}`) },
+    { header: t('field.priority'), value: (o) => l.priority(o.priority) },
+    { header: t('field.grade'), value: (o) => l.grade(o.grade) },
     { header: t('field.vehicle'), value: (o) => o.plate },
     { header: t('field.requester'), value: (o) => o.requesterName },
     { header: t('field.assignee'), value: (o) => o.assigneeName },
     { header: t('field.dueAt'), value: (o) => (o.dueAt ? formatDateTime(o.dueAt) : '') },
-    { header: t('list.overdue'), value: (o) => (o.overdue ? t('common.yes') : t('common.no')) },
+    { header: t('list.overdue'), value: (o) => (o.overdue ? l.yes : l.no) },
     { header: t('field.labels'), value: (o) => o.labels.join(', ') },
     { header: t('field.cost'), value: (o) => o.cost },
     { header: t('field.createdAt'), value: (o) => formatDateTime(o.createdAt) },
