@@ -1,11 +1,11 @@
-// The work-order screens' pure rules (src/features/work/model.ts): the action between two states, template values,
+// The work-order screens' pure rules (src/features/work/model.ts, prefill.ts): the action between two states, template values,
 // labels, dates, coordinates, repair totals, durations, wheel positions and the prefill handed to the quick dialog.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { load } from './load.mjs';
 
-const m = await load('src/features/work/model.ts');
+const m = { ...(await load('src/features/work/model.ts')), ...(await load('src/features/work/prefill.ts')) };
 
 test('each allowed transition has its action; anything else has none', () => {
   assert.equal(m.actionFor(100, 101), 'start');

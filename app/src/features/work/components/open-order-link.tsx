@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/ui/button';
 import { ClipboardIcon } from '@/components/ui/icons';
 import { useMenuPath } from '@/lib/console/use-menu-path';
-import { prefillToQuery, type OrderPrefill } from '../model';
+import { prefillToQuery, type OrderPrefill } from '../prefill';
 
 /** Nothing when the role has no work-order dialog in its menu. */
 export function OpenOrderLink({ prefill, compact = false }: { prefill: OrderPrefill; compact?: boolean }) {

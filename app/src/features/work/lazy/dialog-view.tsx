@@ -15,7 +15,7 @@ import type { MenuViewProps } from '@/lib/console/menu-view';
 import { menuTitle } from '@/lib/console/menu-routes';
 import { useOrderPath } from '../components/order-columns';
 import { OrderForm } from '../components/order-form';
-import { prefillFromQuery } from '../model';
+import { prefillFromQuery } from '../prefill';
 
 export default function DialogView({ route }: MenuViewProps) {
   const { t } = useTranslation('work');
