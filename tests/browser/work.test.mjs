@@ -231,7 +231,7 @@ for (const lang of ['zh', 'en']) {
       for (const v of VIEWS) {
         await openConsole(page, v.path);
         assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-        await page.getByRole('heading', { name: v[lang], exact: true }).waitFor();
+        await page.getByRole('heading', { name: v[lang], exact: true }).first().waitFor();
         if (v.testId) await page.getByTestId(v.testId).first().waitFor();
         if (v.path === '/project/allWorkOrders') {
           await page.locator('[data-chart-state="ready"]').waitFor();
