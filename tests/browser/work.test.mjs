@@ -5,7 +5,7 @@
 // the repo root: node --test tests/browser/work.test.mjs (WHEELEND_BIN=… for another build of the server).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 
 import { assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, signIn, waitHydrated } from './helpers.mjs';
@@ -20,12 +20,12 @@ const ROLE_MEMBER = 101;
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 /** Screenshots land here when WHEELEND_SCREENSHOTS names a directory (to look at them; not compared). */
-const SHOTS = process.env.WHEELEND_SCREENSHOTS ? join(repoRoot, process.env.WHEELEND_SCREENSHOTS) : null;
+const SHOTS = process.env.WHEELEND_SCREENSHOTS ? resolve(repoRoot, process.env.WHEELEND_SCREENSHOTS) : null;
 
 async function shot(page, name) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
 }
 
 async function login(username, password) {

@@ -38,8 +38,8 @@ export function createTrendChart(el: HTMLElement): TrendChartHandle {
           xAxis: { type: 'category', data: periods.map((p) => p.period), axisLabel: { color: '#64748b' } },
           yAxis: { type: 'value', minInterval: 1, axisLabel: { color: '#64748b' } },
           series: [
-            { name: texts.opened, type: 'line', smooth: true, data: periods.map((p) => p.opened) },
-            { name: texts.resolved, type: 'line', smooth: true, data: periods.map((p) => p.resolved) },
+            { name: texts.opened, type: 'line', data: periods.map((p) => p.opened) },
+            { name: texts.resolved, type: 'line', data: periods.map((p) => p.resolved) },
           ],
         },
         true,
