@@ -34,11 +34,12 @@ export function OrderHeader({ order, onEdit }: { order: OrderDetail; onEdit: (()
   const setState = useSetState();
   const startNow = useStartNow();
   const [asking, setAsking] = useState<{ to: number; action: StateAction } | null>(null);
+  const canTake = order.writable && order.state === PENDING && (order.assigneeId ?? null) === null;
+  // an unassigned pending order is started by taking it (which also starts it)
   const actions = order.nextStates.flatMap((to) => {
     const action = actionFor(order.state, to);
-    return action ? [{ to, action }] : [];
+    return action && !(canTake && action === 'start') ? [{ to, action }] : [];
   });
-  const canTake = order.writable && order.state === PENDING && (order.assigneeId ?? null) === null;
 
   return (
     <header className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-5" data-testid="order-header">

@@ -47,7 +47,7 @@ export function UserPicker({ id, value, currentName, onChange, invalid, describe
           const picked = list.find((u) => String(u.id) === e.target.value);
           onChange(picked ? picked.id : null, picked ? personName(picked) : '');
         }}
-        className="min-w-0 flex-1"
+        className="min-w-0 sm:flex-1"
       >
         <option value="">{t('people.nobody')}</option>
         {known ? null : <option value={String(value)}>{currentName ?? `#${String(value)}`}</option>}

@@ -47,7 +47,7 @@ export default function StateView({ route }: MenuViewProps) {
               <li key={s.state} className="rounded-lg p-3 ring-1 ring-slate-200">
                 <StateBadge state={s.state} />
                 <p className="mt-2 text-2xl font-semibold tabular-nums" data-testid={`state-count-${String(s.state)}`}>{s.count}</p>
-                <p className="text-xs text-slate-500">{lang === 'en' ? s.en : s.zh}</p>
+                <p className="text-xs text-slate-500 tabular-nums">{s.state}</p>
               </li>
             ))}
           </ul>
