@@ -1,6 +1,6 @@
 // The work-order screens in the browser (issue 15): the enterprise admin opens an order on a vehicle from the list (a
 // required template field left empty shows its error under the field), the technician on a 390 px phone opens the
-// order assigned to them, starts it, adds a note with a photo and resolves it, the requester sees it resolved; the
+// order assigned to them, starts it, adds a note with a photo and a dispose record and resolves it, the requester sees it resolved; the
 // quick dialog takes what the map hands it; every work screen renders in both languages. Real server only. Run from
 // the repo root: node --test tests/browser/work.test.mjs (WHEELEND_BIN=… for another build of the server).
 import assert from 'node:assert/strict';
@@ -151,6 +151,17 @@ test('the technician on a phone opens the assigned order, starts it, adds a note
     assert.ok((await timeline.locator('img').count()) >= 1, 'the note carries its photo');
     const src = await timeline.locator('img').first().getAttribute('src');
     assert.match(src, /^\/uploads\//);
+
+    // the type's dispose form: its required field is named under it, then the record joins the timeline
+    await page.getByTestId('dispose-open').click();
+    const dispose = page.getByTestId('dispose-form');
+    await dispose.getByRole('button', { name: '保存' }).click();
+    const result = dispose.getByLabel('处理结果');
+    assert.equal(await result.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.locator(`[id="${await result.getAttribute('aria-describedby')}"]`).textContent(), '请输入处理结果');
+    await result.fill('气门芯漏气，已更换');
+    await dispose.getByRole('button', { name: '保存' }).click();
+    await timeline.getByText('气门芯漏气，已更换').waitFor();
 
     await page.getByTestId('order-action-resolve').click();
     await page.getByTestId('remark-dialog').getByLabel('备注').fill('现场处理完毕');
