@@ -56,17 +56,17 @@ export function VehiclePanel({ vehicle: v, live, changedVersion, follow, onFollo
         <Row label={t('vehicle.position')}>{gps ? formatLonLat([gps.lon, gps.lat]) : t('vehicle.noPosition')}</Row>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        aria-pressed={follow}
-        onClick={() => {
-          onFollow(!follow);
-        }}
-        className={cx('h-8 rounded-md px-3 text-sm font-medium ring-1', follow ? 'bg-accent ring-accent text-white' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50')}
-      >
-        {follow ? t('vehicle.following') : t('vehicle.follow')}
-      </button>
-      {live ? <OpenOrderLink prefill={{ vehicleId: v.carId, plate: v.plate, lat: gps?.lat, lon: gps?.lon, address: orUndefined(gps?.address) }} /> : null}
+        <button
+          type="button"
+          aria-pressed={follow}
+          onClick={() => {
+            onFollow(!follow);
+          }}
+          className={cx('h-8 rounded-md px-3 text-sm font-medium ring-1', follow ? 'bg-accent ring-accent text-white' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50')}
+        >
+          {follow ? t('vehicle.following') : t('vehicle.follow')}
+        </button>
+        {live ? <OpenOrderLink prefill={{ vehicleId: v.carId, plate: v.plate, lat: gps?.lat, lon: gps?.lon, address: orUndefined(gps?.address) }} /> : null}
       </div>
       {live ? <LiveWheels carId={v.carId} changedVersion={changedVersion} /> : null}
     </section>
