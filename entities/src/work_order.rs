@@ -45,6 +45,10 @@ pub struct Model {
     pub resolved_at: Option<DateTimeUtc>,
     pub closed_at: Option<DateTimeUtc>,
     pub cancelled_at: Option<DateTimeUtc>,
+    /// The flow the order follows (None: the built-in flow, nodes by state).
+    pub flow_id: Option<i64>,
+    /// The flow node the order stands on.
+    pub node_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -15,6 +15,8 @@ pub struct Model {
     pub dispose: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The flow orders of this type follow (None: the built-in flow).
+    pub flow_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -27,6 +27,7 @@ mod m20261124_000002_mask_oplog_secrets;
 mod m20261124_000003_create_login_records;
 mod m20261124_000004_add_sample_enterprises;
 mod m20261125_000001_create_work_orders;
+mod m20261126_000001_create_work_flows;
 
 mod schema_helpers;
 
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000003_create_login_records::Migration),
             Box::new(m20261124_000004_add_sample_enterprises::Migration),
             Box::new(m20261125_000001_create_work_orders::Migration),
+            Box::new(m20261126_000001_create_work_flows::Migration),
         ]
     }
 }

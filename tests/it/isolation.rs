@@ -112,6 +112,9 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
         p("POST", "/api/web/car/list", json!({"pageSize": 500})),
         p("POST", "/api/web/car/watchList4", json!({})),
         p("POST", "/api/web/device/list", json!({"pageSize": 500})),
+        // Area work (its by-id calls: tests/it/work).
+        p("POST", "/api/work/flow/list", json!({"pageSize": 500})),
+        p("POST", "/api/work/discuss_list", json!({"pageSize": 500})),
     ];
     let by_id = vec![
         // Area session.
@@ -522,6 +525,17 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     )
     .await;
     let message = post("/api/rule/push_log", json!({})).await;
+    post(
+        "/api/work/flow/save",
+        json!({"name": "ZZB flow", "nodes": [{"name": "Open", "state": 100}, {"name": "Work", "state": 101},
+                                             {"name": "Check", "state": 102}, {"name": "Done", "state": 104}]}),
+    )
+    .await;
+    post(
+        "/api/work/save",
+        json!({"typeId": -1, "title": "ZZB order"}),
+    )
+    .await;
     BRows {
         vehicle,
         rule: rule["id"].as_i64().unwrap(),

@@ -5,6 +5,8 @@
 mod analysis;
 mod categories;
 mod details;
+mod discussions;
+mod flows;
 mod orders;
 mod states;
 

@@ -24,6 +24,19 @@ pub enum EventKind {
     Alarm,
     /// A message was pushed to one member (data: a push-log Message).
     Message,
+    /// A note in a work order's discussion, for one member (`{orderId, message}` in the frame).
+    #[serde(rename = "work.message")]
+    WorkMessage,
+    /// A work order changed state, for one member (`{orderId, state}` in the frame).
+    #[serde(rename = "work.order")]
+    WorkOrder,
+}
+
+impl EventKind {
+    /// Work events carry their fields in the frame itself, not under `data`.
+    fn flat(self) -> bool {
+        matches!(self, Self::WorkMessage | Self::WorkOrder)
+    }
 }
 
 /// One event, serialised once for every connection that receives it.
@@ -46,6 +59,16 @@ struct Frame<'a, T: Serialize> {
     #[serde(rename = "type")]
     kind: EventKind,
     seq: u64,
+    data: &'a T,
+}
+
+/// A frame whose event fields sit beside `type` and `seq` (work events).
+#[derive(Serialize)]
+struct FlatFrame<'a, T: Serialize> {
+    #[serde(rename = "type")]
+    kind: EventKind,
+    seq: u64,
+    #[serde(flatten)]
     data: &'a T,
 }
 
@@ -123,6 +146,18 @@ impl LiveHub {
         )
     }
 
+    /// Publishes a work event (`WorkMessage` / `WorkOrder`, `data` an object whose fields go
+    /// into the frame) for user `recipient` alone; answers its sequence number.
+    pub fn publish_work_to<T: Serialize>(
+        &self,
+        kind: EventKind,
+        recipient: i64,
+        enterprise_id: i64,
+        data: &T,
+    ) -> u64 {
+        self.send(kind, enterprise_id, 0, Some(recipient), data)
+    }
+
     fn send<T: Serialize>(
         &self,
         kind: EventKind,
@@ -133,8 +168,12 @@ impl LiveHub {
     ) -> u64 {
         let mut replay = self.lock();
         let seq = replay.last_seq + 1;
-        let frame = serde_json::to_string(&Frame { kind, seq, data })
-            .expect("live event data serialises to JSON");
+        let frame = if kind.flat() {
+            serde_json::to_string(&FlatFrame { kind, seq, data })
+        } else {
+            serde_json::to_string(&Frame { kind, seq, data })
+        }
+        .expect("live event data serialises to JSON");
         let event = Arc::new(LiveEvent {
             seq,
             kind,

@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use super::states::{self, LOG_CHANGE, LOG_DISPOSE, LOG_NOTE, LOG_STATE};
 use super::{find, find_writable, is_admin, refuse_read_only, types};
+use crate::live::hub::LiveHub;
 use crate::scope::Scope;
 use kernel::db::write_txn;
 use kernel::error::AppError;
@@ -56,6 +57,9 @@ pub struct LogInput {
     #[serde(default, alias = "fields")]
     #[schema(value_type = Option<Object>)]
     pub data: Option<Map<String, Value>>,
+    /// Notes: users mentioned (members of an enterprise the scope sees).
+    #[serde(default)]
+    pub mentions: Vec<i64>,
 }
 
 /// A note's new text and images.
@@ -166,19 +170,36 @@ async fn insert(
     .await?)
 }
 
-/// Adds a note to an order's timeline. The first entry by someone else than the requester
-/// counts as the first response.
+/// Adds a note to an order's timeline (its discussion) and pushes it to the connected members.
+/// The first entry by someone else than the requester counts as the first response.
 pub async fn note(
     db: &DatabaseConnection,
     scope: &Scope,
+    live: &LiveHub,
     input: LogInput,
 ) -> Result<LogRow, AppError> {
     let content = required("content", &input.content, 5000)?;
     let images = checked_images(&input.images)?;
     let txn = write_txn(db).await?;
     let order = find_writable(&txn, scope, input.order_id).await?;
-    let row = respond(&txn, scope, order, LOG_NOTE, content, &images, &Map::new()).await?;
+    let mut data = Map::new();
+    if !input.mentions.is_empty() {
+        let mentions =
+            super::orders::checked_members(&txn, scope, "mentions", &input.mentions).await?;
+        data.insert("mentions".to_owned(), Value::from(mentions));
+    }
+    let row = respond(
+        &txn,
+        scope,
+        order.clone(),
+        LOG_NOTE,
+        content,
+        &images,
+        &data,
+    )
+    .await?;
     txn.commit().await?;
+    super::discussions::announce_note(db, live, &order, &row).await?;
     Ok(row)
 }
 

@@ -9,6 +9,8 @@
 pub mod analysis;
 pub mod attachments;
 pub mod categories;
+pub mod discussions;
+pub mod flows;
 pub mod links;
 pub mod logs;
 pub mod orders;

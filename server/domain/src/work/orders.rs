@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use entities::{
     device, sys_user, sys_user_authority, vehicle, vehicle_alarm, vehicle_state, work_category,
-    work_order, work_order_link, work_order_task, work_order_type,
+    work_order, work_order_link, work_order_task,
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -231,33 +231,12 @@ pub struct OrderDetail {
     pub writable: bool,
     /// The states the caller may take the order to now.
     pub next_states: Vec<i16>,
-}
-
-/// Names of order types by (enterprise, id), built-in ones included.
-async fn type_names(
-    db: &impl ConnectionTrait,
-    orders: &[work_order::Model],
-) -> Result<BTreeMap<i64, String>, AppError> {
-    let ids: BTreeSet<i64> = orders
-        .iter()
-        .map(|o| o.type_id)
-        .filter(|t| *t > 0)
-        .collect();
-    let mut names: BTreeMap<i64, String> = work_order_type::Entity::find()
-        .filter(work_order_type::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|t| (t.id, t.name))
-        .collect();
-    if let Some(first) = orders.first() {
-        for t in types::all_of(db, first.enterprise_id).await? {
-            if t.built_in {
-                names.insert(t.id, t.name);
-            }
-        }
-    }
-    Ok(names)
+    /// The flow the order follows (−1: the built-in flow).
+    pub flow_id: i64,
+    /// The node it stands on (none once cancelled).
+    pub node_id: Option<i64>,
+    /// The flow's nodes with their display state for the caller.
+    pub steps: Vec<super::flows::Step>,
 }
 
 /// List rows of `orders`, with the names of their type, category, vehicle and people.
@@ -265,7 +244,7 @@ pub async fn rows(
     db: &impl ConnectionTrait,
     orders: Vec<work_order::Model>,
 ) -> Result<Vec<OrderRow>, AppError> {
-    let types = type_names(db, &orders).await?;
+    let types = types::names(db, orders.iter().map(|o| o.type_id)).await?;
     let cats: BTreeMap<i64, String> = work_category::Entity::find()
         .filter(work_category::Column::Id.is_in(orders.iter().map(|o| o.category_id)))
         .all(db)
@@ -957,6 +936,7 @@ pub async fn save(
             Some(v) => snapshot(&txn, v).await?,
             None => Value::Null,
         };
+        let flow = super::flows::start(&txn, ent, type_id).await?;
         let row = work_order::ActiveModel {
             enterprise_id: Set(ent),
             number: Set(next_number(&txn, ent, now).await?),
@@ -992,6 +972,8 @@ pub async fn save(
             resolved_at: Set(None),
             closed_at: Set(None),
             cancelled_at: Set(None),
+            flow_id: Set(flow.map(|f| f.0)),
+            node_id: Set(flow.map(|f| f.1)),
             ..Default::default()
         }
         .insert(&txn)
@@ -1143,6 +1125,12 @@ async fn detail_of(
     } else {
         Vec::new()
     };
+    let steps = super::flows::steps(db, scope, &order, writable).await?;
+    let flow_id = order.flow_id.unwrap_or(super::flows::BUILT_IN);
+    let node_id = steps
+        .iter()
+        .find(|s| s.display == "current")
+        .map(|s| s.node_id);
     let declaration: Option<Declaration> =
         serde_json::from_str(&order.declaration).unwrap_or_default();
     let fields = serde_json::from_str(&order.fields).unwrap_or_default();
@@ -1175,6 +1163,9 @@ async fn detail_of(
         file_count,
         writable,
         next_states,
+        flow_id,
+        node_id,
+        steps,
     })
 }
 

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{find_writable, is_admin, visible};
+use crate::live::hub::LiveHub;
 use crate::scope::Scope;
 use kernel::db::write_txn;
 use kernel::error::AppError;
@@ -31,6 +32,8 @@ pub const LOG_STATE: i16 = 1;
 pub const LOG_NOTE: i16 = 2;
 pub const LOG_DISPOSE: i16 = 3;
 pub const LOG_CHANGE: i16 = 4;
+/// A step on the order's flow (from node, to node, the step's values).
+pub const LOG_STEP: i16 = 5;
 
 /// The name of a state in both languages.
 pub fn label(state: i16) -> Text {
@@ -143,7 +146,7 @@ pub(crate) async fn transition(
         IN_PROGRESS if from == RESOLVED => row.resolved_at = Set(None),
         _ => {}
     }
-    let saved = row.update(txn).await?;
+    let saved = super::flows::follow_state(txn, row.update(txn).await?).await?;
     log_state(txn, saved.id, Some(from), to, remark, scope.user.id, now).await?;
     Ok(saved)
 }
@@ -192,6 +195,7 @@ pub struct SetState {
 pub async fn set(
     db: &DatabaseConnection,
     scope: &Scope,
+    live: &LiveHub,
     req: SetState,
 ) -> Result<work_order::Model, AppError> {
     let remark = kernel::validate::limited("remark", &req.remark, 1000)?;
@@ -199,6 +203,7 @@ pub async fn set(
     let order = find_writable(&txn, scope, req.id).await?;
     let saved = transition(&txn, scope, order, req.state, &remark).await?;
     txn.commit().await?;
+    super::discussions::announce_state(db, live, &saved).await?;
     Ok(saved)
 }
 
@@ -207,6 +212,7 @@ pub async fn set(
 pub async fn start_now(
     db: &DatabaseConnection,
     scope: &Scope,
+    live: &LiveHub,
     id: i64,
 ) -> Result<work_order::Model, AppError> {
     let txn = write_txn(db).await?;
@@ -237,6 +243,7 @@ pub async fn start_now(
     }
     let saved = transition(&txn, scope, order, IN_PROGRESS, "").await?;
     txn.commit().await?;
+    super::discussions::announce_state(db, live, &saved).await?;
     Ok(saved)
 }
 

@@ -2,7 +2,7 @@
 //! create form asks for, their default values and the close-out (dispose) form. An enterprise
 //! without types of its own gets the built-in ones (negative ids, not editable).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, Utc};
 use entities::{work_order, work_order_type};
@@ -75,6 +75,8 @@ pub struct OrderType {
     pub defaults: Map<String, Value>,
     /// The close-out form.
     pub dispose: Vec<TemplateField>,
+    /// The flow its orders follow (−1: the built-in flow).
+    pub flow_id: i64,
     pub created_at: Option<DateTime<Utc>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
@@ -97,6 +99,7 @@ fn built_in_types(ent: i64) -> Vec<OrderType> {
                 required: true,
                 options: Vec::new(),
             }],
+            flow_id: super::flows::BUILT_IN,
             created_at: None,
             updated_at: None,
         })
@@ -114,6 +117,7 @@ impl From<work_order_type::Model> for OrderType {
             fields: serde_json::from_str(&t.fields).unwrap_or_default(),
             defaults: serde_json::from_str(&t.defaults).unwrap_or_default(),
             dispose: serde_json::from_str(&t.dispose).unwrap_or_default(),
+            flow_id: t.flow_id.unwrap_or(super::flows::BUILT_IN),
             created_at: Some(t.created_at),
             updated_at: Some(t.updated_at),
         }
@@ -207,10 +211,16 @@ pub struct TypeInput {
     #[schema(value_type = Option<Object>)]
     pub defaults: Option<Map<String, Value>>,
     pub dispose: Option<Vec<TemplateField>>,
+    /// The flow its orders follow (−1: the built-in one); left out: unchanged.
+    #[serde(default, alias = "flow_id")]
+    pub flow_id: Option<i64>,
 }
 
 /// Checks a form template: keys present, unique, known kinds, options for a select.
-fn checked_form(field: &str, form: Vec<TemplateField>) -> Result<Vec<TemplateField>, AppError> {
+pub(crate) fn checked_form(
+    field: &str,
+    form: Vec<TemplateField>,
+) -> Result<Vec<TemplateField>, AppError> {
     if form.len() > 50 {
         return Err(AppError::field(
             field,
@@ -302,8 +312,17 @@ pub async fn save(
     let now = Utc::now();
     let saved = if let Some(id) = input.id {
         let found = find_own(db, scope, id).await?;
+        let flow = match input.flow_id {
+            Some(f) => {
+                Some(super::flows::checked_for_type(db, scope, found.enterprise_id, f).await?)
+            }
+            None => None,
+        };
         let mut row: work_order_type::ActiveModel = found.into();
         row.name = Set(name.clone());
+        if let Some(f) = flow {
+            row.flow_id = Set(f);
+        }
         row.sort = Set(input.sort);
         if let Some(f) = fields {
             row.fields = Set(to_json(&f));
@@ -318,8 +337,13 @@ pub async fn save(
         row.update(db).await.on_conflict(taken)?
     } else {
         let ent = scope.acting(input.ent_id)?;
+        let flow = match input.flow_id {
+            Some(f) => super::flows::checked_for_type(db, scope, ent, f).await?,
+            None => None,
+        };
         work_order_type::ActiveModel {
             enterprise_id: Set(ent),
+            flow_id: Set(flow),
             name: Set(name.clone()),
             sort: Set(input.sort),
             fields: Set(to_json(&fields.unwrap_or_default())),
@@ -495,4 +519,26 @@ pub fn check_values(
         ));
     }
     Ok(())
+}
+
+/// Names of order types by id: the built-in ones (negative ids) and saved ones.
+pub async fn names(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+) -> Result<BTreeMap<i64, String>, AppError> {
+    let (built_in, own): (Vec<i64>, Vec<i64>) = ids.into_iter().partition(|id| *id < 0);
+    let mut names: BTreeMap<i64, String> = work_order_type::Entity::find()
+        .filter(work_order_type::Column::Id.is_in(own))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
+    names.extend(
+        built_in_types(0)
+            .into_iter()
+            .filter(|t| built_in.contains(&t.id))
+            .map(|t| (t.id, t.name)),
+    );
+    Ok(names)
 }

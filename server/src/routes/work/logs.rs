@@ -28,7 +28,9 @@ async fn save_log(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<LogInput>,
 ) -> ApiResult<LogRow> {
-    Ok(ApiOk(logs::note(&state.db, &scope, req).await?))
+    Ok(ApiOk(
+        logs::note(&state.db, &scope, &state.live, req).await?,
+    ))
 }
 
 /// Changes a note or dispose record (its author, or an enterprise administrator).

@@ -3,6 +3,8 @@
 
 mod analysis;
 mod attachments;
+mod discussions;
+mod flows;
 mod links;
 mod logs;
 mod orders;
@@ -39,6 +41,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(links::router())
         .merge(repair::router())
         .merge(analysis::router())
+        .merge(flows::router())
+        .merge(discussions::router())
 }
 
 /// A request or answer without fields.

@@ -32,7 +32,7 @@ async fn set_state(
     Scoped(scope, req): Scoped<SetState>,
 ) -> ApiResult<OrderDetail> {
     Ok(ApiOk({
-        let id = states::set(&state.db, &scope, req).await?.id;
+        let id = states::set(&state.db, &scope, &state.live, req).await?.id;
         orders::info(&state.db, &scope, id).await?
     }))
 }
@@ -46,7 +46,9 @@ async fn immediately(
     Scoped(scope, req): Scoped<OrderRef>,
 ) -> ApiResult<OrderDetail> {
     Ok(ApiOk({
-        let id = states::start_now(&state.db, &scope, req.id).await?.id;
+        let id = states::start_now(&state.db, &scope, &state.live, req.id)
+            .await?
+            .id;
         orders::info(&state.db, &scope, id).await?
     }))
 }
