@@ -19,6 +19,7 @@ import { PermissionSettingRoute } from '@/routes/permission-setting';
 import { QrLoginRoute } from '@/routes/qr-login';
 import { RegisterRoute } from '@/routes/register';
 import { ReloadRoute } from '@/routes/reload';
+import { WorkOrderRoute } from '@/routes/work-order';
 
 function ConsoleRoutes() {
   return (
@@ -35,6 +36,7 @@ function ConsoleRoutes() {
           <Route path={paths.map} element={<MapRoute />} />
           <Route path={paths.permissionSetting} element={<PermissionSettingRoute />} />
           <Route path={paths.reload} element={<ReloadRoute />} />
+          <Route path={patterns.workOrder} element={<WorkOrderRoute />} />
           {/* locus, workspace, dashboard, article: ConsoleRoot shows the 'not available yet' notice */}
           {[paths.locus, paths.workspaceHome, paths.workspaceSchema, paths.dashboard, patterns.article].map((p) => (
             <Route key={p} path={p} element={null} />

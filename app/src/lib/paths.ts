@@ -31,4 +31,6 @@ export const patterns = {
   discussionsInfo: '/df/:id',
   messageInfo: '/mf/:id',
   article: '/article/:type',
+  /** A work order's page outside the menu (shared links, notifications). */
+  workOrder: '/wf/:id',
 } as const;

@@ -9,6 +9,18 @@ import * as esbuild from 'esbuild';
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = join(appDir, 'dist/.test');
 
+/**
+ * OpenLayers has no `exports` map, so Node's ESM resolver needs the file's extension (`ol/Feature.js`). Modules that
+ * reach a map only through import() (the console registry's views) are inlined by the bundle, OpenLayers imports with
+ * them.
+ */
+const olSubpaths = {
+  name: 'ol-subpaths',
+  setup(build) {
+    build.onResolve({ filter: /^ol\/.+/ }, (args) => ({ path: args.path.endsWith('.js') ? args.path : `${args.path}.js`, external: true }));
+  },
+};
+
 /** `load('src/lib/routes.ts')` → the module's exports. */
 export async function load(relPath) {
   mkdirSync(outDir, { recursive: true });
@@ -24,6 +36,7 @@ export async function load(relPath) {
     jsx: 'automatic',
     outfile,
     logLevel: 'warning',
+    plugins: [olSubpaths],
   });
   try {
     return await import(pathToFileURL(outfile).href);

@@ -1,9 +1,10 @@
-/** Alarms heard over the websocket since the page opened, newest first. */
+/** Alarms heard over the websocket since the page opened, newest first; each can open a work order on its vehicle and wheel. */
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { alarmKindKey, type LiveAlarm } from '@/features/live';
+import { OpenOrderLink, positionName } from '@/features/work';
 
 const STATE_TONE = { 0: 'red', 1: 'amber', 2: 'green' } as const;
 
@@ -19,13 +20,13 @@ export function AlarmList({ alarms, onSelect }: { alarms: readonly LiveAlarm[]; 
       ) : (
         <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto" data-testid="live-alarms">
           {alarms.map((a) => (
-            <li key={a.id}>
+            <li key={a.id} className="flex items-start gap-1">
               <button
                 type="button"
                 onClick={() => {
                   onSelect(a.vehicleId);
                 }}
-                className="flex w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1 py-1 text-left text-sm hover:bg-slate-50"
+                className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-0.5 rounded px-1 py-1 text-left text-sm hover:bg-slate-50"
               >
                 <span className="font-medium text-slate-900">{a.plate}</span>
                 <span className={a.level >= 2 ? 'text-red-700' : 'text-amber-700'}>
@@ -35,10 +36,16 @@ export function AlarmList({ alarms, onSelect }: { alarms: readonly LiveAlarm[]; 
                 <Badge tone={STATE_TONE[a.state === 1 || a.state === 2 ? a.state : 0]}>{t(`alarmState.${a.state === 1 || a.state === 2 ? String(a.state) : '0'}` as 'alarmState.0')}</Badge>
                 <span className="w-full text-xs text-slate-400 tabular-nums">{formatDateTime(a.startedAt)}</span>
               </button>
+              <OpenOrderLink compact prefill={{ vehicleId: a.vehicleId, plate: a.plate, alarmId: a.id, positions: alarmPositions(a.position) }} />
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+function alarmPositions(position: number): string[] | undefined {
+  const name = positionName(position);
+  return name ? [name] : undefined;
 }

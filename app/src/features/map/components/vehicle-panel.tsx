@@ -1,6 +1,6 @@
 /**
  * The selected vehicle over the map: plate, state, speed, last report, position (6 decimals), follow, and the wheel
- * diagram with live readings (getSensor again whenever a live frame changes the vehicle).
+ * diagram with live readings (getSensor again whenever a live frame changes the vehicle), and "open work order" on it.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '@/components/ui/cx';
 import { CloseIcon } from '@/components/ui/icons';
 import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, orUndefined } from '@/lib/format';
 import { formatLonLat } from '@/lib/geo';
 import { useUnits } from '@/features/settings';
 import { type FleetVehicle, STATE_TONES, UnitSwitch, useCarInfo, useVehicleWheels, WheelDiagram } from '@/features/vehicles';
+import { OpenOrderLink } from '@/features/work';
 import { markerState } from '../fleet-view';
 
 interface VehiclePanelProps {
@@ -54,16 +55,19 @@ export function VehiclePanel({ vehicle: v, live, changedVersion, follow, onFollo
         <Row label={t('vehicle.lastReport')}>{lastReport ? formatDateTime(lastReport) : '—'}</Row>
         <Row label={t('vehicle.position')}>{gps ? formatLonLat([gps.lon, gps.lat]) : t('vehicle.noPosition')}</Row>
       </dl>
-      <button
-        type="button"
-        aria-pressed={follow}
-        onClick={() => {
-          onFollow(!follow);
-        }}
-        className={cx('h-8 rounded-md px-3 text-sm font-medium ring-1', follow ? 'bg-accent ring-accent text-white' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50')}
-      >
-        {follow ? t('vehicle.following') : t('vehicle.follow')}
-      </button>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          aria-pressed={follow}
+          onClick={() => {
+            onFollow(!follow);
+          }}
+          className={cx('h-8 rounded-md px-3 text-sm font-medium ring-1', follow ? 'bg-accent ring-accent text-white' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50')}
+        >
+          {follow ? t('vehicle.following') : t('vehicle.follow')}
+        </button>
+        {live ? <OpenOrderLink prefill={{ vehicleId: v.carId, plate: v.plate, lat: gps?.lat, lon: gps?.lon, address: orUndefined(gps?.address) }} /> : null}
+      </div>
       {live ? <LiveWheels carId={v.carId} changedVersion={changedVersion} /> : null}
     </section>
   );

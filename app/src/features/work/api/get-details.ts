@@ -1,0 +1,10 @@
+import { pageCall, usePageQuery, type Paging } from '@/lib/calls';
+import type { DetailsQuery, OrderRow } from '@/lib/api-types';
+import { workKeys } from './keys';
+
+/** POST /api/work/details_list → PageResult<OrderRow>: the orders behind one statistics cell. */
+export const getDetails = pageCall<Omit<DetailsQuery, 'page' | 'pageSize'>, OrderRow>('/work/details_list');
+
+export function useDetails(params: Omit<DetailsQuery, 'page' | 'pageSize'> & Paging) {
+  return usePageQuery([...workKeys.statistics, 'get-details'], getDetails, params);
+}

@@ -1,0 +1,53 @@
+/**
+ * One work order's page (the menu's `project/workOrderDetail/:id` and the fixed `/wf/:id`): the head with the
+ * actions, the timeline with notes and dispose records, tasks, parts and labour, attachments; beside them what the
+ * order is about, people, location, shipping, alarms and the snapshot. One column on phones.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { useButtons } from '@/lib/console/menu-route-context';
+import { useOrder } from '../api/get-order';
+import { IN_PROGRESS, PENDING } from '../model';
+import { OrderFiles } from './order-files';
+import { OrderForm } from './order-form';
+import { OrderHeader } from './order-header';
+import { OrderAlarms, OrderLocation, OrderPeople, OrderShipping, OrderSnapshot, OrderSubject } from './order-info';
+import { OrderRepair } from './order-repair';
+import { OrderTasks } from './order-tasks';
+import { Timeline } from './timeline';
+
+export function OrderDetail({ id }: { id: number }) {
+  const { t } = useTranslation('work');
+  const can = useButtons();
+  const order = useOrder({ id }, Number.isInteger(id) && id > 0);
+  const [editing, setEditing] = useState(false);
+  if (!Number.isInteger(id) || id <= 0) return <ErrorState message={t('detail.notFound')} />;
+  if (order.isPending) return <Skeleton rows={8} />;
+  if (order.isError) return <ErrorState message={order.error.message || t('detail.notFound')} onRetry={() => void order.refetch()} />;
+  const o = order.data;
+  const editable = o.writable && can('edit') && (o.state === PENDING || o.state === IN_PROGRESS);
+  return (
+    <div className="space-y-4" data-testid="order-detail" data-order-id={o.id}>
+      <OrderHeader order={o} onEdit={editable ? () => { setEditing(true); } : null} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 space-y-4 lg:col-span-2">
+          <Timeline order={o} />
+          <OrderTasks order={o} />
+          <OrderRepair order={o} />
+          <OrderFiles order={o} />
+        </div>
+        <div className="min-w-0 space-y-4">
+          <OrderSubject order={o} />
+          <OrderPeople order={o} />
+          <OrderLocation order={o} />
+          <OrderShipping order={o} />
+          <OrderAlarms order={o} />
+          <OrderSnapshot order={o} />
+        </div>
+      </div>
+      {editing ? <OrderForm order={o} onClose={() => { setEditing(false); }} /> : null}
+    </div>
+  );
+}
