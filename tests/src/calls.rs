@@ -2426,6 +2426,24 @@ impl TestApp {
         self.call("POST", "/api/work/category_save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/copy_flow`: Copies a flow (the built-in one too) as "… (copy)" or the given name.
+    pub fn api_work_copy_flow<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/copy_flow", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/copy_inform`: Copies a notice plan; the copy is disabled.
+    pub fn api_work_copy_inform<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/copy_inform", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/cover_url`: The cover image of a work order.
     pub fn api_work_cover_url<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2460,6 +2478,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/delFile", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/del_flow`: Deletes flows, all or none: refused while an order type names one or an open order follows
+    pub fn api_work_del_flow<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/del_flow", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/del_log`: Deletes a note or dispose record (state changes stay).
@@ -2498,6 +2525,24 @@ impl TestApp {
         self.call("POST", "/api/work/details_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/discuss_list`: The discussions the caller is in (requester, assignee, participant, task assignee, author of
+    pub fn api_work_discuss_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/discuss_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/discussion_share`: Anonymous: the discussion a link names, read-only: the order's number, title and state and
+    pub fn api_work_discussion_share<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/discussion_share", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/dispose_log`: Adds a dispose record (the order type's dispose form filled in) to an order in progress or
     pub fn api_work_dispose_log<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2525,6 +2570,15 @@ impl TestApp {
         self.call("POST", "/api/work/dynamic_analysis", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/event_list`: Work events, newest first: plan runs, orders opened by plans and alarms, alarms attached,
+    pub fn api_work_event_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/event_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/fileList`: The files attached to a work order.
     pub fn api_work_file_list<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2532,6 +2586,24 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/fileList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/flow/list`: The flows of an enterprise (default: the acting one), the built-in flow (−1) first, with the
+    pub fn api_work_flow_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/flow/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/flow/save`: Creates (no `id`) or changes a flow with its nodes in the given order: at least 2 nodes, the
+    pub fn api_work_flow_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/flow/save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/immediately`: Starts the work now (100 → 101) as the assignee; an unassigned order is taken by the caller.
@@ -2550,6 +2622,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/info", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/inform_list`: Notice plans, newest first.
+    pub fn api_work_inform_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/inform_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/label`: Labels: of one order (`id`; replaced first when `labels` is given), or every label in use on
@@ -2586,6 +2667,24 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/maintain", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/message_count`: The caller's unread notes, in total and per discussion (muted discussions left out).
+    pub fn api_work_message_count<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/message_count", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/message_list`: The newest `limit` notes (≤ 100, default 30) of an order's discussion before `beforeId`,
+    pub fn api_work_message_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/message_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/option`: The option lists of the work-order forms: order types, problem types, grades, priorities and
@@ -2642,6 +2741,15 @@ impl TestApp {
         self.call("POST", "/api/work/participant", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/poi_search`: Places for an order's location: past orders' addresses and vehicles' last positions.
+    pub fn api_work_poi_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/poi_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/processing`: Work orders waiting on the caller: assigned and pending or in progress, or requested and
     pub fn api_work_processing<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2651,6 +2759,69 @@ impl TestApp {
         self.call("POST", "/api/work/processing", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/product_search`: Parts and labour for repair lines: earlier lines with their last price, catalogue entries.
+    pub fn api_work_product_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/product_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_inform`: The notice plans of a project.
+    pub fn api_work_project_inform<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_inform", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_list`: Projects with their order and task counts and progress, newest first.
+    pub fn api_work_project_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_log`: A project's activity, newest first: its changes and its orders' state changes.
+    pub fn api_work_project_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_save`: Creates (no `id`), changes or deletes (`delete: true`, refused while it has open orders) a
+    pub fn api_work_project_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_task`: The tasks of a project's orders, with their order numbers.
+    pub fn api_work_project_task<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_task", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/project_work_log`: Notes and dispose records of a project's orders, newest first.
+    pub fn api_work_project_work_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/project_work_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/related_users`: Everyone related to a work order and their part: requester, assignee, participants, task
     pub fn api_work_related_users<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2658,6 +2829,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/related_users", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/relevance`: Orders related to an order, in both directions.
+    pub fn api_work_relevance<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/relevance", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/repair_info`: The repair record of a work order: work per wheel position, parts and labour lines, costs.
@@ -2678,6 +2858,15 @@ impl TestApp {
         self.call("POST", "/api/work/save", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/save_arrange`: Plans orders and tasks (`plannedAt`, optionally a new assignee), all or none.
+    pub fn api_work_save_arrange<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_arrange", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/save_cover_url`: Sets the cover image of a work order: an image the caller uploaded (`fileId`) or a URL (empty
     pub fn api_work_save_cover_url<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2696,6 +2885,15 @@ impl TestApp {
         self.call("POST", "/api/work/save_default", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/save_flow`: Submits the order's current node (required fields from `data` and required functions, each
+    pub fn api_work_save_flow<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_flow", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/save_log`: Adds a note with images to a work order's timeline.
     pub fn api_work_save_log<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2703,6 +2901,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/save_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/save_relevance`: Replaces an order's relations (to orders the caller sees); answers them.
+    pub fn api_work_save_relevance<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/save_relevance", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/save_task`: Adds a task to a work order that is not cancelled or closed.
@@ -2739,6 +2946,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/setState", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/work/shield`: Mutes (`muted: true`) or unmutes an order's discussion for the caller.
+    pub fn api_work_shield<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/shield", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/work/snapshoot`: The vehicle's live state stored when the work order was opened.
@@ -2813,6 +3029,15 @@ impl TestApp {
         self.call("POST", "/api/work/up_log", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/work/update_inform`: Creates (no `id`), changes or deletes (`delete: true`) a notice plan; answers it (null
+    pub fn api_work_update_inform<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/work/update_inform", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/work/update_log`: Changes a note or dispose record (its author, or an enterprise administrator).
     pub fn api_work_update_log<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2838,6 +3063,60 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/work/user_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/workSetting/condition`: A node's branches; replaced when `conditions` is given (each to a later node of the flow).
+    pub fn api_work_setting_condition<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/workSetting/condition", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/workSetting/delChoose`: Removes one branch of a node; answers the rest.
+    pub fn api_work_setting_del_choose<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/workSetting/delChoose", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/workSetting/detail`: A node (`id`), or an order's current node (`orderId`) with the display states of its fields
+    pub fn api_work_setting_detail<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/workSetting/detail", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/workSetting/fun_search`: The functions a node may offer (photo, signature, parts, …), matching `keyword`.
+    pub fn api_work_setting_fun_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/workSetting/fun_search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/workSetting/list`: The nodes of a flow in order, with fields, functions and branches.
+    pub fn api_work_setting_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/workSetting/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/workSetting/update_node`: Changes one node of one of the enterprise's flows (parts left out keep their value).
+    pub fn api_work_setting_update_node<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/workSetting/update_node", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/car/pressure`: Latest tyre pressures (bar), temperatures and status of a vehicle by id or plate.
@@ -2892,140 +3171,5 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/tapi/tyre/deepLines", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/project_save` (to be regenerated).
-    pub fn api_work_project_save<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/project_save", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/project_list` (to be regenerated).
-    pub fn api_work_project_list<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/project_list", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/project_task` (to be regenerated).
-    pub fn api_work_project_task<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/project_task", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/project_inform` (to be regenerated).
-    pub fn api_work_project_inform<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/project_inform", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/project_log` (to be regenerated).
-    pub fn api_work_project_log<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/project_log", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/project_work_log` (to be regenerated).
-    pub fn api_work_project_work_log<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/project_work_log", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/save_arrange` (to be regenerated).
-    pub fn api_work_save_arrange<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/save_arrange", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/inform_list` (to be regenerated).
-    pub fn api_work_inform_list<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/inform_list", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/update_inform` (to be regenerated).
-    pub fn api_work_update_inform<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/update_inform", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/copy_inform` (to be regenerated).
-    pub fn api_work_copy_inform<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/copy_inform", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/event_list` (to be regenerated).
-    pub fn api_work_event_list<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/event_list", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/relevance` (to be regenerated).
-    pub fn api_work_relevance<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/relevance", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/save_relevance` (to be regenerated).
-    pub fn api_work_save_relevance<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/save_relevance", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/poi_search` (to be regenerated).
-    pub fn api_work_poi_search<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/poi_search", &to_value(body).expect("a JSON body"), token, &[])
-    }
-
-    /// `POST /api/work/product_search` (to be regenerated).
-    pub fn api_work_product_search<'a, B: Serialize + ?Sized>(
-        &'a self,
-        body: &B,
-        token: Option<&str>,
-    ) -> impl Future<Output = Answer> + use<'a, B> {
-        self.call("POST", "/api/work/product_search", &to_value(body).expect("a JSON body"), token, &[])
     }
 }

@@ -164,7 +164,7 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
         )
         .await
         .code(7);
-    assert!(msg.contains("built-in"), "{msg}");
+    assert!(msg.contains("-1"), "{msg}");
     app.api_work_del_flow(&json!({"ids": [-1]}), Some(admin))
         .await
         .code(7);
@@ -175,7 +175,10 @@ async fn flows_are_saved_checked_copied_and_deleted_per_enterprise() {
         .api_work_copy_flow(&json!({"id": -1}), Some(admin))
         .await
         .ok();
-    assert!(copy["name"].as_str().unwrap().ends_with("(copy)"), "{copy}");
+    assert!(
+        copy["name"].as_str().unwrap().ends_with("（副本）"),
+        "{copy}"
+    );
     assert_eq!(ids(&copy).len(), 4);
     assert!(ids(&copy).iter().all(|i| *i > 0));
 

@@ -276,6 +276,26 @@ export type Applet = {
     path: string;
 };
 
+export type ArrangeInput = {
+    items?: Array<ArrangeItem>;
+};
+
+export type ArrangeItem = {
+    /**
+     * `order` or `task`.
+     */
+    kind: string;
+    id: number;
+    /**
+     * When it is planned (null clears it).
+     */
+    plannedAt?: string | null;
+    /**
+     * A new assignee (left out: unchanged).
+     */
+    assigneeId?: number | null;
+};
+
 export type AttentionRequest = {
     carId: number;
     /**
@@ -336,6 +356,28 @@ export type AuthorityRef = {
 
 export type AuthorityRefIn = {
     authorityId: number;
+};
+
+/**
+ * The rule of an order type that opens orders from alarms.
+ */
+export type AutoOpen = {
+    /**
+     * Alarm kinds (1–14) that open orders.
+     */
+    alarmKinds?: Array<number>;
+    /**
+     * The lowest alarm level that opens an order: 1 warning, 2 critical.
+     */
+    minLevel?: number;
+    /**
+     * Who the orders are assigned to.
+     */
+    assigneeId?: number | null;
+    /**
+     * Due time of the orders, hours after opening.
+     */
+    dueHours?: number | null;
 };
 
 /**
@@ -515,6 +557,30 @@ export type BatchAction = 'enable' | 'disable' | 'delete';
 export type BatchRequest = {
     ids: Array<number>;
     action: BatchAction;
+};
+
+/**
+ * A branch: when `field` compares to `value` by `op`, the order goes on to `nextNodeId`.
+ */
+export type Branch = {
+    /**
+     * Given by the server (kept when sent back).
+     */
+    id?: number;
+    field: string;
+    /**
+     * eq, ne, gt, lt, in (value is a list), filled.
+     */
+    op: string;
+    value?: {
+        [key: string]: unknown;
+    };
+    nextNodeId: number;
+};
+
+export type BranchRef = {
+    nodeId: number;
+    conditionId: number;
 };
 
 /**
@@ -944,6 +1010,14 @@ export type Computed = {
     km: number;
 };
 
+export type ConditionInput = {
+    nodeId: number;
+    /**
+     * Replaces the node's branches when given.
+     */
+    conditions?: Array<Branch> | null;
+};
+
 export type CooperationRequest = {
     entId?: number | null;
     /**
@@ -970,6 +1044,19 @@ export type CopiedAuthority = {
 export type CopyAuthority = {
     authority: CopiedAuthority;
     oldAuthorityId: number;
+};
+
+export type CopyInform = {
+    id: number;
+    /**
+     * The copy's name (default: "… (copy)").
+     */
+    name?: string | null;
+};
+
+export type CopyInput = {
+    id: number;
+    name?: string | null;
 };
 
 export type Cover = {
@@ -1526,6 +1613,34 @@ export type Dimension = 'state' | 'type' | 'grade' | 'assignee' | 'overdue' | 'o
  */
 export type Direction = 'grant' | 'receive';
 
+export type DiscussQuery = PageQuery & {
+    /**
+     * Number or title contains.
+     */
+    keyword?: string | null;
+    /**
+     * Only discussions with unread notes.
+     */
+    unread?: boolean | null;
+};
+
+export type DiscussionRow = {
+    orderId: number;
+    number: string;
+    title: string;
+    state: number;
+    lastMessage?: null | LastMessage;
+    /**
+     * Notes in the discussion.
+     */
+    messages: number;
+    /**
+     * Notes by others the caller has not read.
+     */
+    unread: number;
+    muted: boolean;
+};
+
 export type DisposeTemplate = {
     typeId: number;
     dispose: Array<TemplateField>;
@@ -1588,7 +1703,7 @@ export type Dynamics = {
      */
     periods: Array<PeriodCount>;
     /**
-     * Parts and labour cost per vehicle and month, highest first.
+     * Parts and labour cost per vehicle and month, highest first (at most 200).
      */
     costByVehicle: Array<VehicleCost>;
 };
@@ -2523,7 +2638,7 @@ export type EnvelopeDynamics = {
          */
         periods: Array<PeriodCount>;
         /**
-         * Parts and labour cost per vehicle and month, highest first.
+         * Parts and labour cost per vehicle and month, highest first (at most 200).
          */
         costByVehicle: Array<VehicleCost>;
     };
@@ -2880,6 +2995,36 @@ export type EnvelopeFleetStatistics = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeFlow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A flow with its nodes, in order.
+     */
+    data: {
+        /**
+         * −1: the built-in flow.
+         */
+        id: number;
+        entId: number;
+        name: string;
+        description: string;
+        enabled: boolean;
+        builtIn: boolean;
+        nodes: Array<Node>;
+        updatedAt?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeFoundDetail = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3039,6 +3184,42 @@ export type EnvelopeImportReport = {
     data: {
         table: string;
         inserted: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeInformRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        entId: number;
+        name: string;
+        projectId?: number | null;
+        typeId: number;
+        title: string;
+        vehicleIds: Array<number>;
+        trigger: Trigger;
+        leadDays: number;
+        assigneeId?: number | null;
+        dueHours?: number | null;
+        enabled: boolean;
+        /**
+         * The next scheduled run (schedule plans).
+         */
+        nextRunAt?: string | null;
+        lastRunAt?: string | null;
+        ordersOpened: number;
+        createdAt: string;
+        updatedAt: string;
     };
     /**
      * A human-readable message in the request's language.
@@ -3477,6 +3658,55 @@ export type EnvelopeMenusAnswer = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeMessageCount = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * Unread notes over every discussion not muted.
+         */
+        unread: number;
+        discussions: Array<UnreadOf>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeMessagePage = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * Oldest first.
+         */
+        list: Array<Message>;
+        /**
+         * Older notes exist.
+         */
+        hasMore: boolean;
+        /**
+         * `/df/<token>`: this discussion read-only for whoever holds the link (7 days).
+         */
+        shareUrl: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeMileagePage = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3492,6 +3722,67 @@ export type EnvelopeMileagePage = {
         pageSize: number;
         totalKm: number;
         totalDrivingSeconds: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeNode = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A node of a flow.
+     */
+    data: {
+        /**
+         * Negative: a node of the built-in flow (−state).
+         */
+        id: number;
+        flowId: number;
+        name: string;
+        sort: number;
+        /**
+         * The order's state while at this node: 100, 101, 102 or 104.
+         */
+        state: number;
+        assignee: NodeAssignee;
+        fields: Array<TemplateField>;
+        functions: Array<string>;
+        /**
+         * Functions that must be done before leaving the node.
+         */
+        required: Array<string>;
+        conditions: Array<Branch>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeNodeDetail = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A node with what it asks, as the caller sees it (and the order's steps when asked by order).
+     */
+    data: {
+        node: Node;
+        orderId?: number | null;
+        items: Array<NodeItem>;
+        steps: Array<Step>;
     };
     /**
      * A human-readable message in the request's language.
@@ -3612,6 +3903,42 @@ export type EnvelopeOptionDeviceRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeOptionInformRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: null | {
+        id: number;
+        entId: number;
+        name: string;
+        projectId?: number | null;
+        typeId: number;
+        title: string;
+        vehicleIds: Array<number>;
+        trigger: Trigger;
+        leadDays: number;
+        assigneeId?: number | null;
+        dueHours?: number | null;
+        enabled: boolean;
+        /**
+         * The next scheduled run (schedule plans).
+         */
+        nextRunAt?: string | null;
+        lastRunAt?: string | null;
+        ordersOpened: number;
+        createdAt: string;
+        updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeOptionOrderType = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3641,8 +3968,53 @@ export type EnvelopeOptionOrderType = {
          * The close-out form.
          */
         dispose: Array<TemplateField>;
+        /**
+         * The flow its orders follow (−1: the built-in flow).
+         */
+        flowId: number;
+        autoOpen?: null | AutoOpen;
         createdAt?: string | null;
         updatedAt?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOptionProjectRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: null | {
+        id: number;
+        entId: number;
+        name: string;
+        code: string;
+        description: string;
+        managerId?: number | null;
+        managerName: string;
+        /**
+         * 1 planning, 2 active, 3 done, 4 archived.
+         */
+        state: number;
+        /**
+         * `YYYY-MM-DD` or "".
+         */
+        startOn: string;
+        endOn: string;
+        orders: OrderCounts;
+        tasks: TaskCounts;
+        /**
+         * 0–100: resolved or closed orders and done tasks over all orders (cancelled ones left
+         * out) and tasks; 100 once the project is done or archived.
+         */
+        progress: number;
+        createdAt: string;
     };
     /**
      * A human-readable message in the request's language.
@@ -3750,6 +4122,18 @@ export type EnvelopeOrderDetail = {
          * The states the caller may take the order to now.
          */
         nextStates: Array<number>;
+        /**
+         * The flow the order follows (−1: the built-in flow).
+         */
+        flowId: number;
+        /**
+         * The node it stands on (none once cancelled).
+         */
+        nodeId?: number | null;
+        /**
+         * The flow's nodes with their display state for the caller.
+         */
+        steps: Array<Step>;
     };
     /**
      * A human-readable message in the request's language.
@@ -3777,6 +4161,10 @@ export type EnvelopeOrderTaskRow = {
         createdBy: number;
         createdAt: string;
         updatedAt: string;
+        /**
+         * When the task is planned (`save_arrange`).
+         */
+        plannedAt?: string | null;
     };
     /**
      * A human-readable message in the request's language.
@@ -3816,6 +4204,11 @@ export type EnvelopeOrderType = {
          * The close-out form.
          */
         dispose: Array<TemplateField>;
+        /**
+         * The flow its orders follow (−1: the built-in flow).
+         */
+        flowId: number;
+        autoOpen?: null | AutoOpen;
         createdAt?: string | null;
         updatedAt?: string | null;
     };
@@ -4280,6 +4673,44 @@ export type EnvelopePageResultDeviceRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultDiscussionRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            orderId: number;
+            number: string;
+            title: string;
+            state: number;
+            lastMessage?: null | LastMessage;
+            /**
+             * Notes in the discussion.
+             */
+            messages: number;
+            /**
+             * Notes by others the caller has not read.
+             */
+            unread: number;
+            muted: boolean;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultDriverRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -4384,6 +4815,48 @@ export type EnvelopePageResultEnterpriseRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultEventRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            /**
+             * 1 plan run, 2 order opened by a plan, 3 order opened by an alarm, 4 alarm attached to an
+             * open order, 5 order overdue, 6 project changed.
+             */
+            kind: number;
+            informId?: number | null;
+            orderId?: number | null;
+            orderNumber?: string | null;
+            vehicleId?: number | null;
+            plate?: string | null;
+            alarmId?: number | null;
+            projectId?: number | null;
+            /**
+             * In the request's language.
+             */
+            text: string;
+            at: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultFileOut = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -4459,6 +4932,45 @@ export type EnvelopePageResultFirmwareRow = {
              */
             openTasks: number;
             createdAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultFlowRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            name: string;
+            description: string;
+            enabled: boolean;
+            builtIn: boolean;
+            /**
+             * Order types following it.
+             */
+            typeIds: Array<number>;
+            nodeCount: number;
+            /**
+             * Open orders following it.
+             */
+            usedBy: number;
+            updatedAt?: string | null;
         }>;
         total: number;
         page: number;
@@ -4575,6 +5087,50 @@ export type EnvelopePageResultIncidentRow = {
              * Seconds from start to acknowledgement, once acknowledged.
              */
             ackAfterS?: number | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultInformRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            name: string;
+            projectId?: number | null;
+            typeId: number;
+            title: string;
+            vehicleIds: Array<number>;
+            trigger: Trigger;
+            leadDays: number;
+            assigneeId?: number | null;
+            dueHours?: number | null;
+            enabled: boolean;
+            /**
+             * The next scheduled run (schedule plans).
+             */
+            nextRunAt?: string | null;
+            lastRunAt?: string | null;
+            ordersOpened: number;
+            createdAt: string;
+            updatedAt: string;
         }>;
         total: number;
         page: number;
@@ -5011,6 +5567,11 @@ export type EnvelopePageResultOrderRow = {
             resolvedAt?: string | null;
             closedAt?: string | null;
             cancelledAt?: string | null;
+            projectId?: number | null;
+            /**
+             * When the work is planned (`save_arrange`).
+             */
+            plannedAt?: string | null;
         }>;
         total: number;
         page: number;
@@ -5046,6 +5607,10 @@ export type EnvelopePageResultOrderTaskRow = {
             createdBy: number;
             createdAt: string;
             updatedAt: string;
+            /**
+             * When the task is planned (`save_arrange`).
+             */
+            plannedAt?: string | null;
         }>;
         total: number;
         page: number;
@@ -5093,6 +5658,11 @@ export type EnvelopePageResultOrderType = {
              * The close-out form.
              */
             dispose: Array<TemplateField>;
+            /**
+             * The flow its orders follow (−1: the built-in flow).
+             */
+            flowId: number;
+            autoOpen?: null | AutoOpen;
             createdAt?: string | null;
             updatedAt?: string | null;
         }>;
@@ -5172,6 +5742,46 @@ export type EnvelopePageResultProductionRecord = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultProjectLogRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            /**
+             * The event's id (kind 6) or the order log entry's id (kind 1).
+             */
+            id: number;
+            /**
+             * 6 project changed (a work event), 1 an order's state change (its timeline entry).
+             */
+            kind: number;
+            orderId?: number | null;
+            orderNumber?: string | null;
+            text: string;
+            fromState?: number | null;
+            toState?: number | null;
+            by?: number | null;
+            byName: string;
+            at: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultProjectRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -5199,6 +5809,34 @@ export type EnvelopePageResultProjectRow = {
             createdBy?: number | null;
             createdAt: string;
             updatedAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultProjectTaskRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        /**
+         * A task of a project's order.
+         */
+        list: Array<OrderTaskRow & {
+            orderNumber: string;
         }>;
         total: number;
         page: number;
@@ -6499,6 +7137,29 @@ export type EnvelopeShareRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeSharedDiscussion = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        number: string;
+        title: string;
+        state: number;
+        /**
+         * Oldest first (the newest 200).
+         */
+        messages: Array<SharedMessage>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeSharedVehicle = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -6527,6 +7188,24 @@ export type EnvelopeSharedVehicle = {
          */
         alarms: Array<SharedAlarm>;
         expiresAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeShield = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        orderId: number;
+        muted: boolean;
     };
     /**
      * A human-readable message in the request's language.
@@ -7079,6 +7758,35 @@ export type EnvelopeVecApplet = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecArrangeItem = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        /**
+         * `order` or `task`.
+         */
+        kind: string;
+        id: number;
+        /**
+         * When it is planned (null clears it).
+         */
+        plannedAt?: string | null;
+        /**
+         * A new assignee (left out: unchanged).
+         */
+        assigneeId?: number | null;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecAuthorityNode = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7176,6 +7884,35 @@ export type EnvelopeVecBaseMenu = {
         menuBtn: Array<MenuBtn>;
         parameters: Array<MenuParameter>;
         children: Array<BaseMenu>;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecBranch = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        /**
+         * Given by the server (kept when sent back).
+         */
+        id?: number;
+        field: string;
+        /**
+         * eq, ne, gt, lt, in (value is a list), filled.
+         */
+        op: string;
+        value?: {
+            [key: string]: unknown;
+        };
+        nextNodeId: number;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -7555,6 +8292,33 @@ export type EnvelopeVecFirmOut = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecFunctionInfo = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        key: string;
+        zh: string;
+        en: string;
+        /**
+         * Opens its own form (parts, dispose, tyre change).
+         */
+        subPage: boolean;
+        /**
+         * In the caller's language.
+         */
+        description: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecGroupWithUsers = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7605,6 +8369,42 @@ export type EnvelopeVecImeiSn = {
         imei: string;
         sn?: string | null;
         partNo: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecInformRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        entId: number;
+        name: string;
+        projectId?: number | null;
+        typeId: number;
+        title: string;
+        vehicleIds: Array<number>;
+        trigger: Trigger;
+        leadDays: number;
+        assigneeId?: number | null;
+        dueHours?: number | null;
+        enabled: boolean;
+        /**
+         * The next scheduled run (schedule plans).
+         */
+        nextRunAt?: string | null;
+        lastRunAt?: string | null;
+        ordersOpened: number;
+        createdAt: string;
+        updatedAt: string;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -7681,6 +8481,41 @@ export type EnvelopeVecNamed = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecNode = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        /**
+         * Negative: a node of the built-in flow (−state).
+         */
+        id: number;
+        flowId: number;
+        name: string;
+        sort: number;
+        /**
+         * The order's state while at this node: 100, 101, 102 or 104.
+         */
+        state: number;
+        assignee: NodeAssignee;
+        fields: Array<TemplateField>;
+        functions: Array<string>;
+        /**
+         * Functions that must be done before leaving the node.
+         */
+        required: Array<string>;
+        conditions: Array<Branch>;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecOrderFile = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7728,6 +8563,72 @@ export type EnvelopeVecPerson = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecPoi = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        name: string;
+        address: string;
+        lat: number;
+        lon: number;
+        /**
+         * `order` (a past order's address) or `vehicle` (a vehicle's last position); `poi` once
+         * the enterprise's points of interest exist.
+         */
+        source: string;
+        /**
+         * Metres from `lat`/`lon` when asked around a point.
+         */
+        distanceM?: number | null;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecProduct = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        name: string;
+        /**
+         * `part` or `labour`.
+         */
+        kind: string;
+        /**
+         * A part's last price.
+         */
+        unitPrice?: number | null;
+        /**
+         * Labour's last hourly rate.
+         */
+        rate?: number | null;
+        /**
+         * `pcs` or `h`.
+         */
+        unit: string;
+        /**
+         * `catalogue` or `history`.
+         */
+        source: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecRelated = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7741,6 +8642,34 @@ export type EnvelopeVecRelated = {
          * requester, assignee, participant, task (a task's assignee); one person may have several.
          */
         roles: Array<string>;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecRelatedOrder = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        number: string;
+        title: string;
+        state: number;
+        /**
+         * 1 related, 2 duplicate, 3 follow-up.
+         */
+        relation: number;
+        /**
+         * Whether the relation was set from the asked order (false: from the other one).
+         */
+        outgoing: boolean;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -7893,6 +8822,38 @@ export type EnvelopeVecStateCount = {
          * Orders in this state the caller sees.
          */
         count: number;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecStep = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        nodeId: number;
+        name: string;
+        state: number;
+        /**
+         * completed, current, selectable (the caller may move the order there now) or forbidden.
+         */
+        display: string;
+        /**
+         * When the order left the node (completed nodes).
+         */
+        at?: string | null;
+        /**
+         * Who moved it on.
+         */
+        by?: number | null;
+        byName?: string | null;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -8407,6 +9368,42 @@ export type EnvelopeWorkInfo = {
     msg: string;
 };
 
+export type EventQuery = PageQuery & {
+    kind?: number | null;
+    informId?: number | null;
+    orderId?: number | null;
+    vehicleId?: number | null;
+    /**
+     * From this day (`YYYY-MM-DD`, UTC).
+     */
+    from?: string | null;
+    /**
+     * Up to this day, included.
+     */
+    to?: string | null;
+};
+
+export type EventRow = {
+    id: number;
+    /**
+     * 1 plan run, 2 order opened by a plan, 3 order opened by an alarm, 4 alarm attached to an
+     * open order, 5 order overdue, 6 project changed.
+     */
+    kind: number;
+    informId?: number | null;
+    orderId?: number | null;
+    orderNumber?: string | null;
+    vehicleId?: number | null;
+    plate?: string | null;
+    alarmId?: number | null;
+    projectId?: number | null;
+    /**
+     * In the request's language.
+     */
+    text: string;
+    at: string;
+};
+
 export type ExchangeTrailerRequest = {
     /**
      * One tractor.
@@ -8676,12 +9673,94 @@ export type FleetStatistics = {
     closed: number;
 };
 
+/**
+ * A flow with its nodes, in order.
+ */
+export type Flow = {
+    /**
+     * −1: the built-in flow.
+     */
+    id: number;
+    entId: number;
+    name: string;
+    description: string;
+    enabled: boolean;
+    builtIn: boolean;
+    nodes: Array<Node>;
+    updatedAt?: string | null;
+};
+
+export type FlowIds = {
+    ids: Array<number>;
+};
+
+/**
+ * A flow to create (no `id`) or change.
+ */
+export type FlowInput = {
+    id?: number | null;
+    entId?: number | null;
+    name?: string;
+    description?: string;
+    enabled?: boolean | null;
+    nodes?: Array<NodeInput>;
+};
+
+export type FlowListQuery = PageQuery & {
+    keyword?: string | null;
+    /**
+     * Only the flow this order type follows.
+     */
+    typeId?: number | null;
+    entId?: number | null;
+};
+
+export type FlowRef = {
+    flowId: number;
+};
+
+export type FlowRow = {
+    id: number;
+    name: string;
+    description: string;
+    enabled: boolean;
+    builtIn: boolean;
+    /**
+     * Order types following it.
+     */
+    typeIds: Array<number>;
+    nodeCount: number;
+    /**
+     * Open orders following it.
+     */
+    usedBy: number;
+    updatedAt?: string | null;
+};
+
 export type FoundDetail = {
     reSysDictionaryDetail: DetailOut;
 };
 
 export type FoundDictionary = {
     resysDictionary: DictionaryOut;
+};
+
+export type FunctionInfo = {
+    key: string;
+    zh: string;
+    en: string;
+    /**
+     * Opens its own form (parts, dispose, tyre change).
+     */
+    subPage: boolean;
+    /**
+     * In the caller's language.
+     */
+    description: string;
+};
+
+export type FunctionQuery = {
+    keyword?: string | null;
 };
 
 export type Gps = {
@@ -8982,6 +10061,82 @@ export type IncidentRow = AlarmRow & {
 
 export type IncidentsRequest = PageQuery & IncidentFilter;
 
+/**
+ * A plan to create (no `id`), change (fields left out stay) or delete (`delete: true`).
+ */
+export type InformInput = {
+    id?: number | null;
+    /**
+     * The enterprise of a new plan (default: the acting one).
+     */
+    entId?: number | null;
+    delete?: boolean;
+    name?: string | null;
+    /**
+     * A project of the plan's enterprise; 0 for none.
+     */
+    projectId?: number | null;
+    /**
+     * The type of the orders it opens.
+     */
+    typeId?: number | null;
+    /**
+     * The title of the orders it opens (default: the plan's name).
+     */
+    title?: string | null;
+    /**
+     * Vehicles of the plan's enterprise (1 to 500).
+     */
+    vehicleIds?: Array<number> | null;
+    trigger?: null | Trigger;
+    /**
+     * Days before a scheduled run its orders are opened (0–365).
+     */
+    leadDays?: number | null;
+    /**
+     * 0 for none.
+     */
+    assigneeId?: number | null;
+    /**
+     * The orders' due time, hours after opening (0–8760); 0 for none.
+     */
+    dueHours?: number | null;
+    enabled?: boolean | null;
+};
+
+export type InformListQuery = PageQuery & {
+    entId?: number | null;
+    /**
+     * Part of the name or title.
+     */
+    keyword?: string | null;
+    enabled?: boolean | null;
+    projectId?: number | null;
+};
+
+export type InformRow = {
+    id: number;
+    entId: number;
+    name: string;
+    projectId?: number | null;
+    typeId: number;
+    title: string;
+    vehicleIds: Array<number>;
+    trigger: Trigger;
+    leadDays: number;
+    assigneeId?: number | null;
+    dueHours?: number | null;
+    enabled: boolean;
+    /**
+     * The next scheduled run (schedule plans).
+     */
+    nextRunAt?: string | null;
+    lastRunAt?: string | null;
+    ordersOpened: number;
+    createdAt: string;
+    updatedAt: string;
+};
+
 export type IngestionStatisticsRequest = {
     /**
      * Days of daily counts, 1–90 (default 14).
@@ -9280,6 +10435,13 @@ export type LabelInput = {
     labels?: Array<string> | null;
 };
 
+export type LastMessage = {
+    id: number;
+    authorName: string;
+    content: string;
+    at: string;
+};
+
 /**
  * A part or labour line.
  */
@@ -9347,6 +10509,7 @@ export type ListQuery = PageQuery & {
     assigneeId?: number | null;
     requesterId?: number | null;
     vehicleId?: number | null;
+    projectId?: number | null;
     /**
      * Part of the number or title.
      */
@@ -9406,6 +10569,10 @@ export type LogInput = {
     data?: {
         [key: string]: unknown;
     } | null;
+    /**
+     * Notes: users mentioned (members of an enterprise the scope sees).
+     */
+    mentions?: Array<number>;
 };
 
 export type LogListQuery = PageQuery & {
@@ -9717,24 +10884,51 @@ export type MenusAnswer = {
 
 export type Message = {
     id: number;
-    ruleId?: number | null;
-    alarmId?: number | null;
-    userId: number;
-    vehicleId?: number | null;
-    plate?: string | null;
-    kind?: number | null;
-    level?: number | null;
-    title: string;
+    authorId: number;
+    authorName: string;
     content: string;
-    channel: string;
+    images: Array<string>;
+    mentions: Array<number>;
+    at: string;
     /**
-     * A platform notice (no vehicle, no alarm).
+     * Written by the caller.
      */
-    system: boolean;
-    read: boolean;
-    masked: boolean;
-    createdAt: string;
-    readAt?: string | null;
+    mine: boolean;
+};
+
+export type MessageCount = {
+    /**
+     * Unread notes over every discussion not muted.
+     */
+    unread: number;
+    discussions: Array<UnreadOf>;
+};
+
+export type MessagePage = {
+    /**
+     * Oldest first.
+     */
+    list: Array<Message>;
+    /**
+     * Older notes exist.
+     */
+    hasMore: boolean;
+    /**
+     * `/df/<token>`: this discussion read-only for whoever holds the link (7 days).
+     */
+    shareUrl: string;
+};
+
+export type MessageQuery = {
+    orderId: number;
+    /**
+     * Notes older than this one.
+     */
+    beforeId?: number | null;
+    /**
+     * At most 100 (default 30).
+     */
+    limit?: number | null;
 };
 
 export type MileageListRequest = PageQuery & VehicleFilter & DayRange;
@@ -9790,6 +10984,110 @@ export type Named = {
 
 export type NoFields = {
     [key: string]: unknown;
+};
+
+/**
+ * A node of a flow.
+ */
+export type Node = {
+    /**
+     * Negative: a node of the built-in flow (−state).
+     */
+    id: number;
+    flowId: number;
+    name: string;
+    sort: number;
+    /**
+     * The order's state while at this node: 100, 101, 102 or 104.
+     */
+    state: number;
+    assignee: NodeAssignee;
+    fields: Array<TemplateField>;
+    functions: Array<string>;
+    /**
+     * Functions that must be done before leaving the node.
+     */
+    required: Array<string>;
+    conditions: Array<Branch>;
+};
+
+/**
+ * Who acts at a node.
+ */
+export type NodeAssignee = string | {
+    userId: number;
+};
+
+/**
+ * A node with what it asks, as the caller sees it (and the order's steps when asked by order).
+ */
+export type NodeDetail = {
+    node: Node;
+    orderId?: number | null;
+    items: Array<NodeItem>;
+    steps: Array<Step>;
+};
+
+/**
+ * A node as sent by `flow/save` or `workSetting/update_node`.
+ */
+export type NodeInput = {
+    /**
+     * Kept when given (a node of this flow); new without.
+     */
+    id?: number | null;
+    name?: string;
+    state?: number;
+    assignee?: NodeAssignee;
+    fields?: Array<TemplateField>;
+    functions?: Array<string>;
+    required?: Array<string>;
+    /**
+     * Branches to later nodes of this flow (ids of nodes that exist).
+     */
+    conditions?: Array<Branch>;
+};
+
+/**
+ * A field or function of the current node as the caller sees it.
+ */
+export type NodeItem = {
+    key: string;
+    label: string;
+    /**
+     * required, optional or selected (filled / done); functions opening their own form are
+     * `subPage` until done.
+     */
+    display: string;
+    required: boolean;
+    /**
+     * A function (not a field).
+     */
+    function: boolean;
+};
+
+export type NodeQuery = {
+    /**
+     * A node id.
+     */
+    id?: number | null;
+    /**
+     * Or an order: its current node, with display states.
+     */
+    orderId?: number | null;
+};
+
+/**
+ * A node's new parts; those left out keep their value.
+ */
+export type NodeUpdate = {
+    id: number;
+    name?: string | null;
+    state?: number | null;
+    assignee?: null | NodeAssignee;
+    fields?: Array<TemplateField> | null;
+    functions?: Array<string> | null;
+    required?: Array<string> | null;
 };
 
 export type OnlineRateRequest = {
@@ -9861,6 +11159,14 @@ export type OrderCar = {
     axleLayout: string;
 };
 
+export type OrderCounts = {
+    /**
+     * Pending or in progress.
+     */
+    open: number;
+    total: number;
+};
+
 /**
  * An order with everything on it.
  */
@@ -9890,6 +11196,18 @@ export type OrderDetail = OrderRow & {
      * The states the caller may take the order to now.
      */
     nextStates: Array<number>;
+    /**
+     * The flow the order follows (−1: the built-in flow).
+     */
+    flowId: number;
+    /**
+     * The node it stands on (none once cancelled).
+     */
+    nodeId?: number | null;
+    /**
+     * The flow's nodes with their display state for the caller.
+     */
+    steps: Array<Step>;
 };
 
 /**
@@ -9965,6 +11283,10 @@ export type OrderInput = {
     } | null;
     labels?: Array<string> | null;
     declaration?: null | Declaration;
+    /**
+     * The enterprise project the order is filed under (`project_list`); 0 takes it out.
+     */
+    projectId?: number | null;
 };
 
 /**
@@ -10010,6 +11332,11 @@ export type OrderRow = {
     resolvedAt?: string | null;
     closedAt?: string | null;
     cancelledAt?: string | null;
+    projectId?: number | null;
+    /**
+     * When the work is planned (`save_arrange`).
+     */
+    plannedAt?: string | null;
 };
 
 export type OrderTaskRow = {
@@ -10024,6 +11351,10 @@ export type OrderTaskRow = {
     createdBy: number;
     createdAt: string;
     updatedAt: string;
+    /**
+     * When the task is planned (`save_arrange`).
+     */
+    plannedAt?: string | null;
 };
 
 export type OrderType = {
@@ -10050,6 +11381,11 @@ export type OrderType = {
      * The close-out form.
      */
     dispose: Array<TemplateField>;
+    /**
+     * The flow its orders follow (−1: the built-in flow).
+     */
+    flowId: number;
+    autoOpen?: null | AutoOpen;
     createdAt?: string | null;
     updatedAt?: string | null;
 };
@@ -10224,6 +11560,35 @@ export type PlateRequest = {
     readings?: Array<DepthInput>;
 };
 
+export type Poi = {
+    name: string;
+    address: string;
+    lat: number;
+    lon: number;
+    /**
+     * `order` (a past order's address) or `vehicle` (a vehicle's last position); `poi` once
+     * the enterprise's points of interest exist.
+     */
+    source: string;
+    /**
+     * Metres from `lat`/`lon` when asked around a point.
+     */
+    distanceM?: number | null;
+};
+
+export type PoiQuery = {
+    /**
+     * Part of an address, an order title or a plate.
+     */
+    keyword?: string | null;
+    lat?: number | null;
+    lon?: number | null;
+    /**
+     * Around `lat`/`lon` (default 5000 m, at most 100 km).
+     */
+    radiusM?: number | null;
+};
+
 export type PolicyPaths = {
     paths: Array<CasbinInfo>;
 };
@@ -10235,6 +11600,38 @@ export type Pressures = {
     vehicleId: number;
     plate: string;
     wheels: Array<WheelNow>;
+};
+
+export type Product = {
+    name: string;
+    /**
+     * `part` or `labour`.
+     */
+    kind: string;
+    /**
+     * A part's last price.
+     */
+    unitPrice?: number | null;
+    /**
+     * Labour's last hourly rate.
+     */
+    rate?: number | null;
+    /**
+     * `pcs` or `h`.
+     */
+    unit: string;
+    /**
+     * `catalogue` or `history`.
+     */
+    source: string;
+};
+
+export type ProductQuery = {
+    keyword?: string | null;
+    /**
+     * `part` or `labour` (default both).
+     */
+    kind?: string | null;
 };
 
 export type ProductionLogRequest = PageQuery & {
@@ -10285,6 +11682,56 @@ export type ProjectInput = {
     endsOn?: string | null;
 };
 
+export type ProjectListQuery = PageQuery & {
+    entId?: number | null;
+    /**
+     * Part of the name or code.
+     */
+    keyword?: string | null;
+    /**
+     * 1 planning, 2 active, 3 done, 4 archived.
+     */
+    state?: number | null;
+    managerId?: number | null;
+};
+
+/**
+ * One entry of a project's activity.
+ */
+export type ProjectLogRow = {
+    /**
+     * The event's id (kind 6) or the order log entry's id (kind 1).
+     */
+    id: number;
+    /**
+     * 6 project changed (a work event), 1 an order's state change (its timeline entry).
+     */
+    kind: number;
+    orderId?: number | null;
+    orderNumber?: string | null;
+    text: string;
+    fromState?: number | null;
+    toState?: number | null;
+    by?: number | null;
+    byName: string;
+    at: string;
+};
+
+/**
+ * A request naming a project, paged.
+ */
+export type ProjectPageQuery = PageQuery & {
+    projectId: number;
+    /**
+     * `project_task`: only done (true) or open (false) tasks.
+     */
+    done?: boolean | null;
+};
+
+export type ProjectRef = {
+    projectId: number;
+};
+
 export type ProjectRow = {
     ID: number;
     entId: number;
@@ -10303,6 +11750,13 @@ export type ProjectRow = {
     createdBy?: number | null;
     createdAt: string;
     updatedAt: string;
+};
+
+/**
+ * A task of a project's order.
+ */
+export type ProjectTaskRow = OrderTaskRow & {
+    orderNumber: string;
 };
 
 /**
@@ -10581,6 +12035,34 @@ export type Related = Person & {
      * requester, assignee, participant, task (a task's assignee); one person may have several.
      */
     roles: Array<string>;
+};
+
+export type RelatedInput = {
+    id: number;
+    related?: Array<RelatedItem>;
+};
+
+export type RelatedItem = {
+    id: number;
+    /**
+     * 1 related (default), 2 duplicate, 3 follow-up.
+     */
+    relation?: number;
+};
+
+export type RelatedOrder = {
+    id: number;
+    number: string;
+    title: string;
+    state: number;
+    /**
+     * 1 related, 2 duplicate, 3 follow-up.
+     */
+    relation: number;
+    /**
+     * Whether the relation was set from the asked order (false: from the other one).
+     */
+    outgoing: boolean;
 };
 
 export type RelationAction = 'confirm' | 'refuse' | 'end' | 'update';
@@ -11342,6 +12824,13 @@ export type ShareRow = {
 };
 
 /**
+ * A discussion link's token (the `<token>` of `/df/<token>`).
+ */
+export type ShareToken = {
+    token: string;
+};
+
+/**
  * A share page's address, as in the URL `/mf/<id>?code=<code>`.
  */
 export type ShareViewRequest = {
@@ -11371,6 +12860,27 @@ export type SharedAlarm = {
     startedAt: string;
 };
 
+export type SharedDiscussion = {
+    number: string;
+    title: string;
+    state: number;
+    /**
+     * Oldest first (the newest 200).
+     */
+    messages: Array<SharedMessage>;
+};
+
+/**
+ * A note as the holder of a discussion link sees it: no ids of people.
+ */
+export type SharedMessage = {
+    id: number;
+    authorName: string;
+    content: string;
+    images: Array<string>;
+    at: string;
+};
+
 /**
  * What a share link shows: the vehicle's public state (no enterprise, driver or device data).
  */
@@ -11394,6 +12904,11 @@ export type SharedVehicle = {
      */
     alarms: Array<SharedAlarm>;
     expiresAt: string;
+};
+
+export type Shield = {
+    orderId: number;
+    muted: boolean;
 };
 
 /**
@@ -11593,6 +13108,43 @@ export type StatisticsRequest = {
      * Only this enterprise's vehicles (default: every vehicle in scope).
      */
     entId?: number | null;
+};
+
+/**
+ * A node of an order's flow as the caller sees it.
+ */
+export type Step = {
+    nodeId: number;
+    name: string;
+    state: number;
+    /**
+     * completed, current, selectable (the caller may move the order there now) or forbidden.
+     */
+    display: string;
+    /**
+     * When the order left the node (completed nodes).
+     */
+    at?: string | null;
+    /**
+     * Who moved it on.
+     */
+    by?: number | null;
+    byName?: string | null;
+};
+
+/**
+ * Moving an order on its flow.
+ */
+export type StepInput = {
+    orderId: number;
+    nodeId: number;
+    /**
+     * Values of the current node's fields.
+     */
+    data?: {
+        [key: string]: unknown;
+    } | null;
+    remark?: string;
 };
 
 /**
@@ -11866,6 +13418,11 @@ export type TagsRequest = {
      * Vehicle (or label) tags of the rule's enterprise: vehicles carrying one match.
      */
     tagIds: Array<number>;
+};
+
+export type TaskCounts = {
+    done: number;
+    total: number;
 };
 
 /**
@@ -12272,6 +13829,32 @@ export type TransferRequest = {
     entId: number;
 };
 
+/**
+ * When a plan opens orders: `{kind: "schedule", every, unit: day|week|month, startOn, at}`
+ * or `{kind: "mileage", everyKm, startKm?}`.
+ */
+export type Trigger = {
+    /**
+     * `schedule` or `mileage`.
+     */
+    kind?: string;
+    every?: number | null;
+    /**
+     * day, week or month.
+     */
+    unit?: string | null;
+    /**
+     * The first run's day, `YYYY-MM-DD`.
+     */
+    startOn?: string | null;
+    /**
+     * The runs' time of day (UTC), `HH:MM` (default 00:00).
+     */
+    at?: string | null;
+    everyKm?: number | null;
+    startKm?: number | null;
+};
+
 export type TripRequest = PageQuery & VehicleFilter & TimeRange & {
     /**
      * Only trips of at least this many km.
@@ -12397,6 +13980,11 @@ export type TypeInput = {
         [key: string]: unknown;
     } | null;
     dispose?: Array<TemplateField> | null;
+    /**
+     * The flow its orders follow (−1: the built-in one); left out: unchanged.
+     */
+    flowId?: number | null;
+    autoOpen?: null | AutoOpen;
 };
 
 export type TypeListQuery = PageQuery & {
@@ -12539,6 +14127,11 @@ export type TyreRow = {
  * `day` (default) or `month`.
  */
 export type Unit = 'day' | 'month';
+
+export type UnreadOf = {
+    orderId: number;
+    unread: number;
+};
 
 export type UpAcceptorRequest = {
     vehicleId: number;
@@ -16965,6 +18558,32 @@ export type CategorySaveResponses = {
 
 export type CategorySaveResponse = CategorySaveResponses[keyof CategorySaveResponses];
 
+export type CopyFlowData = {
+    body: CopyInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/copy_flow';
+};
+
+export type CopyFlowResponses = {
+    200: EnvelopeFlow;
+};
+
+export type CopyFlowResponse = CopyFlowResponses[keyof CopyFlowResponses];
+
+export type CopyInformData = {
+    body: CopyInform;
+    path?: never;
+    query?: never;
+    url: '/api/work/copy_inform';
+};
+
+export type CopyInformResponses = {
+    200: EnvelopeInformRow;
+};
+
+export type CopyInformResponse = CopyInformResponses[keyof CopyInformResponses];
+
 export type CoverUrlData = {
     body: OrderRef;
     path?: never;
@@ -17016,6 +18635,19 @@ export type DelFileResponses = {
 };
 
 export type DelFileResponse = DelFileResponses[keyof DelFileResponses];
+
+export type DelFlowData = {
+    body: FlowIds;
+    path?: never;
+    query?: never;
+    url: '/api/work/del_flow';
+};
+
+export type DelFlowResponses = {
+    200: EnvelopeDeleted;
+};
+
+export type DelFlowResponse = DelFlowResponses[keyof DelFlowResponses];
 
 export type DelLogData = {
     body: IdRef;
@@ -17069,6 +18701,32 @@ export type DetailsListResponses = {
 
 export type DetailsListResponse = DetailsListResponses[keyof DetailsListResponses];
 
+export type DiscussListData = {
+    body: DiscussQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/discuss_list';
+};
+
+export type DiscussListResponses = {
+    200: EnvelopePageResultDiscussionRow;
+};
+
+export type DiscussListResponse = DiscussListResponses[keyof DiscussListResponses];
+
+export type DiscussionShareData = {
+    body: ShareToken;
+    path?: never;
+    query?: never;
+    url: '/api/work/discussion_share';
+};
+
+export type DiscussionShareResponses = {
+    200: EnvelopeSharedDiscussion;
+};
+
+export type DiscussionShareResponse = DiscussionShareResponses[keyof DiscussionShareResponses];
+
 export type DisposeLogData = {
     body: LogInput;
     path?: never;
@@ -17108,6 +18766,19 @@ export type DynamicAnalysisResponses = {
 
 export type DynamicAnalysisResponse = DynamicAnalysisResponses[keyof DynamicAnalysisResponses];
 
+export type EventListData = {
+    body: EventQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/event_list';
+};
+
+export type EventListResponses = {
+    200: EnvelopePageResultEventRow;
+};
+
+export type EventListResponse = EventListResponses[keyof EventListResponses];
+
 export type FileListData = {
     body: OrderRef;
     path?: never;
@@ -17120,6 +18791,32 @@ export type FileListResponses = {
 };
 
 export type FileListResponse = FileListResponses[keyof FileListResponses];
+
+export type FlowListData = {
+    body: FlowListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/flow/list';
+};
+
+export type FlowListResponses = {
+    200: EnvelopePageResultFlowRow;
+};
+
+export type FlowListResponse = FlowListResponses[keyof FlowListResponses];
+
+export type FlowSaveData = {
+    body: FlowInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/flow/save';
+};
+
+export type FlowSaveResponses = {
+    200: EnvelopeFlow;
+};
+
+export type FlowSaveResponse = FlowSaveResponses[keyof FlowSaveResponses];
 
 export type ImmediatelyData = {
     body: OrderRef;
@@ -17146,6 +18843,19 @@ export type InfoResponses = {
 };
 
 export type InfoResponse = InfoResponses[keyof InfoResponses];
+
+export type InformListData = {
+    body: InformListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/inform_list';
+};
+
+export type InformListResponses = {
+    200: EnvelopePageResultInformRow;
+};
+
+export type InformListResponse = InformListResponses[keyof InformListResponses];
 
 export type LabelData = {
     body: LabelInput;
@@ -17198,6 +18908,32 @@ export type MaintainResponses = {
 };
 
 export type MaintainResponse = MaintainResponses[keyof MaintainResponses];
+
+export type MessageCountData = {
+    body: Empty;
+    path?: never;
+    query?: never;
+    url: '/api/work/message_count';
+};
+
+export type MessageCountResponses = {
+    200: EnvelopeMessageCount;
+};
+
+export type MessageCountResponse = MessageCountResponses[keyof MessageCountResponses];
+
+export type MessageListData = {
+    body: MessageQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/message_list';
+};
+
+export type MessageListResponses = {
+    200: EnvelopeMessagePage;
+};
+
+export type MessageListResponse = MessageListResponses[keyof MessageListResponses];
 
 export type OptionData = {
     body: OptionQuery;
@@ -17277,6 +19013,19 @@ export type ParticipantResponses = {
 
 export type ParticipantResponse = ParticipantResponses[keyof ParticipantResponses];
 
+export type PoiSearchData = {
+    body: PoiQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/poi_search';
+};
+
+export type PoiSearchResponses = {
+    200: EnvelopeVecPoi;
+};
+
+export type PoiSearchResponse = PoiSearchResponses[keyof PoiSearchResponses];
+
 export type ProcessingData = {
     body: PageQuery;
     path?: never;
@@ -17290,6 +19039,97 @@ export type ProcessingResponses = {
 
 export type ProcessingResponse = ProcessingResponses[keyof ProcessingResponses];
 
+export type ProductSearchData = {
+    body: ProductQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/product_search';
+};
+
+export type ProductSearchResponses = {
+    200: EnvelopeVecProduct;
+};
+
+export type ProductSearchResponse = ProductSearchResponses[keyof ProductSearchResponses];
+
+export type ProjectInformData = {
+    body: ProjectRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/project_inform';
+};
+
+export type ProjectInformResponses = {
+    200: EnvelopeVecInformRow;
+};
+
+export type ProjectInformResponse = ProjectInformResponses[keyof ProjectInformResponses];
+
+export type ProjectList2Data = {
+    body: ProjectListQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/project_list';
+};
+
+export type ProjectList2Responses = {
+    200: EnvelopePageResultProjectRow;
+};
+
+export type ProjectList2Response = ProjectList2Responses[keyof ProjectList2Responses];
+
+export type ProjectLogData = {
+    body: ProjectPageQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/project_log';
+};
+
+export type ProjectLogResponses = {
+    200: EnvelopePageResultProjectLogRow;
+};
+
+export type ProjectLogResponse = ProjectLogResponses[keyof ProjectLogResponses];
+
+export type ProjectSaveData = {
+    body: ProjectInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/project_save';
+};
+
+export type ProjectSaveResponses = {
+    200: EnvelopeOptionProjectRow;
+};
+
+export type ProjectSaveResponse = ProjectSaveResponses[keyof ProjectSaveResponses];
+
+export type ProjectTaskData = {
+    body: ProjectPageQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/project_task';
+};
+
+export type ProjectTaskResponses = {
+    200: EnvelopePageResultProjectTaskRow;
+};
+
+export type ProjectTaskResponse = ProjectTaskResponses[keyof ProjectTaskResponses];
+
+export type ProjectWorkLogData = {
+    body: ProjectPageQuery;
+    path?: never;
+    query?: never;
+    url: '/api/work/project_work_log';
+};
+
+export type ProjectWorkLogResponses = {
+    200: EnvelopePageResultLogRow;
+};
+
+export type ProjectWorkLogResponse = ProjectWorkLogResponses[keyof ProjectWorkLogResponses];
+
 export type RelatedUsersData = {
     body: OrderRef;
     path?: never;
@@ -17302,6 +19142,19 @@ export type RelatedUsersResponses = {
 };
 
 export type RelatedUsersResponse = RelatedUsersResponses[keyof RelatedUsersResponses];
+
+export type RelevanceListData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/work/relevance';
+};
+
+export type RelevanceListResponses = {
+    200: EnvelopeVecRelatedOrder;
+};
+
+export type RelevanceListResponse = RelevanceListResponses[keyof RelevanceListResponses];
 
 export type RepairInfoData = {
     body: OrderRef;
@@ -17329,6 +19182,19 @@ export type Save2Responses = {
 
 export type Save2Response = Save2Responses[keyof Save2Responses];
 
+export type SaveArrangeData = {
+    body: ArrangeInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_arrange';
+};
+
+export type SaveArrangeResponses = {
+    200: EnvelopeVecArrangeItem;
+};
+
+export type SaveArrangeResponse = SaveArrangeResponses[keyof SaveArrangeResponses];
+
 export type SaveCoverUrlData = {
     body: CoverInput;
     path?: never;
@@ -17355,6 +19221,19 @@ export type SaveDefaultResponses = {
 
 export type SaveDefaultResponse = SaveDefaultResponses[keyof SaveDefaultResponses];
 
+export type SaveFlowData = {
+    body: StepInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_flow';
+};
+
+export type SaveFlowResponses = {
+    200: EnvelopeVecStep;
+};
+
+export type SaveFlowResponse = SaveFlowResponses[keyof SaveFlowResponses];
+
 export type SaveLogData = {
     body: LogInput;
     path?: never;
@@ -17367,6 +19246,19 @@ export type SaveLogResponses = {
 };
 
 export type SaveLogResponse = SaveLogResponses[keyof SaveLogResponses];
+
+export type SaveRelevanceData = {
+    body: RelatedInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/save_relevance';
+};
+
+export type SaveRelevanceResponses = {
+    200: EnvelopeVecRelatedOrder;
+};
+
+export type SaveRelevanceResponse = SaveRelevanceResponses[keyof SaveRelevanceResponses];
 
 export type SaveTaskData = {
     body: TaskInput;
@@ -17419,6 +19311,19 @@ export type SetStateResponses = {
 };
 
 export type SetStateResponse = SetStateResponses[keyof SetStateResponses];
+
+export type ShieldData = {
+    body: Shield;
+    path?: never;
+    query?: never;
+    url: '/api/work/shield';
+};
+
+export type ShieldResponses = {
+    200: EnvelopeShield;
+};
+
+export type ShieldResponse = ShieldResponses[keyof ShieldResponses];
 
 export type SnapshootData = {
     body: OrderRef;
@@ -17524,6 +19429,19 @@ export type UpLogResponses = {
 
 export type UpLogResponse = UpLogResponses[keyof UpLogResponses];
 
+export type UpdateInformData = {
+    body: InformInput;
+    path?: never;
+    query?: never;
+    url: '/api/work/update_inform';
+};
+
+export type UpdateInformResponses = {
+    200: EnvelopeOptionInformRow;
+};
+
+export type UpdateInformResponse = UpdateInformResponses[keyof UpdateInformResponses];
+
 export type UpdateLog2Data = {
     body: LogUpdate;
     path?: never;
@@ -17562,6 +19480,84 @@ export type UserSearchResponses = {
 };
 
 export type UserSearchResponse = UserSearchResponses[keyof UserSearchResponses];
+
+export type ConditionData = {
+    body: ConditionInput;
+    path?: never;
+    query?: never;
+    url: '/api/workSetting/condition';
+};
+
+export type ConditionResponses = {
+    200: EnvelopeVecBranch;
+};
+
+export type ConditionResponse = ConditionResponses[keyof ConditionResponses];
+
+export type DelChooseData = {
+    body: BranchRef;
+    path?: never;
+    query?: never;
+    url: '/api/workSetting/delChoose';
+};
+
+export type DelChooseResponses = {
+    200: EnvelopeVecBranch;
+};
+
+export type DelChooseResponse = DelChooseResponses[keyof DelChooseResponses];
+
+export type SettingDetailData = {
+    body: NodeQuery;
+    path?: never;
+    query?: never;
+    url: '/api/workSetting/detail';
+};
+
+export type SettingDetailResponses = {
+    200: EnvelopeNodeDetail;
+};
+
+export type SettingDetailResponse = SettingDetailResponses[keyof SettingDetailResponses];
+
+export type FunSearchData = {
+    body: FunctionQuery;
+    path?: never;
+    query?: never;
+    url: '/api/workSetting/fun_search';
+};
+
+export type FunSearchResponses = {
+    200: EnvelopeVecFunctionInfo;
+};
+
+export type FunSearchResponse = FunSearchResponses[keyof FunSearchResponses];
+
+export type SettingList2Data = {
+    body: FlowRef;
+    path?: never;
+    query?: never;
+    url: '/api/workSetting/list';
+};
+
+export type SettingList2Responses = {
+    200: EnvelopeVecNode;
+};
+
+export type SettingList2Response = SettingList2Responses[keyof SettingList2Responses];
+
+export type UpdateNodeData = {
+    body: NodeUpdate;
+    path?: never;
+    query?: never;
+    url: '/api/workSetting/update_node';
+};
+
+export type UpdateNodeResponses = {
+    200: EnvelopeNode;
+};
+
+export type UpdateNodeResponse = UpdateNodeResponses[keyof UpdateNodeResponses];
 
 export type PressureData = {
     body: PlateRequest;
