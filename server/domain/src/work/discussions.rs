@@ -133,13 +133,16 @@ fn unread_notes(scope: &Scope) -> Condition {
         )))
 }
 
+/// A grouped row of notes: order, how many, newest id, newest time.
+type NoteGroup = (i64, i64, Option<i64>, Option<DateTime<Utc>>);
+
 /// Per order of `orders` (a subquery of ids): how many notes match `cond`.
 async fn count_notes(
     db: &impl ConnectionTrait,
     orders: sea_orm::sea_query::SelectStatement,
     cond: Condition,
 ) -> Result<BTreeMap<i64, (u64, i64, Option<DateTime<Utc>>)>, AppError> {
-    let rows: Vec<(i64, i64, Option<i64>, Option<DateTime<Utc>>)> = work_order_log::Entity::find()
+    let rows: Vec<NoteGroup> = work_order_log::Entity::find()
         .select_only()
         .column(work_order_log::Column::OrderId)
         .column_as(work_order_log::Column::Id.count(), "n")

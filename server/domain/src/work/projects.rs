@@ -154,10 +154,10 @@ async fn rows(
             let all = orders.total - cancelled.get(&p.id).copied().unwrap_or(0) + tasks.total;
             let progress = if p.stage >= 3 {
                 100
-            } else if all == 0 {
-                0
             } else {
-                u8::try_from(finished * 100 / all).unwrap_or(100)
+                (finished * 100)
+                    .checked_div(all)
+                    .map_or(0, |share| u8::try_from(share).unwrap_or(100))
             };
             ProjectRow {
                 manager_name: p
