@@ -4,7 +4,8 @@
 # With TEST_DATABASE_URL set (a PostgreSQL server URL), the Rust suite runs on SQLite AND on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n== %s\n' "$*"; }
+# each step says when it starts, so a slow run shows where its time went
+step() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Chromium (Debian packages)"
@@ -33,4 +34,5 @@ fi
 
 step "browser tests (Playwright + Debian Chromium)"
 (cd tests/browser && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; })
-WHEELEND_BIN="$PWD/target/debug/wheelend" node --test --test-concurrency=1 tests/browser/
+WHEELEND_BIN="${CARGO_TARGET_DIR:-$PWD/target}/debug/wheelend" node --test --test-concurrency=1 tests/browser/
+step "done"

@@ -3,7 +3,7 @@
  * translations in the language the server rendered with, and hydrate the same tree the server rendered.
  */
 import type { i18n as I18n } from 'i18next';
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 
@@ -54,10 +54,14 @@ export async function hydrate(namespaces: readonly Namespace[], tree: (props: Tr
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
   if (container.hasChildNodes()) {
-    hydrateRoot(container, app, {
-      onRecoverableError(error) {
-        console.error('[wheelend] hydration', error);
-      },
+    // As a transition, hydration yields to the browser every few milliseconds instead of blocking the main thread
+    // for the whole page (the server's HTML is already on screen meanwhile); react-router's own entry does the same.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError(error) {
+          console.error('[wheelend] hydration', error);
+        },
+      });
     });
   } else {
     createRoot(container).render(app);
