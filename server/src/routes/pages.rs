@@ -16,6 +16,7 @@ use crate::state::AppState;
 use domain::pages::{Page, PageUser, RenderInput, without_tracking};
 use domain::session::SessionState;
 use domain::vehicle::share::{self, ShareRef};
+use domain::work::discussions;
 use kernel::error::AppError;
 use kernel::i18n::Lang;
 
@@ -79,12 +80,37 @@ fn static_file(assets: &Assets, path: &str, headers: &HeaderMap) -> Option<Respo
     Some(res)
 }
 
-/// The `:id` of a `/mf/:id` share page (react-router's matching: any case, optional trailing
-/// slash).
-fn share_segment(path: &str) -> Option<&str> {
-    let rest = path.get(..4).filter(|p| p.eq_ignore_ascii_case("/mf/"))?;
+/// The `:id` of a `/mf/:id` or `/df/:id` page (`prefix`; react-router's matching: any case,
+/// optional trailing slash).
+fn segment_after<'p>(path: &'p str, prefix: &str) -> Option<&'p str> {
+    let rest = path
+        .get(..prefix.len())
+        .filter(|p| p.eq_ignore_ascii_case(prefix))?;
     let segment = path[rest.len()..].trim_end_matches('/');
     (!segment.is_empty() && !segment.contains('/')).then_some(segment)
+}
+
+/// What a page with data needs from the database: the share pages. Their answers are per
+/// link, so they are never cached.
+async fn page_data(
+    state: &AppState,
+    uri: &Uri,
+    lang: Lang,
+) -> Option<Result<serde_json::Value, AppError>> {
+    if let Some(segment) = segment_after(uri.path(), "/mf/") {
+        return Some(share_data(state, uri, segment).await);
+    }
+    let token = segment_after(uri.path(), "/df/")?;
+    Some(
+        match discussions::shared(&state.db, &state.tokens, token).await {
+            Ok(d) => Ok(serde_json::json!({ "discussion": d })),
+            // a forged or expired link: the page says so (status 404)
+            Err(AppError::Fail(why)) => {
+                Ok(serde_json::json!({ "discussionError": why.get(lang) }))
+            }
+            Err(err) => Err(err),
+        },
+    )
 }
 
 /// `{"share": …}` with the vehicle the link shows, or null (the page then says "expired or
@@ -124,16 +150,14 @@ async fn render(
         _ => None,
     };
     let url = without_tracking(uri.path_and_query().map_or("/", |pq| pq.as_str()));
-    let (data, cacheable) = match share_segment(uri.path()) {
+    let (data, cacheable) = match page_data(state, uri, lang).await {
+        Some(Ok(data)) => (data, false),
         // A failed lookup is a server error, not "not shared" (which would tell robots the page
         // is gone).
-        Some(segment) => match share_data(state, uri, segment).await {
-            Ok(data) => (data, false),
-            Err(err) => {
-                tracing::error!(error = %err, "resolving a share link");
-                return cannot_render();
-            }
-        },
+        Some(Err(err)) => {
+            tracing::error!(error = %err, "resolving a share link");
+            return cannot_render();
+        }
         None => (serde_json::json!({}), true),
     };
     let input = RenderInput {

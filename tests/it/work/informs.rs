@@ -93,6 +93,12 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         tomorrow.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
     );
     assert_eq!(saved["trigger"]["at"], "00:00");
+    assert_eq!(
+        saved["plates"].as_array().map(Vec::len),
+        saved["vehicleIds"].as_array().map(Vec::len),
+        "a plate per vehicle: {saved}"
+    );
+    assert!(saved["plates"][0].as_str().is_some_and(|p| p.starts_with("ZZA")), "{saved}");
 
     let db = &app.state.db;
     let nothing = run_due(db, Utc::now()).await.unwrap();

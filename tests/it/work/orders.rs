@@ -525,3 +525,22 @@ async fn orders_stay_inside_their_enterprise_and_relations() {
         .code(7);
     assert_eq!(before, fingerprint(&app.state.db).await);
 }
+
+/// Orders opened at the same instant in one enterprise get distinct numbers (PostgreSQL runs
+/// the transactions concurrently; SQLite one after the other): none is refused or asked to retry.
+#[tokio::test]
+async fn orders_opened_together_get_distinct_numbers() {
+    let app = spawn_app().await;
+    let f = fleet(&app).await;
+    let opened = futures::future::join_all(
+        (0..8).map(|_| open(&app, &f.t.a.admin, f.a1, Some(f.tech_id))),
+    )
+    .await;
+    let mut numbers: Vec<String> = opened
+        .iter()
+        .map(|o| o["number"].as_str().expect("a number").to_owned())
+        .collect();
+    numbers.sort();
+    numbers.dedup();
+    assert_eq!(numbers.len(), 8, "{numbers:?}");
+}

@@ -108,6 +108,12 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
         .await
         .ok();
     let row = &rows(&listed)[0];
+    let one = app
+        .api_work_project_list(&json!({"id": pid}), Some(&a.member))
+        .await
+        .ok();
+    assert_eq!(one["total"], 1, "one project by its id");
+    assert_eq!(rows(&one)[0], *row);
     assert_eq!(row["orders"], json!({"open": 1, "total": 2}));
     assert_eq!(row["tasks"], json!({"done": 1, "total": 1}));
     assert_eq!(
@@ -159,6 +165,12 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
         .await
         .code(7);
     assert!(msg.contains('1'), "names the count of open orders: {msg}");
+    // the enterprise settings delete the same projects, under the same rule
+    let msg = app
+        .api_tb_project_delete_tb_project(&json!({"ID": pid}), Some(&a.admin))
+        .await
+        .code(7);
+    assert!(msg.contains('1'), "settings name the open orders too: {msg}");
     app.api_work_set_state(&json!({"id": id2, "state": 103}), Some(&a.admin))
         .await
         .ok();
@@ -282,6 +294,29 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
         .ok();
     assert_eq!(rows(&tasks)[0]["plannedAt"], at);
     assert_eq!(rows(&tasks)[0]["assigneeId"], f.tech_id);
+
+    // the calendar asks for the orders planned within its days
+    for (from, to, expected) in [("2026-12-01", "2026-12-01", 1), ("2026-12-02", "2026-12-31", 0)] {
+        let planned = app
+            .api_work_list(
+                &json!({"plannedFrom": from, "plannedTo": to}),
+                Some(&a.admin),
+            )
+            .await
+            .ok();
+        assert_eq!(planned["total"], expected, "{from}..{to}");
+    }
+    let planned = app
+        .api_work_list(&json!({"planned": true}), Some(&a.admin))
+        .await
+        .ok();
+    assert_eq!(planned["total"], 1);
+    assert_eq!(rows(&planned)[0]["id"], id1);
+    let msg = app
+        .api_work_list(&json!({"plannedFrom": "12/01/2026"}), Some(&a.admin))
+        .await
+        .code(7);
+    assert!(msg.contains("plannedFrom"), "{msg}");
 }
 
 #[tokio::test]
@@ -311,6 +346,14 @@ async fn places_and_products_come_from_earlier_orders() {
     assert_eq!(found.as_array().unwrap().len(), 1, "{found}");
     assert_eq!(found[0]["address"], "ZZA Depot 7");
     assert_eq!(found[0]["source"], "order");
+    // the map's layer: orders with a location, and where they are
+    let located = app
+        .api_work_list(&json!({"located": true}), Some(&a.admin))
+        .await
+        .ok();
+    assert_eq!(located["total"], 1);
+    assert_eq!(rows(&located)[0]["lat"], 31.2304);
+    assert_eq!(rows(&located)[0]["address"], "ZZA Depot 7");
     let near = app
         .api_work_poi_search(
             &json!({"lat": 31.231, "lon": 121.474, "radiusM": 500}),

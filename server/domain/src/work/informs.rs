@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::events::{self, Event, OVERDUE, PLAN_ORDER, PLAN_RUN};
-use super::orders::{SystemOrder, checked_members, open_system};
+use super::orders::{self, SystemOrder, checked_members, open_system};
 use super::projects::checked_project;
 use super::states::{IN_PROGRESS, PENDING};
 use super::{refuse_read_only, types};
@@ -236,9 +236,12 @@ pub struct InformRow {
     pub type_id: i64,
     pub title: String,
     pub vehicle_ids: Vec<i64>,
+    /// The plates of `vehicleIds`, in the same order ("" for a vehicle that is gone).
+    pub plates: Vec<String>,
     pub trigger: Trigger,
     pub lead_days: i32,
     pub assignee_id: Option<i64>,
+    pub assignee_name: String,
     pub due_hours: Option<i32>,
     pub enabled: bool,
     /// The next scheduled run (schedule plans).
@@ -253,6 +256,8 @@ impl From<work_inform::Model> for InformRow {
     fn from(p: work_inform::Model) -> Self {
         Self {
             vehicle_ids: json_list(&p.vehicle_ids),
+            plates: Vec::new(),
+            assignee_name: String::new(),
             trigger: serde_json::from_str(&p.trigger).unwrap_or_default(),
             id: p.id,
             ent_id: p.enterprise_id,
@@ -475,7 +480,7 @@ pub async fn save(
     let saved = row.save(&txn).await?;
     let saved = sea_orm::TryIntoModel::try_into_model(saved)?;
     txn.commit().await?;
-    Ok(Some(saved.into()))
+    Ok(named(db, vec![saved.into()]).await?.pop())
 }
 
 /// Copies a plan (disabled, its runs not copied) under `name` or "… (copy)".
@@ -518,7 +523,8 @@ pub async fn copy(
     }
     .insert(db)
     .await?;
-    Ok(row.into())
+    let mut named = named(db, vec![row.into()]).await?;
+    Ok(named.remove(0))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -568,7 +574,30 @@ pub async fn list(
     let select = work_inform::Entity::find()
         .filter(c)
         .order_by_desc(work_inform::Column::Id);
-    paging::fetch(db, select, q.page, InformRow::from).await
+    let mut found = paging::fetch(db, select, q.page, InformRow::from).await?;
+    found.list = named(db, found.list).await?;
+    Ok(found)
+}
+
+/// Fills the plates of the plans' vehicles and their assignees' names.
+async fn named(
+    db: &impl ConnectionTrait,
+    mut rows: Vec<InformRow>,
+) -> Result<Vec<InformRow>, AppError> {
+    let plates = orders::plates(db, rows.iter().flat_map(|r| r.vehicle_ids.clone())).await?;
+    let names = orders::user_names(db, rows.iter().filter_map(|r| r.assignee_id)).await?;
+    for row in &mut rows {
+        row.plates = row
+            .vehicle_ids
+            .iter()
+            .map(|v| plates.get(v).cloned().unwrap_or_default())
+            .collect();
+        row.assignee_name = row
+            .assignee_id
+            .and_then(|a| names.get(&a).cloned())
+            .unwrap_or_default();
+    }
+    Ok(rows)
 }
 
 /// The plans of a project the scope sees.
@@ -580,7 +609,7 @@ pub async fn of_project(
     scope
         .find::<entities::project::Entity>(db, project_id)
         .await?;
-    Ok(work_inform::Entity::find()
+    let rows = work_inform::Entity::find()
         .filter(work_inform::Column::ProjectId.eq(project_id))
         .filter(scope.filter(work_inform::Column::EnterpriseId))
         .order_by_desc(work_inform::Column::Id)
@@ -588,7 +617,8 @@ pub async fn of_project(
         .await?
         .into_iter()
         .map(InformRow::from)
-        .collect())
+        .collect();
+    named(db, rows).await
 }
 
 /// The distance a vehicle has covered, km: its device's odometer (the latest position that

@@ -9,8 +9,9 @@ use entities::{
     work_order, work_order_link, work_order_task,
 };
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend,
+    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
+    Statement,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -171,6 +172,10 @@ pub struct OrderRow {
     pub project_id: Option<i64>,
     /// When the work is planned (`save_arrange`).
     pub planned_at: Option<DateTime<Utc>>,
+    /// Where the work is (`location`), if known.
+    pub lat: Option<f64>,
+    pub lon: Option<f64>,
+    pub address: String,
 }
 
 /// Whether an order missed its due time (now, or when it was resolved).
@@ -258,13 +263,7 @@ pub async fn rows(
         .into_iter()
         .map(|c| (c.id, c.name))
         .collect();
-    let plates: BTreeMap<i64, String> = vehicle::Entity::find()
-        .filter(vehicle::Column::Id.is_in(orders.iter().filter_map(|o| o.vehicle_id)))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|v| (v.id, v.plate))
-        .collect();
+    let plates = plates(db, orders.iter().filter_map(|o| o.vehicle_id)).await?;
     let people: BTreeSet<i64> = orders
         .iter()
         .flat_map(|o| [Some(o.requester_id), o.assignee_id])
@@ -317,7 +316,27 @@ pub async fn rows(
             cancelled_at: o.cancelled_at,
             project_id: o.project_id,
             planned_at: o.planned_at,
+            lat: o.lat,
+            lon: o.lon,
+            address: o.address,
         })
+        .collect())
+}
+
+/// Plates of vehicles.
+pub(crate) async fn plates(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+) -> Result<BTreeMap<i64, String>, AppError> {
+    Ok(vehicle::Entity::find()
+        .select_only()
+        .column(vehicle::Column::Id)
+        .column(vehicle::Column::Plate)
+        .filter(vehicle::Column::Id.is_in(ids))
+        .into_tuple()
+        .all(db)
+        .await?
+        .into_iter()
         .collect())
 }
 
@@ -717,12 +736,26 @@ async fn checked_category(db: &impl ConnectionTrait, ent: i64, id: i64) -> Resul
     }
 }
 
-/// The next number of an enterprise's orders today: `WO-YYYYMMDD-NNNN`.
+/// Key class of the PostgreSQL advisory lock that serialises numbering within an enterprise.
+const NUMBERING_LOCK: i32 = 0x574f; // "WO"
+
+/// The next number of an enterprise's orders today: `WO-YYYYMMDD-NNNN`. Called inside the
+/// transaction that inserts the order. On PostgreSQL, two transactions opening orders of one
+/// enterprise at once would both read the same last number, so the enterprise's numbering is
+/// locked until the transaction ends; SQLite's write transactions are serial already.
 pub(crate) async fn next_number(
     db: &impl ConnectionTrait,
     ent: i64,
     now: DateTime<Utc>,
 ) -> Result<String, AppError> {
+    if db.get_database_backend() == DbBackend::Postgres {
+        db.query_one_raw(Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT pg_advisory_xact_lock($1, ($2 % 2147483647)::int)",
+            [NUMBERING_LOCK.into(), ent.into()],
+        ))
+        .await?;
+    }
     let prefix = format!("WO-{}-", now.format("%Y%m%d"));
     let last: Option<String> = work_order::Entity::find()
         .select_only()
@@ -1069,13 +1102,7 @@ async fn detail_of(
     order: work_order::Model,
 ) -> Result<OrderDetail, AppError> {
     let car_links = links(db, order.id, LINK_VEHICLE).await?;
-    let plates: BTreeMap<i64, String> = vehicle::Entity::find()
-        .filter(vehicle::Column::Id.is_in(car_links.iter().map(|l| l.ref_id)))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|v| (v.id, v.plate))
-        .collect();
+    let plates = plates(db, car_links.iter().map(|l| l.ref_id)).await?;
     let vehicles = car_links
         .into_iter()
         .map(|l| OrderVehicle {
@@ -1229,6 +1256,14 @@ pub struct ListQuery {
     pub from: Option<String>,
     /// Opened on or before this day.
     pub to: Option<String>,
+    /// Planned (`plannedAt`) on or after this day (`YYYY-MM-DD`, UTC): the work plan's calendar.
+    pub planned_from: Option<String>,
+    /// Planned on or before this day.
+    pub planned_to: Option<String>,
+    /// Only planned orders (true) or unplanned ones (false; the work plan's list to plan from).
+    pub planned: Option<bool>,
+    /// Only orders with a location (true; the map's layer) or without one (false).
+    pub located: Option<bool>,
 }
 
 /// A day of a date range (`YYYY-MM-DD`), refused naming `field`.
@@ -1344,19 +1379,46 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
                 ),
         );
     }
-    if let Some(d) = day("from", q.from.as_deref())? {
-        c = c.add(
-            work_order::Column::CreatedAt.gte(d.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc()),
-        );
+    c = c.add(day_range(
+        work_order::Column::CreatedAt,
+        ("from", q.from.as_deref()),
+        ("to", q.to.as_deref()),
+    )?);
+    c = c.add(day_range(
+        work_order::Column::PlannedAt,
+        ("plannedFrom", q.planned_from.as_deref()),
+        ("plannedTo", q.planned_to.as_deref()),
+    )?);
+    if let Some(planned) = q.planned {
+        c = c.add(if planned {
+            work_order::Column::PlannedAt.is_not_null()
+        } else {
+            work_order::Column::PlannedAt.is_null()
+        });
     }
-    if let Some(d) = day("to", q.to.as_deref())? {
-        let end = d
-            .succ_opt()
-            .unwrap_or(d)
-            .and_hms_opt(0, 0, 0)
-            .unwrap_or_default()
-            .and_utc();
-        c = c.add(work_order::Column::CreatedAt.lt(end));
+    if let Some(located) = q.located {
+        let has = Condition::all()
+            .add(work_order::Column::Lat.is_not_null())
+            .add(work_order::Column::Lon.is_not_null());
+        c = c.add(if located { has } else { has.not() });
+    }
+    Ok(c)
+}
+
+/// `column` within the days `from` and `to` (both `YYYY-MM-DD`, UTC, inclusive; either left
+/// out), a malformed day refused naming its field.
+fn day_range(
+    column: work_order::Column,
+    (from_field, from): (&str, Option<&str>),
+    (to_field, to): (&str, Option<&str>),
+) -> Result<Condition, AppError> {
+    let midnight = |d: NaiveDate| d.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
+    let mut c = Condition::all();
+    if let Some(d) = day(from_field, from)? {
+        c = c.add(column.gte(midnight(d)));
+    }
+    if let Some(d) = day(to_field, to)? {
+        c = c.add(column.lt(midnight(d.succ_opt().unwrap_or(d))));
     }
     Ok(c)
 }

@@ -72,7 +72,9 @@ pub struct TaskCounts {
     pub total: u64,
 }
 
+// Named apart from the enterprise settings' project schemas, which share the table.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = WorkProject)]
 #[serde(rename_all = "camelCase")]
 pub struct ProjectRow {
     pub id: i64,
@@ -184,6 +186,7 @@ async fn rows(
 
 /// A project to create (no `id`), change (fields left out stay) or delete (`delete: true`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = WorkProjectInput)]
 #[serde(rename_all = "camelCase")]
 pub struct ProjectInput {
     #[serde(default, alias = "ID", alias = "projectId")]
@@ -215,6 +218,46 @@ fn checked_day(field: &str, v: &str) -> Result<String, AppError> {
         .unwrap_or_default())
 }
 
+/// Deletes a project inside `txn`: refused while it has pending or in-progress orders (naming
+/// their count); its other orders and its notice plans are taken out of it. The work calls and
+/// the enterprise settings (`/tbProject/deleteTbProject`) both delete through here.
+pub(crate) async fn remove(
+    txn: &impl ConnectionTrait,
+    p: &project::Model,
+) -> Result<(), AppError> {
+    let open = work_order::Entity::find()
+        .filter(work_order::Column::ProjectId.eq(p.id))
+        .filter(work_order::Column::State.is_in([PENDING, IN_PROGRESS]))
+        .count(txn)
+        .await?;
+    if open > 0 {
+        return Err(AppError::fail(text!(
+            "项目“{}”还有 {} 个未完成的工单，不能删除",
+            "Project \"{}\" still has {} open work orders and cannot be deleted",
+            p.name,
+            open
+        )));
+    }
+    work_order::Entity::update_many()
+        .col_expr(
+            work_order::Column::ProjectId,
+            sea_orm::sea_query::Expr::value(Option::<i64>::None),
+        )
+        .filter(work_order::Column::ProjectId.eq(p.id))
+        .exec(txn)
+        .await?;
+    work_inform::Entity::update_many()
+        .col_expr(
+            work_inform::Column::ProjectId,
+            sea_orm::sea_query::Expr::value(Option::<i64>::None),
+        )
+        .filter(work_inform::Column::ProjectId.eq(p.id))
+        .exec(txn)
+        .await?;
+    project::Entity::delete_by_id(p.id).exec(txn).await?;
+    Ok(())
+}
+
 /// Creates, changes or deletes a project; answers it (None after a delete).
 pub async fn save(
     db: &DatabaseConnection,
@@ -229,36 +272,7 @@ pub async fn save(
             .id
             .ok_or_else(|| AppError::field("id", text!("id 不能为空", "id must not be empty")))?;
         let p = scope.find::<project::Entity>(&txn, id).await?;
-        let open = work_order::Entity::find()
-            .filter(work_order::Column::ProjectId.eq(id))
-            .filter(work_order::Column::State.is_in([PENDING, IN_PROGRESS]))
-            .count(&txn)
-            .await?;
-        if open > 0 {
-            return Err(AppError::fail(text!(
-                "项目“{}”还有 {} 个未完成的工单，不能删除",
-                "Project \"{}\" still has {} open work orders and cannot be deleted",
-                p.name,
-                open
-            )));
-        }
-        work_order::Entity::update_many()
-            .col_expr(
-                work_order::Column::ProjectId,
-                sea_orm::sea_query::Expr::value(Option::<i64>::None),
-            )
-            .filter(work_order::Column::ProjectId.eq(id))
-            .exec(&txn)
-            .await?;
-        work_inform::Entity::update_many()
-            .col_expr(
-                work_inform::Column::ProjectId,
-                sea_orm::sea_query::Expr::value(Option::<i64>::None),
-            )
-            .filter(work_inform::Column::ProjectId.eq(id))
-            .exec(&txn)
-            .await?;
-        project::Entity::delete_by_id(id).exec(&txn).await?;
+        remove(&txn, &p).await?;
         txn.commit().await?;
         return Ok(None);
     }
@@ -379,6 +393,9 @@ pub struct ProjectListQuery {
     pub state: Option<i16>,
     #[serde(default, alias = "manager_id")]
     pub manager_id: Option<i64>,
+    /// One project (the project's own page).
+    #[serde(default)]
+    pub id: Option<i64>,
 }
 
 /// Projects of the enterprises the scope sees, newest first.
@@ -410,6 +427,9 @@ pub async fn list(
     }
     if let Some(m) = q.manager_id {
         c = c.add(project::Column::ManagerId.eq(m));
+    }
+    if let Some(id) = q.id {
+        c = c.add(project::Column::Id.eq(id));
     }
     let select = project::Entity::find()
         .filter(c)

@@ -215,7 +215,7 @@ pub async fn save_project(
     Ok(saved.into())
 }
 
-/// Deletes projects, all or none.
+/// Deletes projects, all or none: refused while one has open work orders.
 pub async fn delete_projects(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -227,12 +227,9 @@ pub async fn delete_projects(
     }
     let txn = kernel::db::write_txn(db).await?;
     for id in &ids {
-        scope.find::<project::Entity>(&txn, *id).await?;
+        let p = scope.find::<project::Entity>(&txn, *id).await?;
+        crate::work::projects::remove(&txn, &p).await?;
     }
-    project::Entity::delete_many()
-        .filter(project::Column::Id.is_in(ids.iter().copied()))
-        .exec(&txn)
-        .await?;
     txn.commit().await?;
     Ok(())
 }
