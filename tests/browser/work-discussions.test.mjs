@@ -102,7 +102,7 @@ test('a mention reaches the technician live; the answer with a photo reaches the
     await signIn(b, tech.userName, tech.password);
     const bLive = socketReady(b);
     await openConsole(b, '/project/discussionsList');
-    await b.getByRole('heading', { name: '讨论列表', exact: true }).waitFor();
+    await b.getByRole('heading', { name: '讨论列表', exact: true }).first().waitFor();
     const row = b.getByTestId(`discussion-${order.number}`);
     await row.waitFor();
     const unread = b.getByTestId('discussions-unread');
@@ -114,6 +114,8 @@ test('a mention reaches the technician live; the answer with a photo reaches the
     await signIn(a, requester.userName, requester.password);
     const aLive = socketReady(a);
     await openConsole(a, `/project/workOrderDetail/${String(order.id)}`);
+    // the console settled (user and menu refreshed) before the tab is chosen
+    await a.waitForLoadState('networkidle');
     await a.getByRole('tab', { name: '讨论' }).click();
     const aDiscussion = a.getByTestId('discussion');
     await aDiscussion.getByTestId('empty-state').waitFor();
@@ -235,7 +237,7 @@ for (const lang of ['zh', 'en']) {
       await useLanguage(context, lang);
       await openConsole(page, '/project/discussionsList');
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
-      await page.getByRole('heading', { name: words.title, exact: true }).waitFor();
+      await page.getByRole('heading', { name: words.title, exact: true }).first().waitFor();
       const row = page.getByTestId(`discussion-${order.number}`);
       await row.waitFor();
       const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -285,7 +287,7 @@ for (const lang of ['zh', 'en']) {
       await signIn(page, requester.userName, requester.password);
       await useLanguage(context, lang);
       await openConsole(page, '/project/discussionsList');
-      await page.getByRole('heading', { name: lang === 'zh' ? '讨论列表' : 'Discussions', exact: true }).waitFor();
+      await page.getByRole('heading', { name: lang === 'zh' ? '讨论列表' : 'Discussions', exact: true }).first().waitFor();
       // the keyword filter finds the order by its number
       await page.getByLabel(lang === 'zh' ? '编号或标题' : 'Number or title').fill(order.number);
       await page.getByRole('button', { name: lang === 'zh' ? '查询' : 'Search', exact: true }).click();
@@ -294,8 +296,12 @@ for (const lang of ['zh', 'en']) {
       await shot(page, `discussions-${lang}-1280`);
       await page.getByTestId('discussion-order-link').click();
       await page.waitForURL(`**/project/workOrderDetail/${String(order.id)}`);
-      await page.getByRole('tab', { name: lang === 'zh' ? '讨论' : 'Discussion' }).click();
-      await page.getByTestId('discussion').getByText('收到，谢谢').waitFor();
+      // (the discussions view stays alive, hidden, behind its tab)
+      const detail = page.getByTestId('order-detail');
+      await page.waitForLoadState('networkidle');
+      await detail.getByRole('tab', { name: lang === 'zh' ? '讨论' : 'Discussion' }).click();
+      await detail.getByTestId('discussion').getByText('收到，谢谢').waitFor();
+      await shot(page, `discussion-order-detail-${lang}-1280`);
       await assertQuiet(page, `discussions (${lang}, 1280)`);
     } finally {
       await context.close();

@@ -32,13 +32,15 @@ interface DiscussionProps {
   orderId: number;
   /** Show the order's number, title and state above the messages (the discussions view; the detail has its own head). */
   withHead?: boolean;
-  /** More buttons in the head row (the view's mute and, on phones, back). */
+  /** Before the title (the view's "back" on phones). */
+  leading?: ReactNode;
+  /** More buttons in the head row (the view's mute). */
   actions?: ReactNode;
   /** Where the order's number links to. */
   orderLink?: ReactNode;
 }
 
-export function Discussion({ orderId, withHead = false, actions, orderLink }: DiscussionProps) {
+export function Discussion({ orderId, withHead = false, leading, actions, orderLink }: DiscussionProps) {
   const { t } = useTranslation('work');
   const { user, origin } = useApp();
   const queryClient = useQueryClient();
@@ -82,9 +84,11 @@ export function Discussion({ orderId, withHead = false, actions, orderLink }: Di
 
   return (
     <section className="flex h-full min-h-0 flex-col" aria-label={t('discussion.title')} data-testid="discussion" data-order-id={orderId}>
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-3">
+      {/* the buttons go under the title when the title would be squeezed (phones) */}
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-3 py-2 md:px-4 md:py-3">
+        {leading}
         {withHead ? (
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
               {orderLink ?? <span className="tabular-nums">{order.data?.number}</span>}
               {order.data ? <StateBadge state={order.data.state} /> : null}
@@ -96,7 +100,7 @@ export function Discussion({ orderId, withHead = false, actions, orderLink }: Di
         ) : (
           <h3 className="flex-1 text-sm font-semibold text-slate-900">{t('discussion.title')}</h3>
         )}
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center gap-2">
           {actions}
           <Button variant="secondary" size="sm" className="max-md:h-11" disabled={link === ''} onClick={share} data-testid="discussion-share">
             <UsersIcon className="size-4" />

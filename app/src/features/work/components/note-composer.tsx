@@ -105,38 +105,36 @@ export function NoteComposer({ orderId, texts, testId, members, quiet = false }:
           }}
         />
       </Field>
-      {members && members.length > 0 ? (
-        <div>
+      <div className="flex flex-wrap items-end gap-2">
+        {members && members.length > 0 ? (
           <Button variant="secondary" className="max-md:h-11" aria-expanded={picking} aria-controls={`${id}-members`} onClick={() => { setPicking((p) => !p); }} data-testid={`${testId}-mention`}>
             <span aria-hidden="true" className="font-semibold">@</span>
             {t('discussion.mention')}
           </Button>
-          {picking ? (
-            <ul id={`${id}-members`} aria-label={t('discussion.mentionWho')} className="mt-2 flex flex-wrap gap-2">
-              {members.map((m) => (
-                <li key={m.id}>
-                  <button
-                    type="button"
-                    className="h-9 rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-accent max-md:h-11"
-                    onClick={() => {
-                      mention(m);
-                    }}
-                  >
-                    @{m.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-      <PhotoInput value={images} onChange={(urls) => { setImages(urls); setError(null); }} testId={`${testId}-photos`} />
-      <div className="flex justify-end">
-        <Button type="submit" variant="accent" className="max-md:h-11 max-md:w-full" disabled={save.isPending} data-testid={`${testId}-submit`}>
+        ) : null}
+        <PhotoInput value={images} onChange={(urls) => { setImages(urls); setError(null); }} testId={`${testId}-photos`} />
+        <Button type="submit" variant="accent" className="ml-auto max-md:h-11" disabled={save.isPending} data-testid={`${testId}-submit`}>
           {save.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : null}
           {texts.submit}
         </Button>
       </div>
+      {members && picking ? (
+        <ul id={`${id}-members`} aria-label={t('discussion.mentionWho')} className="flex flex-wrap gap-2">
+          {members.map((m) => (
+            <li key={m.id}>
+              <button
+                type="button"
+                className="h-9 rounded-full bg-slate-100 px-3 text-sm text-slate-700 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-accent max-md:h-11"
+                onClick={() => {
+                  mention(m);
+                }}
+              >
+                @{m.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </form>
   );
 }

@@ -119,7 +119,8 @@ export default function DiscussionsListView({ route }: MenuViewProps) {
         </div>
         <Panel
           className={cx(
-            'flex h-[calc(100dvh-7.5rem)] min-h-[28rem] min-w-0 flex-col overflow-hidden md:h-[calc(100dvh-11rem)] md:min-h-[34rem]',
+            // the rest of the screen below the view's title (the console's header and tabs above it)
+            'flex h-[calc(100dvh-12rem)] min-h-[26rem] min-w-0 flex-col overflow-hidden md:h-[calc(100dvh-14rem)] md:min-h-[30rem]',
             selected === null && 'max-md:hidden',
           )}
         >
@@ -206,13 +207,14 @@ function Conversation({ orderId, row, onBack }: { orderId: number; row: Discussi
           {row?.number ?? t('discussion.openOrder')}
         </AppLink>
       }
+      leading={
+        <Button variant="ghost" size="sm" className="h-11 md:hidden" onClick={onBack} data-testid="discussion-back">
+          <ChevronLeftIcon className="size-4" />
+          {t('discussion.back')}
+        </Button>
+      }
       actions={
-        <>
-          <Button variant="ghost" size="sm" className="h-11 md:hidden" onClick={onBack} data-testid="discussion-back">
-            <ChevronLeftIcon className="size-4" />
-            {t('discussion.back')}
-          </Button>
-          {row ? (
+        row ? (
             <Button
               variant="ghost"
               size="sm"
@@ -225,8 +227,7 @@ function Conversation({ orderId, row, onBack }: { orderId: number; row: Discussi
               <BellIcon className="size-4" />
               {row.muted ? t('discussion.unmute') : t('discussion.mute')}
             </Button>
-          ) : null}
-        </>
+        ) : null
       }
     />
   );
