@@ -65,8 +65,8 @@ function load(context) {
 const BRAND = { appName: 'Fleet<Guard> & "Co"', desc: 'Wheel-end safety platform', appLogo: '/brand/default.svg', wsUrl: '/ws', appDomain: 'fleet.example.com' };
 const ORIGIN = 'https://fleet.example.com';
 
-function render(context, { url, lang = 'zh', user = null, brand = BRAND }) {
-  const input = JSON.stringify({ url, origin: ORIGIN, brand, lang, user, data: {} });
+function render(context, { url, lang = 'zh', user = null, brand = BRAND, data = {} }) {
+  const input = JSON.stringify({ url, origin: ORIGIN, brand, lang, user, data });
   context.__input = input;
   const t0 = performance.now();
   const raw = vm.runInContext('__wheelendRender(__input)', context);
@@ -300,6 +300,46 @@ const cases = [
       assert.equal(titleOf(out.head), `Link expired or not shared - ${ESC_NAME}`);
       assert.equal(out.bundle, 'site');
       assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
+    },
+  },
+  {
+    url: '/df/abc.def.ghi',
+    check(out) {
+      // the host loaded nothing for the link: the page asks in the browser; never for search engines
+      assert.equal(out.status, 200);
+      assert.equal(out.bundle, 'site');
+      assert.equal(titleOf(out.head), `讨论详情 - ${ESC_NAME}`);
+      assert.ok(out.head.includes('<meta name="robots" content="noindex">'), 'a discussion link is not for search engines');
+      assert.ok(out.html.includes('data-testid="loading-state"') && !out.html.includes('module-unavailable'));
+    },
+  },
+  {
+    url: '/df/abc.def.ghi',
+    lang: 'en',
+    data: {
+      discussion: {
+        number: 'WO-20261121-0007',
+        title: 'Left front <tyre>',
+        state: 101,
+        messages: [{ id: 3, authorName: 'Li Wei', content: 'Valve replaced', images: ['/uploads/a.png'], at: '2026-11-21T05:43:00Z' }],
+      },
+    },
+    check(out) {
+      // the host loaded the discussion: it is in the markup, times in UTC until the browser takes over
+      assert.equal(out.status, 200);
+      assert.equal(titleOf(out.head), `WO-20261121-0007 · Work order discussion - ${ESC_NAME}`);
+      assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
+      assert.ok(out.html.includes('Left front &lt;tyre&gt;') && out.html.includes('Valve replaced') && out.html.includes('Li Wei'));
+      assert.ok(out.html.includes('2026-11-21 05:43 UTC') && out.html.includes('In progress') && out.html.includes('src="/uploads/a.png"'));
+    },
+  },
+  {
+    url: '/df/forged',
+    data: { discussionError: '讨论链接无效' },
+    check(out) {
+      assert.equal(out.status, 404);
+      assert.equal(titleOf(out.head), `此链接无效或已过期 - ${ESC_NAME}`);
+      assert.ok(out.html.includes('data-testid="discussion-share-invalid"') && out.html.includes('讨论链接无效'));
     },
   },
   {

@@ -1,7 +1,7 @@
 /**
  * The public site's React tree, hydrated by the `site` bundle (docs/ssr-contract.md): /solution, /about, the share
- * page, /login and the 404, without the console, its data and realtime layers. Links into the console load it as a
- * new document.
+ * pages (vehicle and discussion), /login and the 404, without the console, its data and realtime layers. Links into
+ * the console load it as a new document.
  */
 import { Route, Routes } from 'react-router';
 
@@ -10,6 +10,7 @@ import { SiteLayout } from '@/components/layout/site-layout';
 import { SiteGuard } from '@/features/site';
 import { paths, patterns } from '@/lib/paths';
 import { AboutRoute } from '@/routes/about';
+import { DiscussionInfoRoute } from '@/routes/discussion-info';
 import { LoginRoute } from '@/routes/login';
 import { MessageInfoRoute } from '@/routes/message-info';
 import { NotFoundRoute } from '@/routes/not-found';
@@ -23,7 +24,8 @@ export const SITE_PAGES = (
     <Route path={paths.about} element={<AboutRoute />} />
     <Route path={paths.notFound} element={<NotFoundRoute />} />
     <Route path={patterns.messageInfo} element={<MessageInfoRoute />} />
-    {[paths.install, paths.cancellation, paths.truck, paths.saloon, patterns.discussionsInfo].map((p) => (
+    <Route path={patterns.discussionsInfo} element={<DiscussionInfoRoute />} />
+    {[paths.install, paths.cancellation, paths.truck, paths.saloon].map((p) => (
       <Route key={p} path={p} element={<UnavailableRoute />} />
     ))}
   </>

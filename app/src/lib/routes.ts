@@ -66,7 +66,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'cancellation', path: paths.cancellation, metaId: 'cancellation', status: 200, open: true, layout: 'site', bundle: 'site', unavailable: true },
   { name: 'truck', path: paths.truck, metaId: 'truck', status: 200, open: true, layout: 'site', bundle: 'site', unavailable: true },
   { name: 'saloon', path: paths.saloon, metaId: 'saloon', status: 200, open: true, layout: 'site', bundle: 'site', unavailable: true },
-  { name: 'discussionsInfo', path: patterns.discussionsInfo, metaId: 'discussionsInfo', status: 200, open: true, layout: 'site', bundle: 'site', unavailable: true },
+  { name: 'discussionsInfo', path: patterns.discussionsInfo, metaId: 'discussionsInfo', status: 200, open: true, layout: 'site', bundle: 'site' },
   { name: 'messageInfo', path: patterns.messageInfo, metaId: 'messageInfo', status: 200, open: true, layout: 'site', bundle: 'site' },
   { name: 'permissionSetting', path: paths.permissionSetting, metaId: 'permissionSetting', status: 200, open: false, layout: 'console', bundle: 'console' },
   { name: 'locus', path: paths.locus, metaId: 'locus', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },

@@ -56,7 +56,8 @@ export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status' | 'unavai
     siteName: brand.appName,
     image: absoluteUrl(ctx.origin, brand.appLogo),
     locale: OG_LOCALE[lang],
-    noindex: route.status === 404 || route.unavailable === true || route.metaId === 'console' || route.metaId === 'qrLogin',
+    // a discussion link is someone's private conversation, shared for a week: never for search engines
+    noindex: route.status === 404 || route.unavailable === true || route.metaId === 'console' || route.metaId === 'qrLogin' || route.metaId === 'discussionsInfo',
   };
 }
 

@@ -92,6 +92,25 @@ test('frames are parsed; unknown and malformed ones are dropped', () => {
   assert.deepEqual(proto.parseFrame('{"type":"pong"}'), { type: 'pong' });
 });
 
+test('work frames (their fields beside type) are parsed, numbered and delivered once', () => {
+  const note = proto.parseFrame(
+    '{"type":"work.message","seq":7,"orderId":12,"message":{"id":40,"authorId":3,"authorName":"Li","content":"@Wang look","images":["/uploads/a.png"],"mentions":[5],"at":"2026-11-21T08:03:00Z","mine":false}}',
+  );
+  assert.deepEqual(note, {
+    type: 'work',
+    seq: 7,
+    event: { type: 'work.message', orderId: 12, message: { id: 40, authorId: 3, authorName: 'Li', content: '@Wang look', images: ['/uploads/a.png'], mentions: [5], at: '2026-11-21T08:03:00Z', mine: false } },
+  });
+  assert.deepEqual(proto.parseFrame('{"type":"work.order","seq":8,"orderId":12,"state":102}'), { type: 'work', seq: 8, event: { type: 'work.order', orderId: 12, state: 102 } });
+  assert.equal(proto.parseFrame('{"type":"work.message","seq":9,"orderId":12,"message":{}}'), null, 'a note without an id');
+  assert.equal(proto.parseFrame('{"type":"work.order","seq":9,"state":101}'), null, 'no order');
+  let r = link.step(link.INITIAL_LINK, { type: 'start' });
+  r = link.step(r.state, { type: 'frame', frame: { type: 'hello', seq: 6, heartbeat: 20 } });
+  r = link.step(r.state, { type: 'frame', frame: note });
+  assert.deepEqual(r.actions, [{ type: 'deliver', frame: note }]);
+  assert.deepEqual(link.step(r.state, { type: 'frame', frame: note }).actions, [], 'a replayed note is dropped');
+});
+
 test('reconnect: backoff, resume with the last seq, duplicates dropped, resync', () => {
   const { step, INITIAL_LINK, backoff } = link;
   assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map(backoff), [1000, 2000, 4000, 8000, 16000, 30000, 30000]);

@@ -4,5 +4,5 @@ export type { Message } from './message';
 export { socketUrl } from './live-socket';
 export type { LiveStatus } from './live-socket';
 export { ALARM_KINDS, alarmKindKey } from './protocol';
-export type { LiveAlarm } from './protocol';
+export type { LiveAlarm, WorkEvent } from './protocol';
 export { useLiveFleet } from './use-live-fleet';

@@ -1,7 +1,7 @@
 /**
- * One websocket per URL for the whole page, shared by everything that listens (the map's fleet, the header bell):
- * the first listener opens it, the last one to leave closes it. A listener joining later is told the current status
- * at once. Browser only: listeners join from effects.
+ * One websocket per URL for the whole page, shared by everything that listens (the map's fleet, the header bell, the
+ * work discussions): the first listener opens it, the last one to leave closes it. A listener joining later is told
+ * the current status at once. Browser only: listeners join from effects.
  */
 import { connectLive, type LiveHandlers, type LiveStatus } from './live-socket';
 
@@ -31,6 +31,9 @@ export function listenLive(url: string, listener: LiveListener, connect: typeof 
       },
       onMessage: (message) => {
         for (const l of listeners) l.onMessage?.(message);
+      },
+      onWork: (event) => {
+        for (const l of listeners) l.onWork?.(event);
       },
       onResync: () => {
         for (const l of listeners) l.onResync?.();

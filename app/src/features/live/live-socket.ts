@@ -3,7 +3,7 @@
  * `?token=`, resumes after drops, pings every 20 s. Browser only: started from an effect.
  */
 import type { Message } from './message';
-import { parseFrame, type LiveAlarm, type Raw } from './protocol';
+import { parseFrame, type LiveAlarm, type Raw, type WorkEvent } from './protocol';
 import { INITIAL_LINK, step, type LinkAction, type LinkEvent } from './reconnect';
 
 export const PING_INTERVAL_MS = 20_000;
@@ -15,6 +15,8 @@ export interface LiveHandlers {
   onAlarm(alarm: LiveAlarm): void;
   /** A push to the signed-in user. */
   onMessage(message: Message): void;
+  /** A work-order event for the signed-in user (a discussion's note, an order's state). */
+  onWork(event: WorkEvent): void;
   /** Too far behind, or the server restarted: refetch the lists. */
   onResync(): void;
   onStatus(status: LiveStatus): void;
@@ -64,6 +66,7 @@ export function connectLive(url: string, handlers: LiveHandlers): () => void {
         if (action.frame.type === 'vehicle') handlers.onVehicle(action.frame.data);
         else if (action.frame.type === 'alarm') handlers.onAlarm(action.frame.data);
         else if (action.frame.type === 'message') handlers.onMessage(action.frame.data);
+        else if (action.frame.type === 'work') handlers.onWork(action.frame.event);
         break;
       case 'resync':
         handlers.onResync();

@@ -1,5 +1,6 @@
 /** The websocket frames of docs/live.md, parsed from text. Pure. */
 
+import type { Message as WorkMessage } from '@/lib/api-types';
 import { messageOf, type Message } from './message';
 import type { Raw } from '@/features/vehicles';
 
@@ -23,6 +24,12 @@ export interface LiveAlarm {
   startedAt: number;
 }
 
+/**
+ * A work-order event for this user (docs/work-orders.md "Live"): a new note in a discussion they are in, or an order
+ * of theirs changing state. Its fields sit in the frame beside `type`.
+ */
+export type WorkEvent = { type: 'work.message'; orderId: number; message: WorkMessage } | { type: 'work.order'; orderId: number; state: number };
+
 export type LiveFrame =
   | { type: 'hello'; seq: number; heartbeat: number }
   | { type: 'vehicle'; seq: number; data: Raw }
@@ -30,6 +37,8 @@ export type LiveFrame =
   | { type: 'resync'; seq: number }
   /** A push to this user (docs/push.md): numbered like the others, sent (and resumed) to the recipient alone. */
   | { type: 'message'; seq: number; data: Message }
+  /** Work-order events: numbered and resumed like the others, sent to the order's members alone. */
+  | { type: 'work'; seq: number; event: WorkEvent }
   | { type: 'pong' }
   | { type: 'error'; msg: string };
 
@@ -77,6 +86,23 @@ function alarmOf(d: Raw): LiveAlarm {
   };
 }
 
+/** A note of a `work.message` frame, or null when it has no id. */
+function workMessageOf(d: unknown): WorkMessage | null {
+  if (!isObj(d) || typeof d.id !== 'number') return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const numbers = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
+  return {
+    id: d.id,
+    authorId: num(d.authorId),
+    authorName: str(d.authorName),
+    content: str(d.content),
+    images: Array.isArray(d.images) ? d.images.filter((x): x is string => typeof x === 'string') : [],
+    mentions: numbers(d.mentions),
+    at: str(d.at),
+    mine: d.mine === true,
+  };
+}
+
 /** A text frame → a frame, or null when it is not one the console knows. */
 export function parseFrame(text: string): LiveFrame | null {
   let v: unknown;
@@ -99,6 +125,16 @@ export function parseFrame(text: string): LiveFrame | null {
     case 'message': {
       const message = messageOf(v.data);
       return seq >= 0 && message ? { type: 'message', seq, data: message } : null;
+    }
+    case 'work.message': {
+      const message = workMessageOf(v.message);
+      const orderId = numOrNull(v.orderId);
+      return seq >= 0 && message && orderId !== null ? { type: 'work', seq, event: { type: 'work.message', orderId, message } } : null;
+    }
+    case 'work.order': {
+      const orderId = numOrNull(v.orderId);
+      const state = numOrNull(v.state);
+      return seq >= 0 && orderId !== null && state !== null ? { type: 'work', seq, event: { type: 'work.order', orderId, state } } : null;
     }
     case 'pong':
       return { type: 'pong' };

@@ -65,6 +65,7 @@ function onFrame(state: LinkState, frame: LiveFrame): { state: LinkState; action
     case 'vehicle':
     case 'alarm':
     case 'message':
+    case 'work':
       if (state.lastSeq !== null && frame.seq <= state.lastSeq) return { state, actions: [] };
       return { state: { ...state, lastSeq: frame.seq }, actions: [{ type: 'deliver', frame }] };
     case 'resync':

@@ -1,2 +1,3 @@
 /** The public entry of features/rules: what other features and the app may use. */
 export { MessageBell } from './components/message-bell';
+export { unreadBadge } from './model';

@@ -2,3 +2,4 @@
 export { OpenOrderLink } from './components/open-order-link';
 export { positionName } from './prefill';
 export type { OrderPrefill } from './prefill';
+export { stateTone } from './model';

@@ -10,22 +10,14 @@ import { LinkButton } from '@/components/ui/button';
 import { MapIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/states';
 import { useApp } from '@/lib/app-context';
-import { formatDateTime } from '@/lib/format';
 import { formatLonLat } from '@/lib/geo';
-import { useHydrated } from '@/lib/local-store';
 import { paths } from '@/lib/paths';
 import { alarmKindKey } from '@/features/live';
 import { useUnits } from '@/features/settings';
 import { deriveState, STATE_TONES, UnitSwitch, WheelDiagram } from '@/features/vehicles';
 import { useSharedVehicle } from '../api/get-shared-vehicle';
-import { utcTime } from '../share-meta';
 import { sharedFromData, type SharedVehicle } from '../types';
-
-/** UTC while server-rendered and hydrating (identical markup), the visitor's local time afterwards. */
-function useTime() {
-  const hydrated = useHydrated();
-  return (value: string | number | null) => (value === null ? '' : hydrated ? formatDateTime(value) : utcTime(value));
-}
+import { useShareTime } from './use-share-time';
 
 function Fact({ label, children }: { label: string; children: string }) {
   return (
@@ -66,7 +58,7 @@ function SharedVehicleView({ v, stale }: { v: SharedVehicle; stale: boolean }) {
   const { t: tf } = useTranslation('fleet');
   const { t: tm } = useTranslation('map');
   const units = useUnits();
-  const time = useTime();
+  const time = useShareTime();
   const s = v.state;
   const state = deriveState(s ?? { offline: true });
   const fix = typeof s?.lat === 'number' && typeof s.lon === 'number' ? formatLonLat([s.lon, s.lat]) : '';

@@ -8,4 +8,12 @@ export const workKeys = {
   states: ['work', 'states'] as const,
   statistics: ['work', 'orders', 'statistics'] as const,
   lookups: ['work', 'lookups'] as const,
+  /** Discussions (list, unread counts, messages): under `orders`, so a new note or a state change refreshes them. */
+  discussions: ['work', 'orders', 'discussions'] as const,
 };
+
+/** What a read mark or a new note changes besides the messages: the discussions list and the unread counts. */
+export const discussionSummaryKeys = [
+  [...workKeys.discussions, 'list'],
+  [...workKeys.discussions, 'unread'],
+] as const;

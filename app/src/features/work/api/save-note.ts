@@ -6,6 +6,7 @@ import { workKeys } from './keys';
 /** POST /api/work/save_log → LogRow: a note with images on the timeline. */
 export const saveNote = postCall<LogInput, LogRow>('/work/save_log');
 
-export function useSaveNote() {
-  return useApiMutation(saveNote, { invalidate: [workKeys.orders] });
+/** `quiet`: no "done" notice (a chat message shows up in the conversation, which says enough). */
+export function useSaveNote({ quiet = false }: { quiet?: boolean } = {}) {
+  return useApiMutation(saveNote, { invalidate: [workKeys.orders], success: quiet ? null : undefined });
 }

@@ -1,15 +1,19 @@
 /**
  * One work order's page (the menu's `project/workOrderDetail/:id` and the fixed `/wf/:id`): the head with the
- * actions, the timeline with notes and dispose records, tasks, parts and labour, attachments; beside them what the
- * order is about, people, location, shipping, alarms and the snapshot. One column on phones.
+ * actions, the timeline with notes and dispose records (or, on its tab, the order's discussion), tasks, parts and
+ * labour, attachments; beside them what the order is about, people, location, shipping, alarms and the snapshot. One
+ * column on phones.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Panel } from '@/components/crud/view';
 import { ErrorState, Skeleton } from '@/components/ui/states';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useButtons } from '@/lib/console/menu-route-context';
 import { useOrder } from '../api/get-order';
 import { IN_PROGRESS, PENDING } from '../model';
+import { Discussion } from './discussion';
 import { OrderFiles } from './order-files';
 import { OrderForm } from './order-form';
 import { OrderHeader } from './order-header';
@@ -23,6 +27,7 @@ export function OrderDetail({ id }: { id: number }) {
   const can = useButtons();
   const order = useOrder({ id }, Number.isInteger(id) && id > 0);
   const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<'timeline' | 'discussion'>('timeline');
   if (!Number.isInteger(id) || id <= 0) return <ErrorState message={t('detail.notFound')} />;
   if (order.isPending) return <Skeleton rows={8} />;
   if (order.isError) return <ErrorState message={order.error.message || t('detail.notFound')} onRetry={() => void order.refetch()} />;
@@ -33,7 +38,28 @@ export function OrderDetail({ id }: { id: number }) {
       <OrderHeader order={o} onEdit={editable ? () => { setEditing(true); } : null} />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
-          <Timeline order={o} />
+          <div>
+            <Tabs
+              tabs={[
+                { id: 'timeline', label: t('timeline.title') },
+                { id: 'discussion', label: t('discussion.title') },
+              ]}
+              value={tab}
+              onChange={setTab}
+              label={t('discussion.tabs')}
+              idPrefix={`order-${String(o.id)}`}
+              className="mb-3"
+            />
+            <TabPanel idPrefix={`order-${String(o.id)}`} id={tab} active>
+              {tab === 'timeline' ? (
+                <Timeline order={o} />
+              ) : (
+                <Panel className="flex h-[min(44rem,calc(100dvh-8rem))] min-h-[26rem] flex-col overflow-hidden">
+                  <Discussion orderId={o.id} />
+                </Panel>
+              )}
+            </TabPanel>
+          </div>
           <OrderTasks order={o} />
           <OrderRepair order={o} />
           <OrderFiles order={o} />

@@ -11,8 +11,7 @@ import type { FieldDef } from '@/components/crud/form';
 import { Panel } from '@/components/crud/view';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, TextArea } from '@/components/ui/fields';
-import { SpinnerIcon, TrashIcon } from '@/components/ui/icons';
+import { TrashIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import type { LogRow, OrderDetail } from '@/lib/api-types';
 import { useApp } from '@/lib/app-context';
@@ -23,9 +22,9 @@ import { useDisposeTemplate } from '../api/get-dispose-template';
 import { useLogs } from '../api/get-logs';
 import { useDeleteLog } from '../api/delete-log';
 import { useSaveDispose } from '../api/save-dispose';
-import { useSaveNote } from '../api/save-note';
 import { IN_PROGRESS, LOG_DISPOSE, LOG_NOTE, LOG_STATE, RESOLVED, templateFormValues, templateValues } from '../model';
 import { StateBadge } from './badges';
+import { NoteComposer } from './note-composer';
 import { PhotoInput } from './photo-input';
 import { templateFieldDefs, type Values } from './template-fields';
 
@@ -112,7 +111,9 @@ export function Timeline({ order }: { order: OrderDetail }) {
           </ol>
         )}
       </div>
-      {order.writable ? <NoteComposer orderId={order.id} /> : null}
+      {order.writable ? (
+        <NoteComposer orderId={order.id} testId="note" texts={{ label: t('timeline.note'), submit: t('timeline.addNote'), empty: t('timeline.noteEmpty') }} />
+      ) : null}
       {preview ? <ImagePreview url={preview} onClose={() => { setPreview(null); }} /> : null}
       {disposing && dispose.data ? (
         <DisposeDialog orderId={order.id} dispose={dispose.data.dispose} onClose={() => { setDisposing(false); }} />
@@ -130,61 +131,6 @@ export function ImagePreview({ url, onClose }: { url: string; onClose: () => voi
         <a href={url} target="_blank" rel="noreferrer" className="text-accent hover:underline">{t('photos.original')}</a>
       </p>
     </Dialog>
-  );
-}
-
-/** A note with photos (the phone's camera through the file input). */
-function NoteComposer({ orderId }: { orderId: number }) {
-  const { t } = useTranslation('work');
-  const save = useSaveNote();
-  const [content, setContent] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    if (content.trim() === '' && images.length === 0) {
-      setError(t('timeline.noteEmpty'));
-      return;
-    }
-    try {
-      await save.mutateAsync({ orderId, content: content.trim(), images });
-      setContent('');
-      setImages([]);
-    } catch {
-      // the request layer said why; the note stays
-    }
-  };
-  return (
-    <form
-      noValidate
-      className="space-y-3 border-t border-slate-100 p-4"
-      aria-label={t('timeline.addNote')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      data-testid="note-form"
-    >
-      <Field label={t('timeline.note')} htmlFor={`note-${String(orderId)}`} error={error} errorId={`note-${String(orderId)}-error`}>
-        <TextArea
-          id={`note-${String(orderId)}`}
-          value={content}
-          maxLength={4000}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `note-${String(orderId)}-error` : undefined}
-          onChange={(e) => {
-            setContent(e.target.value);
-            setError(null);
-          }}
-        />
-      </Field>
-      <PhotoInput value={images} onChange={(urls) => { setImages(urls); setError(null); }} testId="note-photos" />
-      <div className="flex justify-end">
-        <Button type="submit" variant="accent" className="max-md:h-11 max-md:w-full" disabled={save.isPending} data-testid="note-submit">
-          {save.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : null}
-          {t('timeline.addNote')}
-        </Button>
-      </div>
-    </form>
   );
 }
 
