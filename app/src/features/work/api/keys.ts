@@ -8,4 +8,8 @@ export const workKeys = {
   states: ['work', 'states'] as const,
   statistics: ['work', 'orders', 'statistics'] as const,
   lookups: ['work', 'lookups'] as const,
+  /** Projects sit under orders: their progress counts orders and tasks, so an order's change refreshes them. */
+  projects: ['work', 'orders', 'projects'] as const,
+  /** Notice plans, their history (events) and the plans of a project. */
+  informs: ['work', 'informs'] as const,
 };
