@@ -10,6 +10,10 @@ export const workKeys = {
   lookups: ['work', 'lookups'] as const,
   /** Discussions (list, unread counts, messages): under `orders`, so a new note or a state change refreshes them. */
   discussions: ['work', 'orders', 'discussions'] as const,
+  /** Projects sit under orders: their progress counts orders and tasks, so an order's change refreshes them. */
+  projects: ['work', 'orders', 'projects'] as const,
+  /** Notice plans, their history (events) and the plans of a project. */
+  informs: ['work', 'informs'] as const,
 };
 
 /** What a read mark or a new note changes besides the messages: the discussions list and the unread counts. */

@@ -1,6 +1,7 @@
 /**
  * The vehicles of an order and the wheel positions the work is about: search the vehicles an order may be opened on
  * (`order_car`), add one, tick its positions (axles front to back, wheels from the left; from its axle layout).
+ * Without positions (a notice plan's vehicles) the chosen vehicles are plates to remove.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +25,11 @@ interface VehiclePickerProps {
   onChange: (value: VehiclePick[]) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** Offer each vehicle's wheel positions (default true). */
+  withPositions?: boolean;
 }
 
-export function VehiclePicker({ id, value, onChange, invalid, describedBy }: VehiclePickerProps) {
+export function VehiclePicker({ id, value, onChange, invalid, describedBy, withPositions = true }: VehiclePickerProps) {
   const { t } = useTranslation('work');
   const [keyword, setKeyword] = useState('');
   const cars = useOrderCars({ keyword: keyword.trim() || undefined, page: 1, pageSize: 8 });
@@ -34,18 +37,38 @@ export function VehiclePicker({ id, value, onChange, invalid, describedBy }: Veh
   const matches = (cars.data?.list ?? []).filter((c) => !chosen.has(c.id));
   return (
     <div className="space-y-2" data-testid="vehicle-picker" aria-describedby={describedBy}>
-      {value.map((v) => (
-        <VehicleEntry
-          key={v.vehicleId}
-          pick={v}
-          onChange={(next) => {
-            onChange(value.map((x) => (x.vehicleId === v.vehicleId ? next : x)));
-          }}
-          onRemove={() => {
-            onChange(value.filter((x) => x.vehicleId !== v.vehicleId));
-          }}
-        />
-      ))}
+      {withPositions ? (
+        value.map((v) => (
+          <VehicleEntry
+            key={v.vehicleId}
+            pick={v}
+            onChange={(next) => {
+              onChange(value.map((x) => (x.vehicleId === v.vehicleId ? next : x)));
+            }}
+            onRemove={() => {
+              onChange(value.filter((x) => x.vehicleId !== v.vehicleId));
+            }}
+          />
+        ))
+      ) : value.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t('plan.inform.vehiclesChosen')}>
+          {value.map((v) => (
+            <li key={v.vehicleId} className="flex items-center gap-1 rounded-lg bg-slate-100 py-0.5 pr-0.5 pl-2.5 text-sm text-slate-800" data-testid={`vehicle-pick-${String(v.vehicleId)}`}>
+              {v.plate}
+              <button
+                type="button"
+                onClick={() => {
+                  onChange(value.filter((x) => x.vehicleId !== v.vehicleId));
+                }}
+                aria-label={t('form.removeVehicle', { plate: v.plate })}
+                className="grid size-9 place-items-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-red-600"
+              >
+                <CloseIcon className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <TextInput
         id={id}
         type="search"
