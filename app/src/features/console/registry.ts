@@ -46,6 +46,7 @@ export const VIEW_LOADERS: ViewLoaders = {
   'project/orderList': () => import('@/features/work/lazy/order-list-view'),
   'project/state': () => import('@/features/work/lazy/state-view'),
   'project/dialog': () => import('@/features/work/lazy/dialog-view'),
+  'project/flow': () => import('@/features/work/lazy/flow-view'),
   'dataManage/vehicleManage': () => import('@/features/vehicles/lazy/vehicle-manage-view'),
   'dataManage/vehicleManageSystem': () => import('@/features/vehicles/lazy/vehicle-manage-system-view'),
   'dataManage/trailerSwap': () => import('@/features/vehicles/lazy/trailer-swap-view'),

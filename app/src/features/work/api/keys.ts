@@ -8,4 +8,6 @@ export const workKeys = {
   states: ['work', 'states'] as const,
   statistics: ['work', 'orders', 'statistics'] as const,
   lookups: ['work', 'lookups'] as const,
+  /** Flow templates and their nodes (the order's own steps sit under `order`). */
+  flows: ['work', 'flows'] as const,
 };
