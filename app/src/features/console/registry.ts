@@ -51,6 +51,7 @@ export const VIEW_LOADERS: ViewLoaders = {
   'project/projectManage': () => import('@/features/work/lazy/project-manage-view'),
   'project/workPlan': () => import('@/features/work/lazy/work-plan-view'),
   'project/noticePlan': () => import('@/features/work/lazy/notice-plan-view'),
+  'project/flow': () => import('@/features/work/lazy/flow-view'),
   'dataManage/vehicleManage': () => import('@/features/vehicles/lazy/vehicle-manage-view'),
   'dataManage/vehicleManageSystem': () => import('@/features/vehicles/lazy/vehicle-manage-system-view'),
   'dataManage/trailerSwap': () => import('@/features/vehicles/lazy/trailer-swap-view'),

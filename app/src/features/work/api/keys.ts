@@ -14,6 +14,8 @@ export const workKeys = {
   projects: ['work', 'orders', 'projects'] as const,
   /** Notice plans, their history (events) and the plans of a project. */
   informs: ['work', 'informs'] as const,
+  /** Flow templates and their nodes (the order's own steps sit under `order`). */
+  flows: ['work', 'flows'] as const,
 };
 
 /** What a read mark or a new note changes besides the messages: the discussions list and the unread counts. */

@@ -1,8 +1,8 @@
 /**
  * One work order's page (the menu's `project/workOrderDetail/:id` and the fixed `/wf/:id`): the head with the
- * actions, the timeline with notes and dispose records (or, on its tab, the order's discussion), tasks, parts and
- * labour, attachments; beside them what the order is about, people, location, shipping, alarms and the snapshot. One
- * column on phones.
+ * actions, the order's flow steps, the timeline with notes and dispose records (or, on its tab, the order's
+ * discussion), tasks, parts and labour, attachments; beside them what the order is about, people, location, shipping,
+ * alarms and the snapshot. One column on phones.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,10 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { useButtons } from '@/lib/console/menu-route-context';
 import { useOrder } from '../api/get-order';
+import { sectionId } from '../flow-model';
 import { IN_PROGRESS, PENDING } from '../model';
 import { Discussion } from './discussion';
+import { FlowSteps } from './flow-steps';
 import { OrderFiles } from './order-files';
 import { OrderForm } from './order-form';
 import { OrderHeader } from './order-header';
@@ -36,9 +38,11 @@ export function OrderDetail({ id }: { id: number }) {
   return (
     <div className="space-y-4" data-testid="order-detail" data-order-id={o.id}>
       <OrderHeader order={o} onEdit={editable ? () => { setEditing(true); } : null} />
+      <FlowSteps order={o} />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
-          <div>
+          {/* the sections a flow step's function is done in carry ids: the step's items lead there (flow-steps.tsx) */}
+          <div id={sectionId('timeline')} tabIndex={-1} className="scroll-mt-4 outline-none">
             <Tabs
               tabs={[
                 { id: 'timeline', label: t('timeline.title') },
@@ -60,14 +64,14 @@ export function OrderDetail({ id }: { id: number }) {
               )}
             </TabPanel>
           </div>
-          <OrderTasks order={o} />
-          <OrderRepair order={o} />
-          <OrderFiles order={o} />
+          <div id={sectionId('tasks')} tabIndex={-1} className="scroll-mt-4 outline-none"><OrderTasks order={o} /></div>
+          <div id={sectionId('repair')} tabIndex={-1} className="scroll-mt-4 outline-none"><OrderRepair order={o} /></div>
+          <div id={sectionId('files')} tabIndex={-1} className="scroll-mt-4 outline-none"><OrderFiles order={o} /></div>
         </div>
         <div className="min-w-0 space-y-4">
           <OrderSubject order={o} />
           <OrderPeople order={o} />
-          <OrderLocation order={o} />
+          <div id={sectionId('location')} tabIndex={-1} className="scroll-mt-4 outline-none"><OrderLocation order={o} /></div>
           <OrderShipping order={o} />
           <OrderAlarms order={o} />
           <OrderSnapshot order={o} />

@@ -1,7 +1,8 @@
 /**
  * The head of an order: number, title, state, grade, priority, type, people and times, and the actions the server
  * allows now (`nextStates`: start, resolve, close, cancel, reopen; cancel and reopen ask for a remark), "start now"
- * (`immediately`: an unassigned pending order is taken by the caller) and edit.
+ * (`immediately`: an unassigned pending order is taken by the caller) and edit. On a flow of its own an order moves
+ * forward through its steps instead, so only cancel and reopen stay here.
  */
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import type { OrderDetail } from '@/lib/api-types';
 import { formatDateTime } from '@/lib/format';
 import { useSetState } from '../api/set-state';
 import { useStartNow } from '../api/start-now';
+import { BUILT_IN_FLOW } from '../flow-model';
 import { actionFor, needsRemark, PENDING, type StateAction } from '../model';
 import { GradeBadge, PriorityBadge, StateBadge } from './badges';
 
@@ -34,11 +36,14 @@ export function OrderHeader({ order, onEdit }: { order: OrderDetail; onEdit: (()
   const setState = useSetState();
   const startNow = useStartNow();
   const [asking, setAsking] = useState<{ to: number; action: StateAction } | null>(null);
-  const canTake = order.writable && order.state === PENDING && (order.assigneeId ?? null) === null;
+  // an order on a flow of its own moves forward through its steps (FlowSteps), which check what each step asks:
+  // here it keeps only what the flow does not do (cancel, reopen)
+  const ownFlow = order.flowId !== BUILT_IN_FLOW;
+  const canTake = !ownFlow && order.writable && order.state === PENDING && (order.assigneeId ?? null) === null;
   // an unassigned pending order is started by taking it (which also starts it)
   const actions = order.nextStates.flatMap((to) => {
     const action = actionFor(order.state, to);
-    return action && !(canTake && action === 'start') ? [{ to, action }] : [];
+    return action && !(canTake && action === 'start') && !(ownFlow && action !== 'cancel' && action !== 'reopen') ? [{ to, action }] : [];
   });
 
   return (

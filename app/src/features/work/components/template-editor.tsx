@@ -90,7 +90,8 @@ export function TemplateEditor({ type, onClose }: { type: OrderType; onClose: ()
   );
 }
 
-function FieldList({ value, onChange, readOnly, testId }: { value: TemplateField[]; onChange: (v: TemplateField[]) => void; readOnly: boolean; testId: string }) {
+/** An editable list of template fields (key, label, kind, required, options for a choice); also a flow node's fields. */
+export function FieldList({ value, onChange, readOnly, testId }: { value: TemplateField[]; onChange: (v: TemplateField[]) => void; readOnly: boolean; testId: string }) {
   const { t } = useTranslation('work');
   const set = (i: number, patch: Partial<TemplateField>) => {
     onChange(value.map((f, j) => (j === i ? { ...f, ...patch } : f)));

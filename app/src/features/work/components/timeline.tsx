@@ -1,7 +1,8 @@
 /**
  * An order's timeline (`up_log`, oldest first): state changes with their remark, notes with photos, dispose records
- * (the dispose form's values), changes of the order. Below it: a note with photos (`save_log`) and, while the order
- * is in progress or resolved, a dispose record from the type's dispose form (`dispose_t`, `dispose_log`).
+ * (the dispose form's values), changes of the order, steps on its flow. Below it: a note with photos (`save_log`)
+ * and, while the order is in progress or resolved, a dispose record from the type's dispose form (`dispose_t`,
+ * `dispose_log`).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +24,10 @@ import { useLogs } from '../api/get-logs';
 import { useDeleteLog } from '../api/delete-log';
 import { useSaveDispose } from '../api/save-dispose';
 import { IN_PROGRESS, LOG_DISPOSE, LOG_NOTE, LOG_STATE, RESOLVED, templateFormValues, templateValues } from '../model';
+import { LOG_STEP } from '../flow-model';
 import { StateBadge } from './badges';
 import { NoteComposer } from './note-composer';
+import { StepLogEntry } from './flow-steps';
 import { PhotoInput } from './photo-input';
 import { templateFieldDefs, type Values } from './template-fields';
 
@@ -69,7 +72,7 @@ export function Timeline({ order }: { order: OrderDetail }) {
                 <span aria-hidden="true" className="absolute top-1.5 -left-[25px] size-2.5 rounded-full bg-white ring-2 ring-accent" />
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
                   <span className="font-medium text-slate-700">{log.userName}</span>
-                  <span>{t(`timeline.kind.${String(log.kind)}`, { defaultValue: '' })}</span>
+                  <span>{log.kind === LOG_STEP ? t('flow.order.stepLog') : t(`timeline.kind.${String(log.kind)}`, { defaultValue: '' })}</span>
                   <time className="tabular-nums" dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
                   {(log.kind === LOG_NOTE || log.kind === LOG_DISPOSE) && log.userId === me ? (
                     <button type="button" onClick={() => void remove(log)} aria-label={t('timeline.delete')} className="ml-auto grid size-8 place-items-center rounded text-slate-400 hover:bg-slate-100 hover:text-red-600">
@@ -84,6 +87,7 @@ export function Timeline({ order }: { order: OrderDetail }) {
                     <StateBadge state={log.toState} />
                   </p>
                 ) : null}
+                {log.kind === LOG_STEP ? <StepLogEntry log={log} steps={order.steps} /> : null}
                 {log.content ? <p className="mt-1 text-sm break-words whitespace-pre-wrap text-slate-800">{log.content}</p> : null}
                 {log.kind === LOG_DISPOSE && Object.keys(log.data).length > 0 ? (
                   <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg bg-slate-50 p-2 text-sm">
