@@ -572,9 +572,10 @@ export type Branch = {
      * eq, ne, gt, lt, in (value is a list), filled.
      */
     op: string;
-    value?: {
-        [key: string]: unknown;
-    };
+    /**
+     * Any JSON value (a list for `in`).
+     */
+    value?: unknown;
     nextNodeId: number;
 };
 
@@ -3207,9 +3208,14 @@ export type EnvelopeInformRow = {
         typeId: number;
         title: string;
         vehicleIds: Array<number>;
+        /**
+         * The plates of `vehicleIds`, in the same order ("" for a vehicle that is gone).
+         */
+        plates: Array<string>;
         trigger: Trigger;
         leadDays: number;
         assigneeId?: number | null;
+        assigneeName: string;
         dueHours?: number | null;
         enabled: boolean;
         /**
@@ -3916,9 +3922,14 @@ export type EnvelopeOptionInformRow = {
         typeId: number;
         title: string;
         vehicleIds: Array<number>;
+        /**
+         * The plates of `vehicleIds`, in the same order ("" for a vehicle that is gone).
+         */
+        plates: Array<string>;
         trigger: Trigger;
         leadDays: number;
         assigneeId?: number | null;
+        assigneeName: string;
         dueHours?: number | null;
         enabled: boolean;
         /**
@@ -3985,7 +3996,40 @@ export type EnvelopeOptionOrderType = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
-export type EnvelopeOptionProjectRow = {
+export type EnvelopeOptionSale = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: null | {
+        /**
+         * 1–64 characters.
+         */
+        customer?: string;
+        /**
+         * `YYYY-MM-DD`.
+         */
+        soldOn?: string;
+        /**
+         * ≥ 0.
+         */
+        price?: number;
+        /**
+         * 0–120.
+         */
+        warrantyMonths?: number;
+        remark?: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOptionWorkProject = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
      */
@@ -4015,39 +4059,6 @@ export type EnvelopeOptionProjectRow = {
          */
         progress: number;
         createdAt: string;
-    };
-    /**
-     * A human-readable message in the request's language.
-     */
-    msg: string;
-};
-
-/**
- * The envelope every /api and /tapi answer is wrapped in.
- */
-export type EnvelopeOptionSale = {
-    /**
-     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
-     */
-    code: number;
-    data: null | {
-        /**
-         * 1–64 characters.
-         */
-        customer?: string;
-        /**
-         * `YYYY-MM-DD`.
-         */
-        soldOn?: string;
-        /**
-         * ≥ 0.
-         */
-        price?: number;
-        /**
-         * 0–120.
-         */
-        warrantyMonths?: number;
-        remark?: string;
     };
     /**
      * A human-readable message in the request's language.
@@ -5118,9 +5129,14 @@ export type EnvelopePageResultInformRow = {
             typeId: number;
             title: string;
             vehicleIds: Array<number>;
+            /**
+             * The plates of `vehicleIds`, in the same order ("" for a vehicle that is gone).
+             */
+            plates: Array<string>;
             trigger: Trigger;
             leadDays: number;
             assigneeId?: number | null;
+            assigneeName: string;
             dueHours?: number | null;
             enabled: boolean;
             /**
@@ -5572,6 +5588,12 @@ export type EnvelopePageResultOrderRow = {
              * When the work is planned (`save_arrange`).
              */
             plannedAt?: string | null;
+            /**
+             * Where the work is (`location`), if known.
+             */
+            lat?: number | null;
+            lon?: number | null;
+            address: string;
         }>;
         total: number;
         page: number;
@@ -6644,6 +6666,54 @@ export type EnvelopePageResultViewRow = {
             userName: string;
             nickName: string;
             viewedAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultWorkProject = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            name: string;
+            code: string;
+            description: string;
+            managerId?: number | null;
+            managerName: string;
+            /**
+             * 1 planning, 2 active, 3 done, 4 archived.
+             */
+            state: number;
+            /**
+             * `YYYY-MM-DD` or "".
+             */
+            startOn: string;
+            endOn: string;
+            orders: OrderCounts;
+            tasks: TaskCounts;
+            /**
+             * 0–100: resolved or closed orders and done tasks over all orders (cancelled ones left
+             * out) and tasks; 100 once the project is done or archived.
+             */
+            progress: number;
+            createdAt: string;
         }>;
         total: number;
         page: number;
@@ -7909,9 +7979,10 @@ export type EnvelopeVecBranch = {
          * eq, ne, gt, lt, in (value is a list), filled.
          */
         op: string;
-        value?: {
-            [key: string]: unknown;
-        };
+        /**
+         * Any JSON value (a list for `in`).
+         */
+        value?: unknown;
         nextNodeId: number;
     }>;
     /**
@@ -8392,9 +8463,14 @@ export type EnvelopeVecInformRow = {
         typeId: number;
         title: string;
         vehicleIds: Array<number>;
+        /**
+         * The plates of `vehicleIds`, in the same order ("" for a vehicle that is gone).
+         */
+        plates: Array<string>;
         trigger: Trigger;
         leadDays: number;
         assigneeId?: number | null;
+        assigneeName: string;
         dueHours?: number | null;
         enabled: boolean;
         /**
@@ -10122,9 +10198,14 @@ export type InformRow = {
     typeId: number;
     title: string;
     vehicleIds: Array<number>;
+    /**
+     * The plates of `vehicleIds`, in the same order ("" for a vehicle that is gone).
+     */
+    plates: Array<string>;
     trigger: Trigger;
     leadDays: number;
     assigneeId?: number | null;
+    assigneeName: string;
     dueHours?: number | null;
     enabled: boolean;
     /**
@@ -10531,6 +10612,22 @@ export type ListQuery = PageQuery & {
      * Opened on or before this day.
      */
     to?: string | null;
+    /**
+     * Planned (`plannedAt`) on or after this day (`YYYY-MM-DD`, UTC): the work plan's calendar.
+     */
+    plannedFrom?: string | null;
+    /**
+     * Planned on or before this day.
+     */
+    plannedTo?: string | null;
+    /**
+     * Only planned orders (true) or unplanned ones (false; the work plan's list to plan from).
+     */
+    planned?: boolean | null;
+    /**
+     * Only orders with a location (true; the map's layer) or without one (false).
+     */
+    located?: boolean | null;
 };
 
 export type ListsRequest = PageQuery & {
@@ -11337,6 +11434,12 @@ export type OrderRow = {
      * When the work is planned (`save_arrange`).
      */
     plannedAt?: string | null;
+    /**
+     * Where the work is (`location`), if known.
+     */
+    lat?: number | null;
+    lon?: number | null;
+    address: string;
 };
 
 export type OrderTaskRow = {
@@ -11693,6 +11796,10 @@ export type ProjectListQuery = PageQuery & {
      */
     state?: number | null;
     managerId?: number | null;
+    /**
+     * One project (the project's own page).
+     */
+    id?: number | null;
 };
 
 /**
@@ -13137,7 +13244,11 @@ export type Step = {
  */
 export type StepInput = {
     orderId: number;
-    nodeId: number;
+    /**
+     * The next node, as the screen shows it; left out, the order goes where the flow's branches
+     * send it with `data` (a branch on a field of the current step is only decided by it).
+     */
+    nodeId?: number | null;
     /**
      * Values of the current node's fields.
      */
@@ -14921,6 +15032,61 @@ export type WorkInfo = {
 
 export type WorkInfoRequest = {
     imei: string;
+};
+
+export type WorkProject = {
+    id: number;
+    entId: number;
+    name: string;
+    code: string;
+    description: string;
+    managerId?: number | null;
+    managerName: string;
+    /**
+     * 1 planning, 2 active, 3 done, 4 archived.
+     */
+    state: number;
+    /**
+     * `YYYY-MM-DD` or "".
+     */
+    startOn: string;
+    endOn: string;
+    orders: OrderCounts;
+    tasks: TaskCounts;
+    /**
+     * 0–100: resolved or closed orders and done tasks over all orders (cancelled ones left
+     * out) and tasks; 100 once the project is done or archived.
+     */
+    progress: number;
+    createdAt: string;
+};
+
+/**
+ * A project to create (no `id`), change (fields left out stay) or delete (`delete: true`).
+ */
+export type WorkProjectInput = {
+    id?: number | null;
+    /**
+     * The enterprise of a new project (default: the acting one).
+     */
+    entId?: number | null;
+    name?: string | null;
+    code?: string | null;
+    description?: string | null;
+    /**
+     * A member of an enterprise the scope sees; 0 removes the manager.
+     */
+    managerId?: number | null;
+    /**
+     * 1 planning, 2 active (default), 3 done, 4 archived.
+     */
+    state?: number | null;
+    /**
+     * `YYYY-MM-DD`, or "" for none.
+     */
+    startOn?: string | null;
+    endOn?: string | null;
+    delete?: boolean;
 };
 
 export type AddTagsData = {
@@ -19073,7 +19239,7 @@ export type ProjectList2Data = {
 };
 
 export type ProjectList2Responses = {
-    200: EnvelopePageResultProjectRow;
+    200: EnvelopePageResultWorkProject;
 };
 
 export type ProjectList2Response = ProjectList2Responses[keyof ProjectList2Responses];
@@ -19092,14 +19258,14 @@ export type ProjectLogResponses = {
 export type ProjectLogResponse = ProjectLogResponses[keyof ProjectLogResponses];
 
 export type ProjectSaveData = {
-    body: ProjectInput;
+    body: WorkProjectInput;
     path?: never;
     query?: never;
     url: '/api/work/project_save';
 };
 
 export type ProjectSaveResponses = {
-    200: EnvelopeOptionProjectRow;
+    200: EnvelopeOptionWorkProject;
 };
 
 export type ProjectSaveResponse = ProjectSaveResponses[keyof ProjectSaveResponses];

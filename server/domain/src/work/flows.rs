@@ -154,8 +154,8 @@ pub struct Branch {
     pub field: String,
     /// eq, ne, gt, lt, in (value is a list), filled.
     pub op: String,
+    /// Any JSON value (a list for `in`).
     #[serde(default)]
-    #[schema(value_type = Object)]
     pub value: Value,
     #[serde(alias = "next_node_id", alias = "nextId")]
     pub next_node_id: i64,
@@ -1697,8 +1697,10 @@ pub async fn detail(
 pub struct StepInput {
     #[serde(alias = "order_id", alias = "workId", alias = "id")]
     pub order_id: i64,
-    #[serde(alias = "node_id")]
-    pub node_id: i64,
+    /// The next node, as the screen shows it; left out, the order goes where the flow's branches
+    /// send it with `data` (a branch on a field of the current step is only decided by it).
+    #[serde(default, alias = "node_id")]
+    pub node_id: Option<i64>,
     /// Values of the current node's fields.
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
@@ -1732,35 +1734,47 @@ pub async fn move_on(
             ),
         )));
     };
-    let Some(target) = pos.nodes.iter().position(|n| n.id == input.node_id) else {
-        return Err(AppError::field(
-            "nodeId",
-            text!(
-                "nodeId：工单 {} 的流程中没有节点 {}",
-                "nodeId: the flow of work order {} has no node {}",
-                order.number,
-                input.node_id
-            ),
-        ));
-    };
-    let (from, to) = (&pos.nodes[cur], &pos.nodes[target]);
     let mut vals = values(&txn, &order).await?;
     vals.extend(data.clone());
     let next = next_node(&pos.nodes, cur, &vals);
-    if next != Some(target) {
-        let next_name = next.map_or_else(String::new, |n| pos.nodes[n].name.clone());
-        return Err(AppError::field(
-            "nodeId",
-            text!(
-                "nodeId：工单 {} 现在不能从“{}”到“{}”（下一步：{}）",
-                "nodeId: work order {} cannot go from \"{}\" to \"{}\" now (next: {})",
-                order.number,
-                from.name,
-                to.name,
-                next_name
-            ),
-        ));
-    }
+    let target = match input.node_id {
+        None => next.ok_or_else(|| {
+            AppError::fail(text!(
+                "工单 {} 已在流程的最后一步",
+                "Work order {} is at the last step of its flow",
+                order.number
+            ))
+        })?,
+        Some(node_id) => {
+            let Some(target) = pos.nodes.iter().position(|n| n.id == node_id) else {
+                return Err(AppError::field(
+                    "nodeId",
+                    text!(
+                        "nodeId：工单 {} 的流程中没有节点 {}",
+                        "nodeId: the flow of work order {} has no node {}",
+                        order.number,
+                        node_id
+                    ),
+                ));
+            };
+            if next != Some(target) {
+                let next_name = next.map_or_else(String::new, |n| pos.nodes[n].name.clone());
+                return Err(AppError::field(
+                    "nodeId",
+                    text!(
+                        "nodeId：工单 {} 现在不能从“{}”到“{}”（下一步：{}）",
+                        "nodeId: work order {} cannot go from \"{}\" to \"{}\" now (next: {})",
+                        order.number,
+                        pos.nodes[cur].name,
+                        pos.nodes[target].name,
+                        next_name
+                    ),
+                ));
+            }
+            target
+        }
+    };
+    let (from, to) = (&pos.nodes[cur], &pos.nodes[target]);
     if !acts_at(scope, &order, from) {
         return Err(AppError::fail(text!(
             "“{}”这一步不由你处理（工单 {}）",
