@@ -105,9 +105,7 @@ async fn page_data(
         match discussions::shared(&state.db, &state.tokens, token).await {
             Ok(d) => Ok(serde_json::json!({ "discussion": d })),
             // a forged or expired link: the page says so (status 404)
-            Err(AppError::Fail(why)) => {
-                Ok(serde_json::json!({ "discussionError": why.get(lang) }))
-            }
+            Err(AppError::Fail(why)) => Ok(serde_json::json!({ "discussionError": why.get(lang) })),
             Err(err) => Err(err),
         },
     )

@@ -98,7 +98,12 @@ async fn a_schedule_plan_opens_one_order_per_vehicle_per_run() {
         saved["vehicleIds"].as_array().map(Vec::len),
         "a plate per vehicle: {saved}"
     );
-    assert!(saved["plates"][0].as_str().is_some_and(|p| p.starts_with("ZZA")), "{saved}");
+    assert!(
+        saved["plates"][0]
+            .as_str()
+            .is_some_and(|p| p.starts_with("ZZA")),
+        "{saved}"
+    );
 
     let db = &app.state.db;
     let nothing = run_due(db, Utc::now()).await.unwrap();

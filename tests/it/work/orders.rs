@@ -532,10 +532,9 @@ async fn orders_stay_inside_their_enterprise_and_relations() {
 async fn orders_opened_together_get_distinct_numbers() {
     let app = spawn_app().await;
     let f = fleet(&app).await;
-    let opened = futures::future::join_all(
-        (0..8).map(|_| open(&app, &f.t.a.admin, f.a1, Some(f.tech_id))),
-    )
-    .await;
+    let opened =
+        futures::future::join_all((0..8).map(|_| open(&app, &f.t.a.admin, f.a1, Some(f.tech_id))))
+            .await;
     let mut numbers: Vec<String> = opened
         .iter()
         .map(|o| o["number"].as_str().expect("a number").to_owned())

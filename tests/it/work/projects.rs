@@ -170,7 +170,10 @@ async fn a_project_gathers_orders_tasks_and_activity_and_is_kept_while_orders_ar
         .api_tb_project_delete_tb_project(&json!({"ID": pid}), Some(&a.admin))
         .await
         .code(7);
-    assert!(msg.contains('1'), "settings name the open orders too: {msg}");
+    assert!(
+        msg.contains('1'),
+        "settings name the open orders too: {msg}"
+    );
     app.api_work_set_state(&json!({"id": id2, "state": 103}), Some(&a.admin))
         .await
         .ok();
@@ -296,7 +299,10 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
     assert_eq!(rows(&tasks)[0]["assigneeId"], f.tech_id);
 
     // the calendar asks for the orders planned within its days
-    for (from, to, expected) in [("2026-12-01", "2026-12-01", 1), ("2026-12-02", "2026-12-31", 0)] {
+    for (from, to, expected) in [
+        ("2026-12-01", "2026-12-01", 1),
+        ("2026-12-02", "2026-12-31", 0),
+    ] {
         let planned = app
             .api_work_list(
                 &json!({"plannedFrom": from, "plannedTo": to}),

@@ -221,10 +221,7 @@ fn checked_day(field: &str, v: &str) -> Result<String, AppError> {
 /// Deletes a project inside `txn`: refused while it has pending or in-progress orders (naming
 /// their count); its other orders and its notice plans are taken out of it. The work calls and
 /// the enterprise settings (`/tbProject/deleteTbProject`) both delete through here.
-pub(crate) async fn remove(
-    txn: &impl ConnectionTrait,
-    p: &project::Model,
-) -> Result<(), AppError> {
+pub(crate) async fn remove(txn: &impl ConnectionTrait, p: &project::Model) -> Result<(), AppError> {
     let open = work_order::Entity::find()
         .filter(work_order::Column::ProjectId.eq(p.id))
         .filter(work_order::Column::State.is_in([PENDING, IN_PROGRESS]))
