@@ -49,8 +49,7 @@ export function BranchDialog({ nodes, index, onClose }: { nodes: readonly Node[]
     setErrors(found);
     setGeneral(null);
     if (Object.keys(found).length > 0 || target === null) return;
-    // the generated type says object for what is any JSON value on the server (a string, a number or a list here)
-    const added: Branch = { field: key, op, value: v as unknown as Branch['value'], nextNodeId: target };
+    const added: Branch = { field: key, op, value: v, nextNodeId: target };
     const at = node.conditions.length;
     try {
       await save.mutateAsync({ nodeId: node.id, conditions: [...node.conditions, added] });
