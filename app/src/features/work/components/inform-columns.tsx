@@ -1,6 +1,6 @@
 /**
  * What lists of notice plans share: the trigger in words (a schedule in the browser's zone, or mileage), and the
- * columns (name and title, project, order type, trigger, vehicles by plate, assignee, enabled, next and last run,
+ * columns (name and title, project, order type, trigger, vehicles by plate, enabled, next and last run,
  * orders opened). The notice plan view and a project's plans tab show them.
  */
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,6 @@ export function useInformColumns(): Column<InformRow>[] {
         );
       },
     },
-    { key: 'assignee', header: t('field.assignee'), cell: (p) => p.assigneeName || '—' },
     { key: 'enabled', header: t('plan.inform.enabled'), cell: (p) => <EnabledBadge enabled={p.enabled} />, className: 'whitespace-nowrap' },
     { key: 'next', header: t('plan.inform.nextRun'), cell: (p) => <span className="whitespace-nowrap tabular-nums" data-testid={`inform-next-${String(p.id)}`}>{p.nextRunAt ? formatDateTime(p.nextRunAt) : '—'}</span> },
     { key: 'last', header: t('plan.inform.lastRun'), cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.lastRunAt ? formatDateTime(p.lastRunAt) : '—'}</span> },
