@@ -3,8 +3,8 @@
 // photo and a required text field; a move the rules forbid is named under its card and nothing is sent; a branch is
 // added and removed), the flow is given to an order type, and on a phone the order of that type is moved along its
 // steps: the step with its required items missing is refused naming both (the field's error under it), then the photo
-// goes into the attachments and the field is filled, and the order moves on to resolved and closed, as the server
-// confirms. The flow list and the built-in flow's read-only editor render in both languages without console errors.
+// goes into the attachments and the field is filled, and a branch on that field (high mileage skips a review step
+// added by the API) moves the order past the review to resolved, then closed, as the server confirms. The flow list and the built-in flow's read-only editor render in both languages without console errors.
 // Real server only. Run from the repo root: node --test tests/browser/work-flows.test.mjs (WHEELEND_BIN=… for another
 // build of the server).
 import assert from 'node:assert/strict';
@@ -153,8 +153,16 @@ test('the admin builds a flow in the step editor: a required photo and field on 
   }
 });
 
-test('on a phone, an order of a type on the flow is refused with its missing items named, then moves along its steps', async () => {
+test('on a phone, an order of a type on the flow is refused with its missing items named, then moves along its steps, a branch on the step\'s field choosing the next', async () => {
   assert.ok(flowId, 'the flow of the previous test');
+  // a review step after the field work, and a branch of the field work on its own field: high mileage skips the review
+  const built = await callApi(server.url, adminToken, '/workSetting/list', { flowId });
+  const kept = built.map(({ id, name, state, assignee, fields, functions, required, conditions }) => ({ id, name, state, assignee, fields, functions, required, conditions }));
+  kept.splice(2, 0, { name: '复查', state: 101 });
+  await callApi(server.url, adminToken, '/work/flow/save', { id: flowId, name: flowName, description: '现场检修须拍照并填写里程', nodes: kept });
+  const flowNodes = await callApi(server.url, adminToken, '/workSetting/list', { flowId });
+  assert.deepEqual(flowNodes.map((n) => n.name), ['已上报', '现场检修', '复查', '已解决', '已关闭']);
+  await callApi(server.url, adminToken, '/workSetting/condition', { nodeId: flowNodes[1].id, conditions: [{ field: 'mileage', op: 'gt', value: 10000, nextNodeId: flowNodes[3].id }] });
   const type = await callApi(server.url, adminToken, '/work/order_type_save', { name: `巡检${stamp}`, flowId });
   assert.equal(type.flowId, flowId);
   const order = await callApi(server.url, adminToken, '/work/save', { typeId: type.id, title: `轮端巡检${stamp}` });
@@ -169,7 +177,7 @@ test('on a phone, an order of a type on the flow is refused with its missing ite
     const steps = page.getByTestId('flow-steps');
     await steps.waitFor();
     const display = () => steps.locator('[data-testid^="flow-step-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-display')));
-    assert.deepEqual(await display(), ['current', 'selectable', 'forbidden', 'forbidden']);
+    assert.deepEqual(await display(), ['current', 'selectable', 'forbidden', 'forbidden', 'forbidden']);
     // the flow moves the order forward; the head keeps only what the flow does not do
     assert.equal(await page.getByTestId('order-action-start').count(), 0);
     assert.equal(await page.getByTestId('order-take').count(), 0);
@@ -177,7 +185,8 @@ test('on a phone, an order of a type on the flow is refused with its missing ite
     assert.ok(await noOverflow(page), 'no horizontal scrolling at 390 px');
     await shot(page, 'flow-order-390');
 
-    // the reported step asks nothing: on to the working step, which starts the order
+    // the reported step asks nothing and has no branch: the button names the working step, which starts the order
+    assert.equal((await steps.getByTestId('flow-next-submit').textContent()).trim(), '提交并进入“现场检修”');
     await steps.getByTestId('flow-next-submit').click();
     await page.getByTestId('order-state').getByText('处理中').waitFor();
     await steps.getByTestId('flow-step-1').and(page.locator('[data-display="current"]')).waitFor();
@@ -188,6 +197,9 @@ test('on a phone, an order of a type on the flow is refused with its missing ite
     await items.locator('[data-item="photo"][data-display="required"]').waitFor();
     await items.locator('[data-item="mileage"][data-display="required"]').waitFor();
     const next = steps.getByTestId('flow-next-form');
+    // a branch looks at this step's mileage: the next step is not named, the ones it may be are
+    assert.equal((await next.getByTestId('flow-next-submit').textContent()).trim(), '提交本步');
+    assert.match(await next.getByTestId('flow-next-possible').textContent(), /复查 \/ 已解决/);
     await next.getByTestId('flow-next-submit').click();
     const message = await next.getByTestId('flow-next-error').textContent();
     assert.ok(message.includes('里程') && message.includes('拍照'), message);
@@ -197,7 +209,8 @@ test('on a phone, an order of a type on the flow is refused with its missing ite
     assert.equal((await callApi(server.url, adminToken, '/work/info', { id: orderId })).state, 101, 'nothing moved');
     await shot(page, 'flow-order-refused-390');
 
-    // the photo goes where the item leads (the attachments), the field is filled, and the order moves on
+    // the photo goes where the item leads (the attachments), the field is filled, and the branch (over 10000 km) sends
+    // the order past the review, straight to resolved
     await items.getByTestId('flow-item-go-photo').click();
     await page.getByTestId('file-upload-input').setInputFiles({ name: 'hub.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('file-list').locator('li').first().waitFor();
@@ -208,16 +221,17 @@ test('on a phone, an order of a type on the flow is refused with its missing ite
     await page.getByTestId('order-state').getByText('已解决').waitFor();
     let info = await callApi(server.url, adminToken, '/work/info', { id: orderId });
     assert.equal(info.state, 102);
-    const nodes = await callApi(server.url, adminToken, '/workSetting/list', { flowId });
-    assert.equal(info.nodeId, nodes[2].id);
+    assert.equal(info.nodeId, flowNodes[3].id);
+    assert.deepEqual(info.steps.map((s) => s.display), ['completed', 'completed', 'forbidden', 'current', 'selectable']);
 
     // and closed: the last step
-    await steps.getByTestId('flow-step-2').and(page.locator('[data-display="current"]')).waitFor();
+    await steps.getByTestId('flow-step-3').and(page.locator('[data-display="current"]')).waitFor();
+    assert.equal((await steps.getByTestId('flow-next-submit').textContent()).trim(), '提交并进入“已关闭”');
     await steps.getByTestId('flow-next-submit').click();
     await page.getByTestId('order-state').getByText('已关闭').waitFor();
     info = await callApi(server.url, adminToken, '/work/info', { id: orderId });
     assert.equal(info.state, 104);
-    assert.deepEqual(info.steps.map((s) => s.display), ['completed', 'completed', 'completed', 'current']);
+    assert.deepEqual(info.steps.map((s) => s.display), ['completed', 'completed', 'forbidden', 'completed', 'current']);
     await steps.getByTestId('flow-finished').waitFor();
     // the timeline tells the steps, with the values submitted
     const timeline = await page.getByTestId('timeline').textContent();

@@ -1,7 +1,9 @@
 // The project and plan screens in the browser (issue 15): an enterprise admin creates a project, files an order into it
 // (API) and sees its progress and the order on the project's tabs; creates a notice plan on a vehicle with a schedule
-// entered in Shanghai time and finds its next run (kept in UTC) on the work plan calendar; drags the order onto a day
-// (1280 px) and dates it on a 390 px phone, the server's `plannedAt` following; reads a plan's history with the order
+// entered in Shanghai time and an assignee, sees the plate in the list and both in the edit dialog (from the plan's
+// row), and finds its next run (kept in UTC) on the work plan calendar; drags the order onto a day
+// (1280 px) and dates it on a 390 px phone, the server's `plannedAt` following; finds an order planned weeks ahead
+// only on its own month's page (the calendar asks the server by planned day); reads a plan's history with the order
 // its run opened; cannot delete a project with an open order (the server's refusal shows). All four screens render in
 // both languages without console errors. Real server only. Run from the repo root:
 // node --test tests/browser/work-plans.test.mjs (WHEELEND_BIN=… for another build of the server).
@@ -165,6 +167,10 @@ test('the admin creates a notice plan on the vehicle and finds its next run on t
     await dialog.getByLabel('首次执行日期').fill(firstDay);
     await dialog.getByLabel('时间（本地）').fill('07:30');
     await dialog.getByLabel('间隔', { exact: true }).fill('3');
+    const assignee = dialog.getByTestId('inform-assignee');
+    await assignee.getByLabel('搜索成员').fill(admin.userName);
+    await assignee.locator('option', { hasText: admin.nickName }).waitFor({ state: 'attached' });
+    await assignee.getByRole('combobox').selectOption({ label: `${admin.nickName} (${admin.userName})` });
     await shot(page, 'plans-notice-form-1280');
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -173,10 +179,22 @@ test('the admin creates a notice plan on the vehicle and finds its next run on t
     const utcStart = new Date(`${firstDay}T07:30:00+08:00`).toISOString();
     assert.deepEqual(plan.trigger, { kind: 'schedule', every: 3, unit: 'month', startOn: utcStart.slice(0, 10), at: '23:30' });
     assert.deepEqual(plan.vehicleIds, [carId]);
+    assert.deepEqual(plan.plates, [plate]);
+    assert.equal(plan.assigneeName, admin.nickName);
     assert.equal(plan.projectId, project.id);
     assert.equal(new Date(plan.nextRunAt).toISOString(), utcStart);
     // the list shows the next run in the browser's zone
     assert.equal((await page.getByTestId(`inform-next-${plan.id}`).first().textContent()).trim(), `${firstDay} 07:30`);
+    // the plate and the assignee come with the row: the plate in the list, both in the edit dialog as they were saved
+    const row = page.getByTestId('informs-table').locator('tr', { has: page.getByTestId(`inform-${plan.id}`) });
+    assert.equal((await row.getByTestId(`inform-plates-${plan.id}`).textContent()).trim(), plate);
+    await row.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByTestId('inform-form');
+    assert.match(await edit.getByTestId(`vehicle-pick-${carId}`).textContent(), new RegExp(plate));
+    const chosen = await edit.getByTestId('inform-assignee').getByRole('combobox').evaluate((s) => s.selectedOptions[0]?.textContent ?? '');
+    assert.ok(chosen.includes(admin.nickName), chosen);
+    await edit.getByRole('button', { name: '取消' }).click();
+    await edit.waitFor({ state: 'detached' });
 
     // copying makes a disabled plan
     await page.getByTestId('informs-table').locator('tr', { hasText: `季度巡检${stamp}` }).getByRole('button', { name: '复制' }).click();
@@ -240,6 +258,28 @@ test('dragging the order onto a day plans it; on a phone a date moves it', async
     await assertQuiet(phone.page, 'work plan (phone)');
   } finally {
     await phone.context.close();
+  }
+});
+
+test('an order planned weeks ahead shows only on the page of its month', async () => {
+  const day = shanghaiDay(45);
+  const later = await callApi(server.url, adminToken, '/work/save', { typeId: -1, title: `远期保养${stamp}` });
+  await callApi(server.url, adminToken, '/work/save_arrange', { items: [{ kind: 'order', id: later.id, plannedAt: new Date(`${day}T10:00:00+08:00`).toISOString() }] });
+  const { context, page } = await adminPage();
+  try {
+    await openConsole(page, '/project/workPlan');
+    await page.getByTestId('plan-unplanned').waitFor();
+    // this month holds it nowhere: neither on a day nor in the unplanned list
+    assert.equal(await page.locator(`[data-testid$="-order-${later.id}"]`).count(), 0);
+    for (let i = 0; i < monthsUntil(day); i += 1) await page.getByTestId('plan-next').click();
+    const chip = page.getByTestId(`plan-day-${day}`).getByTestId(`plan-item-order-${later.id}`);
+    await chip.waitFor();
+    assert.equal((await chip.textContent()).trim(), `10:00 远期保养${stamp}`);
+    assert.equal(await page.getByTestId(`plan-unplanned-order-${later.id}`).count(), 0);
+    await shot(page, 'plans-calendar-later-1280');
+    await assertQuiet(page, 'work plan, a later month');
+  } finally {
+    await context.close();
   }
 });
 

@@ -164,3 +164,16 @@ test('a step entry of the timeline reads its nodes and values; anything malforme
   assert.deepEqual(f.stepLogData({}), { fromNode: null, toNode: null, values: {} });
   assert.equal(f.LOG_STEP, 5);
 });
+
+test("branches on the step's own fields leave the next node to the submitted values; others do not", () => {
+  const conditions = [
+    { field: 'severity', op: 'eq', value: 'minor', nextNodeId: 40 },
+    { field: 'severity', op: 'eq', value: 'none', nextNodeId: 40 },
+    { field: 'mileage', op: 'gt', value: 10000, nextNodeId: 30 },
+    { field: 'title', op: 'filled', nextNodeId: 50 },
+  ];
+  assert.deepEqual(f.targetsDecidedByStep(conditions, ['severity', 'mileage']), [40, 30]);
+  // a branch on an earlier step's field or the order's form is already decided: the server's selectable step holds
+  assert.deepEqual(f.targetsDecidedByStep(conditions, ['photoNote']), []);
+  assert.deepEqual(f.targetsDecidedByStep([], ['severity']), []);
+});

@@ -64,6 +64,16 @@ test('a month grid is whole weeks from Monday', () => {
   assert.deepEqual(p.monthOf(new Date(2026, 4, 31)), { year: 2026, month: 4 });
 });
 
+test("a month's grid is asked for with a day of margin each side; day arithmetic crosses months and years", () => {
+  // November 2026's grid runs 2026-10-26 … 2026-12-06
+  assert.deepEqual(p.plannedRange({ year: 2026, month: 10 }), { plannedFrom: '2026-10-25', plannedTo: '2026-12-07' });
+  // February 2027's grid is exactly its own four weeks
+  assert.deepEqual(p.plannedRange({ year: 2027, month: 1 }), { plannedFrom: '2027-01-31', plannedTo: '2027-03-01' });
+  assert.equal(p.addDays('2026-12-31', 1), '2027-01-01');
+  assert.equal(p.addDays('2028-03-01', -1), '2028-02-29');
+  assert.equal(p.addDays('2026-02-30', 1), null);
+});
+
 test('moving to another day keeps the local time of day; unplanned items start at the default time', () => {
   // planned 2026-12-01 10:15 local → 2026-12-04 10:15 local
   assert.equal(p.plannedOn('2026-12-04', '2026-12-01T02:15:00Z'), '2026-12-04T02:15:00.000Z');
@@ -95,4 +105,13 @@ test('schedules are entered locally and kept in UTC, both ways', () => {
   assert.deepEqual(p.scheduleFromUtc('2026-11-30', '22:30'), { day: '2026-12-01', time: '06:30' });
   assert.deepEqual(p.scheduleFromUtc('2026-12-01', null), { day: '2026-12-01', time: '08:00' });
   assert.deepEqual(p.scheduleFromUtc(null, '01:00'), { day: '', time: '' });
+});
+
+test("a notice plan's vehicles pair with their plates; a vehicle gone shows by id", () => {
+  assert.deepEqual(p.informPlates({ vehicleIds: [3, 5, 8], plates: ['沪A1', '', '沪B2'] }), [
+    { vehicleId: 3, plate: '沪A1' },
+    { vehicleId: 5, plate: '#5' },
+    { vehicleId: 8, plate: '沪B2' },
+  ]);
+  assert.deepEqual(p.informPlates({ vehicleIds: [4], plates: [] }), [{ vehicleId: 4, plate: '#4' }]);
 });

@@ -1,10 +1,11 @@
 /**
  * The flow rules the flow screens need, pure (tests/unit/work-flows.test.mjs): which states a node may take between
  * its neighbours, the checks `flow/save` makes (2–30 nodes, first pending, last closed, each state the previous one's
- * or the next, branches to later nodes), moving nodes, branch values as typed, who acts at a node, and where a
- * refusal about a node's field belongs. The server decides; these keep a person from sending what it would refuse.
+ * or the next, branches to later nodes), moving nodes, branch values as typed, which branches wait for a step's
+ * values, who acts at a node, and where a refusal about a node's field belongs. The server decides; these keep a
+ * person from sending what it would refuse.
  */
-import type { NodeInput } from '@/lib/api-types';
+import type { Branch, NodeInput } from '@/lib/api-types';
 import { CLOSED, IN_PROGRESS, PENDING, RESOLVED } from './model';
 
 /** The built-in flow (Reported → Working → Resolved → Closed): answered and copyable, never changed. */
@@ -151,6 +152,16 @@ export function withoutNode(nodes: readonly NodeInput[], index: number): NodeInp
   return nodes
     .filter((_, i) => i !== index)
     .map((n) => (gone === undefined || gone === null || !(n.conditions ?? []).some((b) => b.nextNodeId === gone) ? n : { ...n, conditions: (n.conditions ?? []).filter((b) => b.nextNodeId !== gone) }));
+}
+
+/**
+ * The nodes the branches of the current node may send an order to depending on what its step submits (branches on
+ * the step's own fields), without repeats. Empty: the next node is already known (the order's `selectable` step);
+ * otherwise `save_flow` goes without `nodeId` and the server follows the branches with the submitted data.
+ */
+export function targetsDecidedByStep(conditions: readonly Pick<Branch, 'field' | 'nextNodeId'>[], stepFieldKeys: readonly string[]): number[] {
+  const keys = new Set(stepFieldKeys);
+  return [...new Set(conditions.filter((b) => keys.has(b.field)).map((b) => b.nextNodeId))];
 }
 
 /** How many branches of other nodes point to the node at `index`. */

@@ -1,6 +1,6 @@
 /**
  * The rules of the project and plan screens, pure (tests/unit/work-plans.test.mjs): project stages, where a project's
- * detail lives, the work plan's calendar days in the browser's zone, moving a planned time to another day, and notice
+ * detail lives, the work plan's calendar days in the browser's zone and the planned days it asks the server for, moving a planned time to another day, and notice
  * plan schedules, which the server keeps in UTC while people enter them in their own zone. The app has no date
  * library: these lean on Date and its local-time getters, nothing more.
  */
@@ -105,6 +105,26 @@ export function monthGrid(m: Month): string[] {
   return days;
 }
 
+/** `YYYY-MM-DD` moved by `delta` calendar days (null when it is not a real day). */
+export function addDays(day: string, delta: number): string | null {
+  const date = parseDay(day);
+  if (!date) return null;
+  date.setDate(date.getDate() + delta);
+  return localDay(date);
+}
+
+/**
+ * What `work/list` is asked for a month's grid: orders planned on its days. The server counts UTC days and a local
+ * day overlaps the UTC day before or after it (east or west of UTC), so the range reaches a day further each side;
+ * the extra orders fall outside the grid and are not shown.
+ */
+export function plannedRange(m: Month): { plannedFrom: string; plannedTo: string } {
+  const grid = monthGrid(m);
+  const first = grid[0] ?? localDay(new Date(m.year, m.month, 1));
+  const last = grid.at(-1) ?? first;
+  return { plannedFrom: addDays(first, -1) ?? first, plannedTo: addDays(last, 1) ?? last };
+}
+
 /** The month's days (1st to last), for the agenda list of a phone. */
 export function monthDays(m: Month): string[] {
   const count = new Date(m.year, m.month + 1, 0).getDate();
@@ -162,4 +182,12 @@ export function scheduleFromUtc(startOn: string | null | undefined, at: string |
   const d = new Date(`${startOn}T${time}:00Z`);
   if (Number.isNaN(d.getTime())) return { day: '', time: '' };
   return { day: localDay(d), time: timeOf(d.toISOString()) };
+}
+
+/** A notice plan's vehicles with their plates (`plates` runs beside `vehicleIds`; a vehicle gone shows as #id). */
+export function informPlates(plan: { vehicleIds: readonly number[]; plates: readonly string[] }): { vehicleId: number; plate: string }[] {
+  return plan.vehicleIds.map((vehicleId, i) => {
+    const plate = plan.plates[i] ?? '';
+    return { vehicleId, plate: plate !== '' ? plate : `#${String(vehicleId)}` };
+  });
 }

@@ -2,8 +2,10 @@
  * An order's flow in its detail: the steps (`info.steps`) as a stepper with their display states (completed with
  * who and when, current, selectable, forbidden); for an order on a flow of its own, what the current node asks
  * (`workSetting/detail {orderId}`: fields, then functions; required or optional; done) with a way to the detail's
- * section where a function is done, and the "next step" form (`save_flow`) to the selectable node. The server names
- * every missing item in one message; the one it names first lands under its field or item. Orders on the built-in
+ * section where a function is done, and the step's form (`save_flow` without `nodeId`: the server moves the order
+ * where the branches send it with the submitted values). It names the next step (the selectable one) unless a branch
+ * of the current node looks at the step's own fields; then it lists where the order may go. The server names every
+ * missing item in one message; the one it names first lands under its field or item. Orders on the built-in
  * flow move with the state actions of the header, so they get the stepper only.
  */
 import { useState, type SubmitEvent } from 'react';
@@ -21,7 +23,7 @@ import { ApiError } from '@/lib/query';
 import { toText } from '@/lib/request/client';
 import { useOrderNode } from '../api/get-order-node';
 import { useSubmitStep } from '../api/submit-step';
-import { BUILT_IN_FLOW, FUNCTION_SECTIONS, sectionId, stepDisplay, stepLogData, type StepDisplay } from '../flow-model';
+import { BUILT_IN_FLOW, FUNCTION_SECTIONS, sectionId, stepDisplay, stepLogData, targetsDecidedByStep, type StepDisplay } from '../flow-model';
 import { CLOSED, templateFormValues, templateValues } from '../model';
 import { StateBadge } from './badges';
 import { templateFieldDefs, type Values } from './template-fields';
@@ -188,6 +190,11 @@ function NextStepForm({ order, node, next, onItemError }: { order: OrderDetail; 
   ];
   const form = useForm<Values>({ remark: '', ...templateFormValues('data', fields) });
   const [message, setMessage] = useState<string | null>(null);
+  const branchTargets = targetsDecidedByStep(node.conditions, fields.map((f) => f.key));
+  const decidedByStep = branchTargets.length > 0;
+  const stepName = (id: number) => order.steps.find((s) => s.nodeId === id)?.name ?? `#${String(id)}`;
+  const possible = [...new Set([next.nodeId, ...branchTargets])].map(stepName);
+  const heading = decidedByStep ? t('flow.order.decidedByStep') : t('flow.order.nextTo', { name: next.name });
 
   // no check of required items here: the server names every missing one (fields and functions) in one message
   const send = async (e: SubmitEvent<HTMLFormElement>) => {
@@ -195,7 +202,7 @@ function NextStepForm({ order, node, next, onItemError }: { order: OrderDetail; 
     setMessage(null);
     onItemError(null);
     try {
-      await submit.mutateAsync({ orderId: order.id, nodeId: next.nodeId, data: templateValues('data', fields, form.values), remark: toText(form.values.remark).trim() });
+      await submit.mutateAsync({ orderId: order.id, data: templateValues('data', fields, form.values), remark: toText(form.values.remark).trim() });
     } catch (err) {
       if (!(err instanceof ApiError)) return;
       setMessage(err.message);
@@ -205,18 +212,22 @@ function NextStepForm({ order, node, next, onItemError }: { order: OrderDetail; 
   };
 
   return (
-    <form noValidate onSubmit={(e) => void send(e)} className="space-y-3" aria-label={t('flow.order.nextTo', { name: next.name })} data-testid="flow-next-form">
-      <h4 className="text-sm font-semibold text-slate-900">{t('flow.order.nextTo', { name: next.name })}</h4>
-      <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
-        {t('flow.order.nextState')}
-        <StateBadge state={next.state} />
-      </p>
+    <form noValidate onSubmit={(e) => void send(e)} className="space-y-3" aria-label={heading} data-testid="flow-next-form">
+      <h4 className="text-sm font-semibold text-slate-900">{heading}</h4>
+      {decidedByStep ? (
+        <p className="text-xs text-slate-500" data-testid="flow-next-possible">{t('flow.order.possibleNext', { names: possible.join(' / ') })}</p>
+      ) : (
+        <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+          {t('flow.order.nextState')}
+          <StateBadge state={next.state} />
+        </p>
+      )}
       {message ? <p role="alert" className="rounded-lg bg-red-50 p-2 text-sm text-red-700" data-testid="flow-next-error">{message}</p> : null}
       <FormFields fields={defs} form={form} columns={1} />
       <div className="flex justify-end">
         <Button type="submit" variant="accent" className="max-md:h-11 max-md:w-full" disabled={submit.isPending} data-testid="flow-next-submit">
           {submit.isPending ? <SpinnerIcon className="size-4 animate-spin" /> : null}
-          {t('flow.order.submit')}
+          {decidedByStep ? t('flow.order.submitStep') : t('flow.order.submitTo', { name: next.name })}
         </Button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 /**
  * What lists of notice plans share: the trigger in words (a schedule in the browser's zone, or mileage), and the
- * columns (name and title, project, order type, trigger, vehicles, lead days, enabled, next and last run, orders
- * opened). The notice plan view and a project's plans tab show them.
+ * columns (name and title, project, order type, trigger, vehicles by plate, enabled, next and last run,
+ * orders opened). The notice plan view and a project's plans tab show them.
  */
 import { useTranslation } from 'react-i18next';
 
@@ -11,7 +11,7 @@ import type { InformRow, Trigger } from '@/lib/api-types';
 import { formatDateTime } from '@/lib/format';
 import { useProjects } from '../api/get-projects';
 import { useTypes } from '../api/get-types';
-import { scheduleFromUtc } from '../plans';
+import { informPlates, scheduleFromUtc } from '../plans';
 
 /** A trigger in words: "Every 2 weeks from 2026-12-01 at 08:00" (local) or "Every 5000 km from 0 km". */
 export function useTriggerText(): (trigger: Trigger) => string {
@@ -25,6 +25,8 @@ export function useTriggerText(): (trigger: Trigger) => string {
     return t('plan.trigger.scheduleText', { period, day: first.day, time: first.time });
   };
 }
+
+const PLATES_SHOWN = 3;
 
 export function EnabledBadge({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('work');
@@ -53,7 +55,21 @@ export function useInformColumns(): Column<InformRow>[] {
     { key: 'trigger', header: t('plan.inform.trigger'), cell: (p) => triggerText(p.trigger) },
     { key: 'type', header: t('field.type'), cell: (p) => typeName.get(p.typeId) ?? `#${String(p.typeId)}` },
     { key: 'project', header: t('plan.inform.project'), cell: (p) => (p.projectId ? (projectName.get(p.projectId) ?? `#${String(p.projectId)}`) : '—') },
-    { key: 'vehicles', header: t('plan.inform.vehicles'), cell: (p) => <span className="tabular-nums">{p.vehicleIds.length}</span> },
+    {
+      key: 'vehicles',
+      header: t('plan.inform.vehicles'),
+      cell: (p) => {
+        const plates = informPlates(p).map((v) => v.plate);
+        // a plan may hold hundreds of vehicles: the first few, the count of the rest, all of them on hover
+        const shown = plates.slice(0, PLATES_SHOWN).join(', ');
+        const rest = plates.length - PLATES_SHOWN;
+        return (
+          <span className="block max-w-56 break-words" title={plates.join(', ')} data-testid={`inform-plates-${String(p.id)}`}>
+            {plates.length === 0 ? '—' : rest > 0 ? `${shown} +${String(rest)}` : shown}
+          </span>
+        );
+      },
+    },
     { key: 'enabled', header: t('plan.inform.enabled'), cell: (p) => <EnabledBadge enabled={p.enabled} />, className: 'whitespace-nowrap' },
     { key: 'next', header: t('plan.inform.nextRun'), cell: (p) => <span className="whitespace-nowrap tabular-nums" data-testid={`inform-next-${String(p.id)}`}>{p.nextRunAt ? formatDateTime(p.nextRunAt) : '—'}</span> },
     { key: 'last', header: t('plan.inform.lastRun'), cell: (p) => <span className="whitespace-nowrap tabular-nums">{p.lastRunAt ? formatDateTime(p.lastRunAt) : '—'}</span> },

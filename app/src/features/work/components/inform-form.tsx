@@ -2,7 +2,8 @@
  * A notice plan's form (`update_inform`): name, project, order type, the orders' title, vehicles (the order form's
  * vehicle picker, without wheel positions), the trigger — a schedule (first day and time in the browser's zone, sent
  * in UTC as the server keeps them; every N days, weeks or months) or mileage (every N km from a start) —, lead days,
- * assignee, due hours and whether it runs. Field names are the call's (`trigger.every`, `vehicleIds`, …), so a refusal
+ * assignee, due hours and whether it runs. A plan comes with its vehicles' plates and its assignee's name, so editing
+ * shows them as they are. Field names are the call's (`trigger.every`, `vehicleIds`, …), so a refusal
  * lands under its field.
  */
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,10 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '@/components/crud/form';
 import { TextInput } from '@/components/ui/fields';
 import type { InformInput, InformRow, Trigger } from '@/lib/api-types';
-import { getOrderCars } from '../api/get-order-cars';
 import { useProjects } from '../api/get-projects';
 import { useTypes } from '../api/get-types';
 import { useSaveInform } from '../api/save-inform';
-import { localDay, scheduleFromUtc, scheduleToUtc } from '../plans';
+import { informPlates, localDay, scheduleFromUtc, scheduleToUtc } from '../plans';
 import { UserPicker } from './user-picker';
 import { VehiclePicker, type VehiclePick } from './vehicle-picker';
 
@@ -63,11 +63,8 @@ function emptyValues(): InformValues {
   };
 }
 
-/** The most vehicles one page of `order_car` answers; a plan holds at most as many. */
-const LARGEST_PAGE = 500;
-
-/** A plan's values, its vehicles by plate where known (the plan carries ids only; an unknown one shows as #id). */
-function fromRow(p: InformRow, plates: ReadonlyMap<number, string> = new Map()): InformValues {
+/** A plan's values, its vehicles by plate. */
+function fromRow(p: InformRow): InformValues {
   const first = scheduleFromUtc(p.trigger.startOn, p.trigger.at);
   const kind: Kind = p.trigger.kind === 'mileage' ? 'mileage' : 'schedule';
   return {
@@ -76,7 +73,7 @@ function fromRow(p: InformRow, plates: ReadonlyMap<number, string> = new Map()):
     title: p.title,
     projectId: p.projectId ?? '',
     typeId: p.typeId,
-    vehicleIds: p.vehicleIds.map((id) => ({ vehicleId: id, plate: plates.get(id) ?? `#${String(id)}`, positions: [] })),
+    vehicleIds: informPlates(p).map(({ vehicleId, plate }) => ({ vehicleId, plate, positions: [] })),
     'trigger.kind': kind,
     ...(kind === 'schedule'
       ? { 'trigger.startOn': first.day, 'trigger.at': first.time, 'trigger.every': p.trigger.every ?? 1, 'trigger.unit': p.trigger.unit ?? 'month' }
@@ -86,12 +83,6 @@ function fromRow(p: InformRow, plates: ReadonlyMap<number, string> = new Map()):
     dueHours: p.dueHours ?? '',
     enabled: p.enabled,
   };
-}
-
-/** A plan's values with its vehicles' plates from `order_car`. */
-async function loadValues(p: InformRow): Promise<InformValues> {
-  const cars = await getOrderCars({ page: 1, pageSize: LARGEST_PAGE });
-  return fromRow(p, new Map(cars.list.map((c) => [c.id, c.plate])));
 }
 
 function toTrigger(v: InformValues): Trigger {
@@ -145,7 +136,8 @@ export function useInformForm() {
     ),
   });
   const positive = (v: unknown) => (typeof v === 'number' && v > 0 ? null : t('plan.inform.positive'));
-  const fields: FieldDef<InformValues>[] = [
+  /** The fields; editing a plan names its assignee even when the search has not found them. */
+  const fields = (row: InformRow | null): FieldDef<InformValues>[] => [
     { name: 'name', label: t('plan.inform.name'), type: 'text', required: true, maxLength: 64 },
     { name: 'title', label: t('plan.inform.title'), type: 'text', maxLength: 128, placeholder: t('plan.inform.titleHint') },
     { name: 'typeId', label: t('field.type'), type: 'select', required: true, options: (types.data?.list ?? []).map((ty) => ({ value: ty.id, label: ty.name })) },
@@ -185,6 +177,7 @@ export function useInformForm() {
         <UserPicker
           id={p.id}
           value={typeof p.value === 'number' ? p.value : null}
+          currentName={row && p.value === row.assigneeId ? row.assigneeName : undefined}
           invalid={p.invalid}
           describedBy={p.describedBy}
           onChange={(id) => {
@@ -201,7 +194,6 @@ export function useInformForm() {
     fields,
     empty: emptyValues(),
     fromRow,
-    load: loadValues,
     save: (v: InformValues, row: InformRow | null) => save.mutateAsync(toInput(v, row)),
   };
 }

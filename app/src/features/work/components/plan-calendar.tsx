@@ -4,8 +4,9 @@
  * or onto the unplanned list beside it; a click (or Enter) opens the same choice as a dialog: day, time, assignee.
  * Phones get the month as an agenda, each item with a "plan for…" date field. Every move is one `save_arrange` in UTC.
  *
- * The list calls filter neither orders nor tasks by their planned day, so the open ones are read (the first 500 of
- * each) and placed here; the screen says so when there are more.
+ * Orders come by planned day (`work/list {plannedFrom, plannedTo}` for the month's grid) and unplanned
+ * (`planned: false`). The task search does not filter by planned day, so the first 500 open tasks are read and
+ * placed here; the screen says so when a list has more than it shows.
  */
 import { useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ import { useOrders } from '../api/get-orders';
 import { useSaveArrange } from '../api/save-arrange';
 import { useTaskSearch } from '../api/search-tasks';
 import { IN_PROGRESS, PENDING, RESOLVED } from '../model';
-import { addMonths, dayOf, groupByDay, inMonth, localDay, monthDays, monthGrid, monthOf, parseDay, plannedOn, timeOf, type Month } from '../plans';
+import { addMonths, dayOf, groupByDay, inMonth, localDay, monthDays, monthGrid, monthOf, parseDay, plannedOn, plannedRange, timeOf, type Month } from '../plans';
 import { useOrderPath } from './order-columns';
 import { UserPicker } from './user-picker';
 
@@ -58,17 +59,19 @@ function itemKey(i: PlanItem): string {
   return `${i.kind}-${String(i.id)}`;
 }
 
-/** The open orders and tasks and the enabled plans' next runs, as calendar items. */
-function usePlanItems() {
+/** The open orders planned in the month's grid, the unplanned ones, the open tasks and the enabled plans' next runs, as calendar items. */
+function usePlanItems(month: Month) {
   const { t } = useTranslation('work');
   const orderPath = useOrderPath();
   const menuPath = useMenuPath();
-  const orders = useOrders({ states: [PENDING, IN_PROGRESS, RESOLVED], page: 1, pageSize: LARGEST_PAGE });
+  const openStates = [PENDING, IN_PROGRESS, RESOLVED];
+  const planned = useOrders({ states: openStates, ...plannedRange(month), page: 1, pageSize: LARGEST_PAGE });
+  const unplanned = useOrders({ states: openStates, planned: false, page: 1, pageSize: LARGEST_PAGE });
   const tasks = useTaskSearch({ done: false, page: 1, pageSize: LARGEST_PAGE });
   const informs = useInforms({ enabled: true, page: 1, pageSize: LARGEST_PAGE });
   const plans = menuPath('noticePlan');
   const items: PlanItem[] = [
-    ...(orders.data?.list ?? []).map(
+    ...[...(planned.data?.list ?? []), ...(unplanned.data?.list ?? [])].map(
       (o): PlanItem => ({ kind: 'order', id: o.id, title: o.title, detail: [o.number, o.plate].filter(Boolean).join(' · '), at: o.plannedAt ?? null, href: orderPath(o.id), assigneeId: o.assigneeId ?? null, assigneeName: o.assigneeName }),
     ),
     ...(tasks.data?.list ?? []).map(
@@ -80,15 +83,19 @@ function usePlanItems() {
   ];
   return {
     items,
-    pending: orders.isPending || tasks.isPending,
-    failed: orders.isError || tasks.isError,
+    pending: planned.isPending || unplanned.isPending || tasks.isPending,
+    failed: planned.isError || unplanned.isError || tasks.isError,
+    // another month's orders are on their way (the previous month's stay until they land)
+    switching: planned.isPlaceholderData,
     retry: () => {
-      void orders.refetch();
+      void planned.refetch();
+      void unplanned.refetch();
       void tasks.refetch();
       void informs.refetch();
     },
     runsFailed: informs.isError,
-    partial: (orders.data?.total ?? 0) > LARGEST_PAGE || (tasks.data?.total ?? 0) > LARGEST_PAGE,
+    ordersPartial: (planned.data?.total ?? 0) > LARGEST_PAGE || (unplanned.data?.total ?? 0) > LARGEST_PAGE,
+    tasksPartial: (tasks.data?.total ?? 0) > LARGEST_PAGE,
   };
 }
 
@@ -112,9 +119,9 @@ function dropTargetAt(x: number, y: number): string | null {
 export function PlanCalendar() {
   const { t } = useTranslation('work');
   const { lang } = useApp();
-  const data = usePlanItems();
-  const arrange = useSaveArrange();
   const [month, setMonth] = useState<Month>(() => monthOf(new Date()));
+  const data = usePlanItems(month);
+  const arrange = useSaveArrange();
   const [drag, setDrag] = useState<Drag | null>(null);
   const [choosing, setChoosing] = useState<PlanItem | null>(null);
   // the click that ends a drag is not a click on the item
@@ -216,7 +223,10 @@ export function PlanCalendar() {
         <Button variant="secondary" size="sm" className="max-md:size-11" onClick={() => { setMonth((m) => addMonths(m, -1)); }} aria-label={t('plan.calendar.previous')} data-testid="plan-previous">
           <ChevronLeftIcon className="size-4" />
         </Button>
-        <h3 className="min-w-36 text-center text-base font-semibold text-slate-900" aria-live="polite" data-testid="plan-month">{title}</h3>
+        <h3 className="flex min-w-36 items-center justify-center gap-1.5 text-base font-semibold text-slate-900" aria-live="polite" aria-busy={data.switching} data-testid="plan-month">
+          {title}
+          {data.switching ? <SpinnerIcon className="size-4 animate-spin text-slate-400" aria-hidden="true" /> : null}
+        </h3>
         <Button variant="secondary" size="sm" className="max-md:size-11" onClick={() => { setMonth((m) => addMonths(m, 1)); }} aria-label={t('plan.calendar.next')} data-testid="plan-next">
           <ChevronRightIcon className="size-4" />
         </Button>
@@ -229,7 +239,8 @@ export function PlanCalendar() {
           ))}
         </ul>
       </div>
-      {data.partial ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('plan.calendar.partial', { n: LARGEST_PAGE })}</p> : null}
+      {data.ordersPartial ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('plan.calendar.ordersPartial', { n: LARGEST_PAGE })}</p> : null}
+      {data.tasksPartial ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('plan.calendar.tasksPartial', { n: LARGEST_PAGE })}</p> : null}
       {data.runsFailed ? <p className="text-sm text-red-700">{t('plan.calendar.runsFailed')}</p> : null}
       <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_16rem]">
         <Panel className="hidden overflow-hidden md:block">

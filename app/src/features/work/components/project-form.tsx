@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { FieldDef } from '@/components/crud/form';
 import { TextInput } from '@/components/ui/fields';
-import { useSaveProject, type WorkProjectInput } from '../api/save-project';
-import type { WorkProject } from '../api/get-projects';
+import type { WorkProject, WorkProjectInput } from '@/lib/api-types';
+import { useSaveProject } from '../api/save-project';
 import { PROJECT_ACTIVE, PROJECT_STATES } from '../plans';
 import { UserPicker } from './user-picker';
 
@@ -25,7 +25,7 @@ export interface ProjectValues {
 const EMPTY: ProjectValues = { name: '', code: '', state: PROJECT_ACTIVE, managerId: null, startOn: '', endOn: '', description: '' };
 
 function fromProject(p: WorkProject): ProjectValues {
-  return { name: p.name, code: p.code, state: p.state, managerId: p.managerId, startOn: p.startOn, endOn: p.endOn, description: p.description };
+  return { name: p.name, code: p.code, state: p.state, managerId: p.managerId ?? null, startOn: p.startOn, endOn: p.endOn, description: p.description };
 }
 
 function toInput(v: ProjectValues): WorkProjectInput {

@@ -72,7 +72,6 @@ export default function NoticePlanView({ route }: MenuViewProps) {
         fields: form.fields,
         empty: form.empty,
         fromRow: form.fromRow,
-        load: form.load,
         save: form.save,
         testId: 'inform-form',
       }}
