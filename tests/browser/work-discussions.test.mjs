@@ -216,13 +216,14 @@ for (const lang of ['zh', 'en']) {
       // one character in the middle of the signature changed
       const cut = path.lastIndexOf('.') + 10;
       const forged = path.slice(0, cut) + (path[cut] === 'x' ? 'y' : 'x') + path.slice(cut + 1);
-      await page.goto(forged);
+      const answer = await page.goto(forged);
+      assert.equal(answer.status(), 404, 'a forged link is a 404 document (rendered on the server)');
       await waitHydrated(page);
       const invalid = page.getByTestId('discussion-share-invalid');
       await invalid.getByRole('heading', { name: lang === 'zh' ? '此链接无效或已过期' : 'This link is invalid or has expired' }).waitFor();
       assert.equal((await page.getByTestId('discussion-share-reason').textContent()).trim(), lang === 'zh' ? '讨论链接无效' : 'The discussion link is not valid');
       await shot(page, `discussion-shared-invalid-${lang}`);
-      await assertQuiet(page, `invalid discussion link (${lang})`);
+      await assertQuiet(page, `invalid discussion link (${lang})`, { expect404: page.url() });
     } finally {
       await context.close();
     }

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use reqwest::StatusCode;
+
 use super::{fleet, open};
 use wheelend_tests::tenants::rows;
 use wheelend_tests::ws::{next_of, none_of, signed_in};
@@ -292,6 +294,17 @@ async fn a_discussion_link_shows_that_discussion_only() {
             .code(7);
         assert!(msg.contains(why), "{why}: {msg}");
     }
+    // The page of the link, rendered on the server from the same call; a bad link is a 404.
+    let doc = app.page(url, "localhost", Some("en")).await;
+    assert_eq!(doc.status, StatusCode::OK, "{}", doc.text);
+    assert!(doc.text.contains("Photo attached"), "{}", doc.text);
+    assert!(doc.text.contains(first["number"].as_str().unwrap()));
+    assert!(doc.text.contains("noindex"), "never indexed");
+    let gone = app
+        .page(&format!("/df/{tampered}"), "localhost", Some("en"))
+        .await;
+    assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    assert!(gone.text.contains("The discussion link is not valid"), "{}", gone.text);
     // A link names one order: the other order's link shows the other discussion.
     let page2 = app
         .api_work_message_list(&json!({"orderId": second["id"]}), Some(&f.t.a.member))
