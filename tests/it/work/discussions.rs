@@ -304,7 +304,11 @@ async fn a_discussion_link_shows_that_discussion_only() {
         .page(&format!("/df/{tampered}"), "localhost", Some("en"))
         .await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
-    assert!(gone.text.contains("The discussion link is not valid"), "{}", gone.text);
+    assert!(
+        gone.text.contains("The discussion link is not valid"),
+        "{}",
+        gone.text
+    );
     // A link names one order: the other order's link shows the other discussion.
     let page2 = app
         .api_work_message_list(&json!({"orderId": second["id"]}), Some(&f.t.a.member))
