@@ -1,8 +1,12 @@
 // Shared browser-test plumbing: one Chromium per test file, pages that record console errors/warnings and page
 // errors, and the hydration marker set by app/src/entry.client.tsx.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import { chromium } from 'playwright-core';
+
+import { repoRoot } from './server.mjs';
 
 export const CHROMIUM = process.env.WHEELEND_CHROMIUM ?? '/usr/bin/chromium';
 /** Debian's Chromium, headless, quiet: it fetches nothing of its own (no component updates, no first-run pages). */
@@ -139,4 +143,19 @@ export async function postReport(url, vehicle, { lat = 31.2304, lon = 121.4737, 
   const json = await res.json();
   assert.equal(json.code, 0, `report: ${json.msg}`);
   assert.equal(json.data.accepted, 1);
+}
+
+/** Screenshots land here when WHEELEND_SCREENSHOTS names a directory (to look at them; not compared). */
+const SHOTS = process.env.WHEELEND_SCREENSHOTS ? resolve(repoRoot, process.env.WHEELEND_SCREENSHOTS) : null;
+
+/** A full-page screenshot named `name`, when WHEELEND_SCREENSHOTS asks for them. */
+export async function shot(page, name) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs `username` in through the API; answers the token. */
+export async function apiLogin(url, username, password) {
+  return (await callApi(url, null, '/base/login', { username, password, type: 'system' })).token;
 }

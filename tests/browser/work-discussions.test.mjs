@@ -6,12 +6,10 @@
 // mute → back. Real server only. Run from the repo root: node --test tests/browser/work-discussions.test.mjs
 // (WHEELEND_BIN=… for another build of the server).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, signIn, waitHydrated } from './helpers.mjs';
-import { repoRoot, startServer } from './server.mjs';
+import { apiLogin, assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, shot, signIn, waitHydrated } from './helpers.mjs';
+import { startServer } from './server.mjs';
 
 let server;
 let browser;
@@ -21,19 +19,9 @@ const ROLE_ENTERPRISE_ADMIN = 100;
 const ROLE_MEMBER = 101;
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-/** Screenshots land here when WHEELEND_SCREENSHOTS names a directory (to look at them; not compared). */
-const SHOTS = process.env.WHEELEND_SCREENSHOTS ? resolve(repoRoot, process.env.WHEELEND_SCREENSHOTS) : null;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-async function shot(page, name) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function login(username, password) {
-  return (await callApi(server.url, null, '/base/login', { username, password, type: 'system' })).token;
-}
+const login = (username, password) => apiLogin(server.url, username, password);
 
 /** Resolves once the page's live socket said hello: events published after that reach it. */
 function socketReady(page) {

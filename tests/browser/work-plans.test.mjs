@@ -8,12 +8,10 @@
 // both languages without console errors. Real server only. Run from the repo root:
 // node --test tests/browser/work-plans.test.mjs (WHEELEND_BIN=… for another build of the server).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, signIn } from './helpers.mjs';
-import { repoRoot, startServer } from './server.mjs';
+import { apiLogin, assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, shot, signIn } from './helpers.mjs';
+import { startServer } from './server.mjs';
 
 let server;
 let browser;
@@ -22,18 +20,7 @@ const FLEET = 1014;
 const ROLE_ENTERPRISE_ADMIN = 100;
 const ZONE = 'Asia/Shanghai';
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
-/** Screenshots land here when WHEELEND_SCREENSHOTS names a directory (to look at them; not compared). */
-const SHOTS = process.env.WHEELEND_SCREENSHOTS ? resolve(repoRoot, process.env.WHEELEND_SCREENSHOTS) : null;
-
-async function shot(page, name) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
-}
-
-async function login(username, password) {
-  return (await callApi(server.url, null, '/base/login', { username, password, type: 'system' })).token;
-}
+const login = (username, password) => apiLogin(server.url, username, password);
 
 /** A day in Shanghai (`YYYY-MM-DD`), `offset` days from now. */
 function shanghaiDay(offset = 0) {
