@@ -75,6 +75,9 @@ pub struct Scope {
     pub cluster_id: Option<i64>,
     /// Set when a `/captain` request is served under a trusteeship.
     pub trusteeship: Option<Trustee>,
+    /// The enterprises confirmed relations grant vehicles to (all scopes share the set): when
+    /// none is visible, vehicle data is filtered by enterprise alone, which indexes can serve.
+    grantees: Arc<BTreeSet<i64>>,
 }
 
 /// Descendant and reach sets by enterprise, shared by all requests; dropped when the tree or a
@@ -87,6 +90,8 @@ pub struct TreeCache {
     samples: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
     /// Every enterprise, under the key 0: what platform staff see.
     every: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+    /// The grantees of confirmed covering relations, under the key 0.
+    grantees: moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
 }
 
 fn cache() -> moka::future::Cache<i64, Arc<BTreeSet<i64>>> {
@@ -103,6 +108,7 @@ impl Default for TreeCache {
             reach: cache(),
             samples: cache(),
             every: cache(),
+            grantees: cache(),
         }
     }
 }
@@ -114,6 +120,7 @@ impl TreeCache {
         self.reach.invalidate_all();
         self.samples.invalidate_all();
         self.every.invalidate_all();
+        self.grantees.invalidate_all();
     }
 
     /// The enterprises holding sample data: what the visitor sees.
@@ -126,25 +133,43 @@ impl TreeCache {
         Self::enterprises(&self.every, db, Condition::all()).await
     }
 
+    /// The enterprises confirmed relations of types 2, 3 and 4 grant vehicles to.
+    pub async fn grantees(
+        &self,
+        db: &impl ConnectionTrait,
+    ) -> Result<Arc<BTreeSet<i64>>, AppError> {
+        let query = relation::Entity::find()
+            .select_only()
+            .column(relation::Column::RelatedId)
+            .distinct()
+            .filter(relation::Column::State.eq(RELATION_CONFIRMED))
+            .filter(relation::Column::RelationType.is_in(COVERING_RELATION_TYPES));
+        Self::ids(&self.grantees, db, query).await
+    }
+
     async fn enterprises(
         cache: &moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
         db: &impl ConnectionTrait,
         which: impl sea_orm::sea_query::IntoCondition,
     ) -> Result<Arc<BTreeSet<i64>>, AppError> {
+        let query = enterprise::Entity::find()
+            .select_only()
+            .column(enterprise::Column::Id)
+            .filter(which);
+        Self::ids(cache, db, query).await
+    }
+
+    /// The ids a one-column query answers, kept in `cache` under the key 0.
+    async fn ids<E: EntityTrait>(
+        cache: &moka::future::Cache<i64, Arc<BTreeSet<i64>>>,
+        db: &impl ConnectionTrait,
+        query: sea_orm::Select<E>,
+    ) -> Result<Arc<BTreeSet<i64>>, AppError> {
         if let Some(hit) = cache.get(&0).await {
             return Ok(hit);
         }
-        let all: Arc<BTreeSet<i64>> = Arc::new(
-            enterprise::Entity::find()
-                .select_only()
-                .column(enterprise::Column::Id)
-                .filter(which)
-                .into_tuple::<i64>()
-                .all(db)
-                .await?
-                .into_iter()
-                .collect(),
-        );
+        let all: Arc<BTreeSet<i64>> =
+            Arc::new(query.into_tuple::<i64>().all(db).await?.into_iter().collect());
         cache.insert(0, all.clone()).await;
         Ok(all)
     }
@@ -285,6 +310,7 @@ impl Scope {
             platform,
             visible,
             trusteeship: None,
+            grantees: tree.grantees(db).await?,
         })
     }
 
@@ -312,6 +338,7 @@ impl Scope {
             visible,
             cluster_id: None,
             trusteeship: None,
+            grantees: tree.grantees(db).await?,
         })
     }
 
@@ -373,6 +400,7 @@ impl Scope {
                 colony_id: record.colony_id,
                 restriction: record.restriction,
             }),
+            grantees: tree.grantees(db).await?,
         })
     }
 
@@ -441,9 +469,17 @@ impl Scope {
         if self.platform {
             return Condition::all();
         }
-        Condition::any()
-            .add(enterprise.is_in(self.visible.iter().copied()))
-            .add(vehicle_id.in_subquery(self.covered().into_query()))
+        let own = Condition::any().add(enterprise.is_in(self.visible.iter().copied()));
+        if self.granted_vehicles() {
+            own.add(vehicle_id.in_subquery(self.covered().into_query()))
+        } else {
+            own
+        }
+    }
+
+    /// Whether relations may grant this scope vehicles of enterprises it does not see.
+    fn granted_vehicles(&self) -> bool {
+        self.grantees.iter().any(|g| self.visible.contains(g))
     }
 
     /// The vehicles granted to this scope by relations, as a query.
@@ -467,7 +503,7 @@ impl Scope {
         &self,
         db: &impl ConnectionTrait,
     ) -> Result<VehicleVisibility, AppError> {
-        let covered = if self.platform {
+        let covered = if self.platform || !self.granted_vehicles() {
             BTreeSet::new()
         } else {
             self.covered()

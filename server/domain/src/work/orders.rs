@@ -176,6 +176,8 @@ pub struct OrderRow {
     pub lat: Option<f64>,
     pub lon: Option<f64>,
     pub address: String,
+    /// The repair record in one line (summary; each wheel's work), "" before one is saved.
+    pub repair_summary: String,
 }
 
 /// Whether an order missed its due time (now, or when it was resolved).
@@ -293,6 +295,7 @@ pub async fn rows(
                 .unwrap_or_default(),
             state_name: states::label(o.state).current().to_owned(),
             labels: json_list(&o.labels),
+            repair_summary: super::repair::one_line(&o),
             id: o.id,
             ent_id: o.enterprise_id,
             number: o.number,
@@ -1264,6 +1267,10 @@ pub struct ListQuery {
     pub planned: Option<bool>,
     /// Only orders with a location (true; the map's layer) or without one (false).
     pub located: Option<bool>,
+    /// Resolved (`resolvedAt`) on or after this day (`YYYY-MM-DD`, UTC): the after-service export.
+    pub resolved_from: Option<String>,
+    /// Resolved on or before this day.
+    pub resolved_to: Option<String>,
 }
 
 /// A day of a date range (`YYYY-MM-DD`), refused naming `field`.
@@ -1388,6 +1395,11 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
         work_order::Column::PlannedAt,
         ("plannedFrom", q.planned_from.as_deref()),
         ("plannedTo", q.planned_to.as_deref()),
+    )?);
+    c = c.add(day_range(
+        work_order::Column::ResolvedAt,
+        ("resolvedFrom", q.resolved_from.as_deref()),
+        ("resolvedTo", q.resolved_to.as_deref()),
     )?);
     if let Some(planned) = q.planned {
         c = c.add(if planned {

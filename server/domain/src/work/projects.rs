@@ -3,7 +3,7 @@
 //! 4 archived); orders are filed under them (`work_orders.project_id`). A project's progress
 //! comes from its orders and their tasks; it cannot be deleted while it has open orders.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
 use entities::{project, work_event, work_inform, work_order, work_order_log, work_order_task};
@@ -219,9 +219,9 @@ fn checked_day(field: &str, v: &str) -> Result<String, AppError> {
 }
 
 /// Deletes a project inside `txn`: refused while it has pending or in-progress orders (naming
-/// their count); its other orders and its notice plans are taken out of it. The work calls and
-/// the enterprise settings (`/tbProject/deleteTbProject`) both delete through here.
-pub(crate) async fn remove(txn: &impl ConnectionTrait, p: &project::Model) -> Result<(), AppError> {
+/// their count); its other orders and its notice plans are taken out of it. Both delete calls
+/// (`save` with a delete, `delete_projects`) go through here.
+async fn remove(txn: &impl ConnectionTrait, p: &project::Model) -> Result<(), AppError> {
     let open = work_order::Entity::find()
         .filter(work_order::Column::ProjectId.eq(p.id))
         .filter(work_order::Column::State.is_in([PENDING, IN_PROGRESS]))
@@ -252,6 +252,26 @@ pub(crate) async fn remove(txn: &impl ConnectionTrait, p: &project::Model) -> Re
         .exec(txn)
         .await?;
     project::Entity::delete_by_id(p.id).exec(txn).await?;
+    Ok(())
+}
+
+/// Deletes projects for `/tbProject/deleteTbProject`, all or none: refused while one has open
+/// work orders. (Here, not in the enterprise settings: deleting reaches into the work area.)
+pub async fn delete_projects(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    ids: &[i64],
+) -> Result<(), AppError> {
+    let ids: BTreeSet<i64> = ids.iter().copied().filter(|i| *i != 0).collect();
+    if ids.is_empty() {
+        return Err(AppError::fail(text!("缺少项目 ID", "Missing field ID")));
+    }
+    let txn = write_txn(db).await?;
+    for id in &ids {
+        let p = scope.find::<project::Entity>(&txn, *id).await?;
+        remove(&txn, &p).await?;
+    }
+    txn.commit().await?;
     Ok(())
 }
 

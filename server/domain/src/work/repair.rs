@@ -157,6 +157,24 @@ fn checked(input: RepairInput) -> Result<(i64, Stored, Vec<Line>), AppError> {
     Ok((input.id, Stored { summary, wheels }, lines))
 }
 
+/// The repair record in one line for lists and exports: the summary, then each wheel's work
+/// (`2-4 replace LT123`).
+pub(crate) fn one_line(order: &work_order::Model) -> String {
+    let stored: Stored = serde_json::from_str(&order.repair).unwrap_or_default();
+    let wheels = stored.wheels.iter().map(|w| {
+        [w.position.as_str(), w.action.as_str(), w.tyre_serial.as_str()]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    std::iter::once(stored.summary.trim().to_owned())
+        .chain(wheels)
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 fn record(order: &work_order::Model, lines: Vec<Line>) -> RepairRecord {
     let stored: Stored = serde_json::from_str(&order.repair).unwrap_or_default();
     let parts_cost = lines

@@ -193,7 +193,7 @@ async fn delete_project(
 ) -> ApiResult<serde_json::Value> {
     let mut ids = req.ids;
     ids.extend(req.id);
-    settings::delete_projects(&state.db, &scope, &ids).await?;
+    domain::work::projects::delete_projects(&state.db, &scope, &ids).await?;
     done()
 }
 

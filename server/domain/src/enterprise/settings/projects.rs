@@ -13,7 +13,6 @@ use sea_orm::{
     QueryOrder, Set, TryIntoModel,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 use utoipa::ToSchema;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -213,23 +212,4 @@ pub async fn save_project(
     let saved = saved.try_into_model()?;
     txn.commit().await?;
     Ok(saved.into())
-}
-
-/// Deletes projects, all or none: refused while one has open work orders.
-pub async fn delete_projects(
-    db: &DatabaseConnection,
-    scope: &Scope,
-    ids: &[i64],
-) -> Result<(), AppError> {
-    let ids: BTreeSet<i64> = ids.iter().copied().filter(|i| *i != 0).collect();
-    if ids.is_empty() {
-        return Err(AppError::fail(text!("缺少项目 ID", "Missing field ID")));
-    }
-    let txn = kernel::db::write_txn(db).await?;
-    for id in &ids {
-        let p = scope.find::<project::Entity>(&txn, *id).await?;
-        crate::work::projects::remove(&txn, &p).await?;
-    }
-    txn.commit().await?;
-    Ok(())
 }
