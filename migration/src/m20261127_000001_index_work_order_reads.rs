@@ -4,8 +4,8 @@
 //! - `listing`: the order list's page of ids, its keyword search and count, the trend by
 //!   month. It starts like the index it replaces, so what used that one can use this one.
 //! - `groups`: the statistics, grouped in the index's order (no sort of a year of orders).
-//! - `assignee` gains the enterprise and the opening time: a technician's orders are
-//!   filtered by enterprise and sorted without reading their rows.
+//! - `assignee` and `type` gain the enterprise or the opening time: a technician's orders and
+//!   the orders of a type are filtered and sorted without reading their rows.
 
 use sea_orm_migration::prelude::*;
 
@@ -20,13 +20,18 @@ enum WorkOrders {
 }
 
 /// The indexes replaced, as they were.
-const REPLACED: [(&str, &[&str]); 2] = [
+const REPLACED: [(&str, &[&str]); 3] = [
     ("idx_work_orders_created", &["enterprise_id", "created_at"]),
     ("idx_work_orders_assignee", &["assignee_id", "state"]),
+    ("idx_work_orders_type", &["enterprise_id", "type_id"]),
 ];
 const ASSIGNEE: (&str, &[&str]) = (
     "idx_work_orders_assignee",
     &["assignee_id", "state", "enterprise_id", "created_at"],
+);
+const TYPE: (&str, &[&str]) = (
+    "idx_work_orders_type",
+    &["enterprise_id", "type_id", "created_at"],
 );
 const LISTING: (&str, &[&str]) = (
     "idx_work_orders_listing",
@@ -72,7 +77,7 @@ impl MigrationTrait for Migration {
         for (name, _) in REPLACED {
             drop_index(manager, name).await?;
         }
-        for (name, cols) in [LISTING, GROUPS, ASSIGNEE] {
+        for (name, cols) in [LISTING, GROUPS, ASSIGNEE, TYPE] {
             manager
                 .create_index(index(name, WorkOrders::Table, cols))
                 .await?;
@@ -81,7 +86,7 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for (name, _) in [LISTING, GROUPS, ASSIGNEE] {
+        for (name, _) in [LISTING, GROUPS, ASSIGNEE, TYPE] {
             drop_index(manager, name).await?;
         }
         for (name, cols) in REPLACED {

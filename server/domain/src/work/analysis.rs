@@ -507,8 +507,10 @@ fn period(backend: DbBackend, column: &str, unit: Unit) -> String {
         (DbBackend::Postgres, Unit::Month) => {
             format!("to_char({column} AT TIME ZONE 'UTC', 'YYYY-MM')")
         }
-        (_, Unit::Day) => format!("strftime('%Y-%m-%d', {column})"),
-        (_, Unit::Month) => format!("strftime('%Y-%m', {column})"),
+        // SQLite keeps UTC times as RFC 3339 text (`2026-11-27T06:02:06.047+00:00`): the day
+        // and the month are its first characters, read without parsing a date per row.
+        (_, Unit::Day) => format!("substr({column}, 1, 10)"),
+        (_, Unit::Month) => format!("substr({column}, 1, 7)"),
     }
 }
 
