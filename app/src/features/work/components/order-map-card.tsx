@@ -7,16 +7,8 @@ import { Badge } from '@/components/ui/states';
 import type { OrderRow } from '@/lib/api-types';
 import { formatDateTime } from '@/lib/format';
 import { StateBadge } from './badges';
+import { Row } from './info-row';
 import { useOrderPath } from './order-columns';
-
-function Row({ label, children }: { label: string; children: string }) {
-  return (
-    <div className="contents">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
-    </div>
-  );
-}
 
 export function OrderMapCard({ order: o, onClose }: { order: OrderRow; onClose: () => void }) {
   const { t } = useTranslation('work');
