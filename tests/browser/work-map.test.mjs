@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 
-import { apiLogin, assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, postReport, shot, signIn } from './helpers.mjs';
+import { apiLogin, assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, postReport, shot, signIn, useLanguage } from './helpers.mjs';
 import { repoRoot, startServer } from './server.mjs';
 
 let server;
@@ -57,15 +57,10 @@ after(async () => {
   await server?.stop();
 });
 
-/** The page in `lang` from now on (the cookie the server renders with). */
-async function useLanguage(context, lang) {
-  await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
-}
-
 /** Signed in as the admin, on /map in `lang` with the offline base layer, the map drawn and the fleet loaded. */
 async function openMap(page, lang = 'zh') {
   await signIn(page, 'admin', server.password);
-  await useLanguage(page.context(), lang);
+  await useLanguage(page.context(), server.url, lang);
   await page.goto('/map?tiles=offline');
   await page.locator('[data-map-status="ready"]').waitFor({ timeout: 20_000 });
   await page.getByTestId('vehicle-count').filter({ hasText: /^[1-9]\d* \/ [1-9]\d*$/ }).waitFor({ timeout: 10_000 });
