@@ -6,14 +6,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 
 import type { OrderRow } from '@/lib/api-types';
-import { MAP_ORDER_LIMIT, mapOrdersKey, useMapOrders } from '../api/get-map-orders';
+import { mapOrdersKey, useMapOrders } from '../api/get-map-orders';
 import { useWorkEvents } from './use-work-events';
 
 export interface OrdersOnMap {
   orders: readonly OrderRow[];
-  /** How many located open orders there are (more than `orders` holds when over the limit). */
+  /** How many located open orders there are (more than `orders` holds past the list's 500). */
   total: number;
-  limit: number;
   loading: boolean;
   failed: boolean;
 }
@@ -34,7 +33,6 @@ export function useOrdersOnMap(enabled: boolean): OrdersOnMap {
   return {
     orders: query.data?.list ?? NONE,
     total: query.data?.total ?? 0,
-    limit: MAP_ORDER_LIMIT,
     loading: enabled && query.isPending,
     failed: query.isError,
   };
