@@ -5,7 +5,7 @@ import { getOrders } from './get-orders';
 import { workKeys } from './keys';
 
 /** The most orders the map draws: one page of the list call (the call's largest). */
-export const MAP_ORDER_LIMIT = 500;
+const MAP_ORDER_LIMIT = 500;
 
 /** Under `orders`: any change of an order refreshes the map's layer too. */
 export const mapOrdersKey = [...workKeys.orders, 'map'] as const;
