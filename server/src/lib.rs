@@ -135,6 +135,7 @@ impl Application {
         );
         // Notice plans' runs and overdue orders, once a minute.
         domain::work::informs::every_minute(db.clone());
+        kernel::db::keep_statistics(db.clone(), Duration::from_secs(3600));
         if state.cfg.simulate {
             ingestion::demo::start_in_process(
                 &db,

@@ -168,8 +168,14 @@ impl TreeCache {
         if let Some(hit) = cache.get(&0).await {
             return Ok(hit);
         }
-        let all: Arc<BTreeSet<i64>> =
-            Arc::new(query.into_tuple::<i64>().all(db).await?.into_iter().collect());
+        let all: Arc<BTreeSet<i64>> = Arc::new(
+            query
+                .into_tuple::<i64>()
+                .all(db)
+                .await?
+                .into_iter()
+                .collect(),
+        );
         cache.insert(0, all.clone()).await;
         Ok(all)
     }

@@ -103,6 +103,35 @@ fn options(url: &str, plaintext: bool) -> ConnectOptions {
     opts
 }
 
+/// Brings the query planner's statistics up to date. SQLite keeps none until told
+/// (`PRAGMA optimize` analyses the tables whose size changed a lot since their last analysis,
+/// each within a bounded number of rows); without them it guesses that an enterprise filter
+/// is selective and sorts every matching row instead of reading a time index in order.
+/// PostgreSQL's autovacuum keeps its own statistics: nothing to do there.
+///
+/// # Errors
+/// When the database refuses the statement.
+pub async fn refresh_statistics(db: &DatabaseConnection) -> Result<(), DbErr> {
+    if db.get_database_backend() == sea_orm::DbBackend::Sqlite {
+        db.execute_unprepared("PRAGMA analysis_limit=2000").await?;
+        db.execute_unprepared("PRAGMA optimize=0x10002").await?;
+    }
+    Ok(())
+}
+
+/// Refreshes the planner's statistics now and then every `every` (see [`refresh_statistics`]).
+pub fn keep_statistics(db: DatabaseConnection, every: Duration) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tick.tick().await;
+            if let Err(err) = refresh_statistics(&db).await {
+                tracing::warn!(%err, "refreshing the query planner's statistics");
+            }
+        }
+    });
+}
+
 /// Applies pending migrations.
 ///
 /// # Errors

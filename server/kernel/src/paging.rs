@@ -4,7 +4,10 @@
 //! (page ≥ 1, pageSize 1..=[`MAX_PAGE_SIZE`]) and computes the rows to skip with checked
 //! arithmetic, so no page number can overflow an offset or reach the database unchecked.
 
-use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QuerySelect, Select};
+use sea_orm::{
+    ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QuerySelect, QueryTrait, Select,
+    TryGetableMany,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -148,11 +151,7 @@ where
     C: ConnectionTrait,
 {
     let page = query.checked()?;
-    let total = select
-        .clone()
-        .paginate(db, page.page_size)
-        .num_items()
-        .await?;
+    let total = count(db, &select).await?;
     let rows = select
         .offset(page.offset)
         .limit(page.page_size)
@@ -164,6 +163,48 @@ where
         page: page.page,
         page_size: page.page_size,
     })
+}
+
+/// Runs `select` (its selected columns narrowed by the caller) for one page, as tuples `T`:
+/// a page of ids that an index alone can answer.
+pub async fn fetch_tuples<E, T, C>(
+    db: &C,
+    select: Select<E>,
+    query: PageQuery,
+) -> Result<PageResult<T>, AppError>
+where
+    E: EntityTrait,
+    E::Model: FromQueryResult + Sized + Send + Sync,
+    T: TryGetableMany,
+    C: ConnectionTrait,
+{
+    let page = query.checked()?;
+    let total = count(db, &select).await?;
+    let list = select
+        .offset(page.offset)
+        .limit(page.page_size)
+        .into_tuple::<T>()
+        .all(db)
+        .await?;
+    Ok(PageResult {
+        list,
+        total,
+        page: page.page,
+        page_size: page.page_size,
+    })
+}
+
+/// How many rows `select` answers. Without its order the database counts along an index
+/// instead of sorting every matching row first.
+async fn count<E, C>(db: &C, select: &Select<E>) -> Result<u64, AppError>
+where
+    E: EntityTrait,
+    E::Model: FromQueryResult + Sized + Send + Sync,
+    C: ConnectionTrait,
+{
+    let mut unordered = select.clone();
+    QueryTrait::query(&mut unordered).clear_order_by();
+    Ok(PaginatorTrait::count(unordered, db).await?)
 }
 
 #[cfg(test)]

@@ -481,6 +481,80 @@ async fn people_files_shipping_and_links() {
         .code(7);
 }
 
+/// The map's after-service export: resolved orders by the day they were resolved, each row
+/// with its repair record in one line.
+#[tokio::test]
+async fn after_service_rows_carry_the_repair_and_filter_by_resolution_day() {
+    let app = spawn_app().await;
+    let f = fleet(&app).await;
+    let a = &f.t.a;
+    let fixed = open(&app, &a.member, f.a1, Some(f.tech_id)).await["id"]
+        .as_i64()
+        .unwrap();
+    let open_still = open(&app, &a.member, f.a1, Some(f.tech_id)).await["id"]
+        .as_i64()
+        .unwrap();
+    app.api_work_maintain(
+        &json!({"id": fixed, "summary": "Replaced the steer tyre",
+                "wheels": [{"position": "1-1", "action": "replace", "tyreSerial": "T-0042"},
+                           {"position": "2-4", "action": "inspect"}]}),
+        Some(&f.tech),
+    )
+    .await
+    .ok();
+    for state in [101, 102] {
+        app.api_work_set_state(&json!({"id": fixed, "state": state}), Some(&f.tech))
+            .await
+            .ok();
+    }
+    let today = chrono::Utc::now().date_naive();
+    let resolved = |from: chrono::NaiveDate, to: chrono::NaiveDate| {
+        json!({"states": [102, 104], "resolvedFrom": from.to_string(),
+               "resolvedTo": to.to_string(), "pageSize": 50})
+    };
+    let found = app
+        .api_work_list(&resolved(today, today), Some(&a.admin))
+        .await
+        .ok();
+    let ids: Vec<i64> = rows(&found)
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(ids, [fixed], "only the resolved order: {found}");
+    assert_eq!(
+        rows(&found)[0]["repairSummary"],
+        "Replaced the steer tyre; 1-1 replace T-0042; 2-4 inspect"
+    );
+    let yesterday = today.pred_opt().unwrap();
+    let none = app
+        .api_work_list(&resolved(yesterday, yesterday), Some(&a.admin))
+        .await
+        .ok();
+    assert_eq!(none["total"], 0);
+    let unrepaired = app
+        .api_work_info(&json!({"id": open_still}), Some(&a.admin))
+        .await
+        .ok();
+    assert_eq!(unrepaired["state"], 100);
+    let all = app
+        .api_work_list(&json!({"pageSize": 50}), Some(&a.admin))
+        .await
+        .ok();
+    let row = rows(&all)
+        .iter()
+        .find(|r| r["id"] == open_still)
+        .cloned()
+        .unwrap();
+    assert_eq!(row["repairSummary"], "");
+    for field in ["resolvedFrom", "resolvedTo"] {
+        let msg = app
+            .api_work_list(&json!({field: "27/11/2026"}), Some(&a.admin))
+            .await
+            .code(7);
+        assert!(msg.contains(field), "{field}: {msg}");
+    }
+}
+
 #[tokio::test]
 async fn the_repair_record_makes_the_cost() {
     let app = spawn_app().await;

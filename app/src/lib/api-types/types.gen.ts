@@ -5594,6 +5594,10 @@ export type EnvelopePageResultOrderRow = {
             lat?: number | null;
             lon?: number | null;
             address: string;
+            /**
+             * The repair record in one line (summary; each wheel's work), "" before one is saved.
+             */
+            repairSummary: string;
         }>;
         total: number;
         page: number;
@@ -10628,6 +10632,14 @@ export type ListQuery = PageQuery & {
      * Only orders with a location (true; the map's layer) or without one (false).
      */
     located?: boolean | null;
+    /**
+     * Resolved (`resolvedAt`) on or after this day (`YYYY-MM-DD`, UTC): the after-service export.
+     */
+    resolvedFrom?: string | null;
+    /**
+     * Resolved on or before this day.
+     */
+    resolvedTo?: string | null;
 };
 
 export type ListsRequest = PageQuery & {
@@ -11440,6 +11452,10 @@ export type OrderRow = {
     lat?: number | null;
     lon?: number | null;
     address: string;
+    /**
+     * The repair record in one line (summary; each wheel's work), "" before one is saved.
+     */
+    repairSummary: string;
 };
 
 export type OrderTaskRow = {

@@ -370,10 +370,24 @@ pub async fn page_of(
     select: Select<work_order::Entity>,
     page: PageQuery,
 ) -> Result<PageResult<OrderRow>, AppError> {
-    let found = paging::fetch(db, select, page, |m| m).await?;
-    let list = rows(db, found.list).await?;
+    // The page's ids first: sorting ids read from an index is cheap, sorting whole rows (the
+    // snapshot, the repair record) is not; then the page's rows by id, in the page's order.
+    let ids = select.select_only().column(work_order::Column::Id);
+    let found = paging::fetch_tuples::<_, i64, _>(db, ids, page).await?;
+    let mut by_id: BTreeMap<i64, work_order::Model> = work_order::Entity::find()
+        .filter(work_order::Column::Id.is_in(found.list.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| (o.id, o))
+        .collect();
+    let models = found
+        .list
+        .iter()
+        .filter_map(|id| by_id.remove(id))
+        .collect();
     Ok(PageResult {
-        list,
+        list: rows(db, models).await?,
         total: found.total,
         page: found.page,
         page_size: found.page_size,

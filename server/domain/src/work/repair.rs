@@ -162,11 +162,15 @@ fn checked(input: RepairInput) -> Result<(i64, Stored, Vec<Line>), AppError> {
 pub(crate) fn one_line(order: &work_order::Model) -> String {
     let stored: Stored = serde_json::from_str(&order.repair).unwrap_or_default();
     let wheels = stored.wheels.iter().map(|w| {
-        [w.position.as_str(), w.action.as_str(), w.tyre_serial.as_str()]
-            .into_iter()
-            .filter(|p| !p.is_empty())
-            .collect::<Vec<_>>()
-            .join(" ")
+        [
+            w.position.as_str(),
+            w.action.as_str(),
+            w.tyre_serial.as_str(),
+        ]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
     });
     std::iter::once(stored.summary.trim().to_owned())
         .chain(wheels)
