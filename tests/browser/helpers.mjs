@@ -155,6 +155,11 @@ export async function shot(page, name) {
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The pages of `context` in `lang` from now on (the cookie the server renders with; the console keeps it in step). */
+export async function useLanguage(context, url, lang) {
+  await context.addCookies([{ name: 'lang', value: lang, url }]);
+}
+
 /** Signs `username` in through the API; answers the token. */
 export async function apiLogin(url, username, password) {
   return (await callApi(url, null, '/base/login', { username, password, type: 'system' })).token;

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { apiLogin, assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, shot, signIn, waitHydrated } from './helpers.mjs';
+import { apiLogin, assertQuiet, callApi, launchBrowser, newContext, newPage, openConsole, shot, signIn, useLanguage, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let server;
@@ -32,11 +32,6 @@ function socketReady(page) {
       });
     });
   });
-}
-
-/** The page in `lang` from now on (the cookie the server renders with; the console keeps it in step). */
-async function useLanguage(context, lang) {
-  await context.addCookies([{ name: 'lang', value: lang, url: server.url }]);
 }
 
 const requester = { userName: `dsadmin${stamp}`, password: 'DsAdmin!pass1', nickName: `主管${stamp}` };
@@ -179,7 +174,7 @@ for (const lang of ['zh', 'en']) {
   test(`a visitor reads the shared discussion in ${lang}; a tampered link says it is invalid`, async () => {
     assert.ok(shareLink, 'the link of the previous test');
     const context = await newContext(browser, server.url, lang === 'en' ? { locale: 'en-US' } : {});
-    await useLanguage(context, lang);
+    await useLanguage(context, server.url, lang);
     const page = await newPage(context);
     try {
       const path = new URL(shareLink).pathname;
@@ -223,7 +218,7 @@ for (const lang of ['zh', 'en']) {
     const words = lang === 'zh' ? { title: '讨论列表', mute: '免打扰', unmute: '取消免打扰', muted: '已免打扰' } : { title: 'Discussions', mute: 'Mute', unmute: 'Unmute', muted: 'Muted' };
     try {
       await signIn(page, tech.userName, tech.password);
-      await useLanguage(context, lang);
+      await useLanguage(context, server.url, lang);
       await openConsole(page, '/project/discussionsList');
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
       await page.getByRole('heading', { name: words.title, exact: true }).first().waitFor();
@@ -274,7 +269,7 @@ for (const lang of ['zh', 'en']) {
     const page = await newPage(context);
     try {
       await signIn(page, requester.userName, requester.password);
-      await useLanguage(context, lang);
+      await useLanguage(context, server.url, lang);
       await openConsole(page, '/project/discussionsList');
       await page.getByRole('heading', { name: lang === 'zh' ? '讨论列表' : 'Discussions', exact: true }).first().waitFor();
       // the keyword filter finds the order by its number

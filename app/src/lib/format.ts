@@ -17,6 +17,12 @@ export function formatDateTime(value: unknown): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
+/** A day in the browser's zone as `YYYY-MM-DD` (file names, date inputs). */
+export function formatDay(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${String(d.getFullYear())}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
 /** '' (or only spaces) → undefined, for optional filters. */
 export function orUndefined(value: string | null | undefined): string | undefined {
   return value === null || value === undefined || value.trim() === '' ? undefined : value;

@@ -25,7 +25,9 @@ export const STORAGE_KEYS = {
   lang: 'lang',
   /** The map's base layer: osm | amap | offline (features/map/tiles.ts). */
   mapTiles: 'mapTiles',
+  /** '1' when the map shows the open work orders (features/map/order-layer.ts). */
+  mapWorkOrders: 'mapWorkOrders',
 } as const;
 
 /** Kept when the session is cleared (code 100, forced logout): preferences, not identity. */
-export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.mapTiles, STORAGE_KEYS.visitorId];
+export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.mapTiles, STORAGE_KEYS.mapWorkOrders, STORAGE_KEYS.visitorId];

@@ -7,6 +7,7 @@ const geo = await load('src/lib/geo.ts');
 const view = await load('src/features/map/fleet-view.ts');
 const { SAMPLE_FLEET } = await load('src/features/map/sample-fleet.ts');
 const { fromWatchEntry } = await load('src/features/vehicles/fleet-keys.ts');
+const orders = await load('src/features/map/order-layer.ts');
 
 test('WGS-84 → GCJ-02 matches the reference offset and inverts to 1e-6°', () => {
   // Tiananmen: the well-known pair used by the GCJ-02 reference implementations (eviltransform)
@@ -84,4 +85,17 @@ test('aggregation: one cell per occupied square at the centroid, with alarm coun
   assert.ok(performance.now() - started < 200);
   assert.ok(big.length <= 400);
   assert.equal(big.reduce((n, c) => n + c.alarm, 0), 3000);
+});
+
+test('work-order markers: located rows only, in progress or pending, overdue kept; the count says when the list stopped', () => {
+  const row = (id, state, lat, lon, overdue = false) => ({ id, state, lat, lon, overdue });
+  assert.deepEqual(orders.toOrderMarkers([row(1, 100, 31.2, 121.4), row(2, 101, 30.2, 120.1, true), row(3, 100, null, null), row(4, 101, 30, undefined)]), [
+    { id: 1, lon: 121.4, lat: 31.2, progress: false, overdue: false },
+    { id: 2, lon: 120.1, lat: 30.2, progress: true, overdue: true },
+  ]);
+  // 0 is a coordinate, not a missing one
+  assert.equal(orders.toOrderMarkers([row(5, 100, 0, 0)]).length, 1);
+  assert.deepEqual(orders.orderCount(12, 12), { text: '12', truncated: false });
+  assert.deepEqual(orders.orderCount(0, 0), { text: '0', truncated: false });
+  assert.deepEqual(orders.orderCount(500, 812), { text: '500 / 812', truncated: true });
 });

@@ -25,6 +25,44 @@ interface SearchFormProps {
   label: string;
 }
 
+/** One filter: its label and its input (a select offers "All" first). Also the export dialog's filters. */
+export function FilterField({ id, field: f, value, onChange }: { id: string; field: SearchField; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation('crud');
+  return (
+    <>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {f.label}
+      </label>
+      {f.type === 'select' ? (
+        <SelectInput
+          id={id}
+          value={value}
+          onChange={(e) => {
+            onChange(e.target.value);
+          }}
+        >
+          <option value="">{t('all')}</option>
+          {f.options?.map((o) => (
+            <option key={String(o.value)} value={String(o.value)}>
+              {o.label}
+            </option>
+          ))}
+        </SelectInput>
+      ) : (
+        <TextInput
+          id={id}
+          type={f.type === 'number' || f.type === 'date' ? f.type : 'search'}
+          value={value}
+          placeholder={f.placeholder}
+          onChange={(e) => {
+            onChange(e.target.value);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
 export function SearchForm({ fields, initial, onSearch, label }: SearchFormProps) {
   const { t } = useTranslation('crud');
   const base = useId();
@@ -42,35 +80,14 @@ export function SearchForm({ fields, initial, onSearch, label }: SearchFormProps
         const id = `${base}-${f.name}`;
         return (
           <div key={f.name} className={cx('w-full sm:w-44', i > 0 && !more && 'hidden md:block')}>
-            <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-              {f.label}
-            </label>
-            {f.type === 'select' ? (
-              <SelectInput
-                id={id}
-                value={values[f.name] ?? ''}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, [f.name]: e.target.value }));
-                }}
-              >
-                <option value="">{t('all')}</option>
-                {f.options?.map((o) => (
-                  <option key={String(o.value)} value={String(o.value)}>
-                    {o.label}
-                  </option>
-                ))}
-              </SelectInput>
-            ) : (
-              <TextInput
-                id={id}
-                type={f.type === 'number' || f.type === 'date' ? f.type : 'search'}
-                value={values[f.name] ?? ''}
-                placeholder={f.placeholder}
-                onChange={(e) => {
-                  setValues((v) => ({ ...v, [f.name]: e.target.value }));
-                }}
-              />
-            )}
+            <FilterField
+              id={id}
+              field={f}
+              value={values[f.name] ?? ''}
+              onChange={(value) => {
+                setValues((v) => ({ ...v, [f.name]: value }));
+              }}
+            />
           </div>
         );
       })}

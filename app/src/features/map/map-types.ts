@@ -8,11 +8,22 @@ export const TILE_CHOICES: readonly TileChoice[] = ['osm', 'amap', 'offline'];
 
 export type MapTool = 'none' | 'measure' | 'draw';
 
+/** An open work order drawn on the map (a diamond, unlike the vehicles' dots). */
+export interface OrderMarker {
+  id: number;
+  lon: number;
+  lat: number;
+  /** In progress (else pending). */
+  progress: boolean;
+  overdue: boolean;
+}
+
 export interface FleetMapOptions {
   center: [lon: number, lat: number];
   zoom: number;
   tiles: TileChoice;
   onSelect: (carId: number | null) => void;
+  onSelectOrder: (id: number) => void;
   /** A finished measurement, in metres. */
   onMeasure: (metres: number) => void;
 }
@@ -21,6 +32,12 @@ export interface FleetMapHandle {
   /** The vehicles to draw (already filtered): features are updated in place, added and removed by carId. */
   setVehicles(list: readonly FleetVehicle[]): void;
   select(carId: number | null): void;
+  /**
+   * The work orders to draw, or null when the layer is off. When they appear (the layer turned on) and none is in
+   * view, the view moves to show them.
+   */
+  setOrders(list: readonly OrderMarker[] | null): void;
+  selectOrder(id: number | null): void;
   setFollow(follow: boolean): void;
   setTool(tool: MapTool): void;
   clearSketches(): void;

@@ -2,4 +2,8 @@
 export { OpenOrderLink } from './components/open-order-link';
 export { positionName } from './prefill';
 export type { OrderPrefill } from './prefill';
-export { stateTone } from './model';
+export { IN_PROGRESS, PENDING, stateTone } from './model';
+export { OrderMapCard } from './components/order-map-card';
+export { useOrderExports } from './components/order-exports';
+export { useOrdersOnMap } from './components/use-orders-on-map';
+export type { OrdersOnMap } from './components/use-orders-on-map';

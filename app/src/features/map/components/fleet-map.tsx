@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
 import type { FleetVehicle } from '@/features/vehicles';
-import type { FleetMapHandle, MapTool, TileChoice } from '../map-types';
+import type { FleetMapHandle, MapTool, OrderMarker, TileChoice } from '../map-types';
 
 interface FleetMapProps {
   vehicles: readonly FleetVehicle[];
@@ -15,18 +15,22 @@ interface FleetMapProps {
   zoom: number;
   tiles: TileChoice;
   selectedId: number | null;
+  /** The work-order layer's markers; null when it is off. */
+  orders: readonly OrderMarker[] | null;
+  selectedOrderId: number | null;
   follow: boolean;
   tool: MapTool;
   /** Bumped to clear the measurements and sketches. */
   clearKey: number;
   onSelect: (carId: number | null) => void;
+  onSelectOrder: (id: number) => void;
   onMeasure: (metres: number) => void;
 }
 
 type Status = 'loading' | 'ready' | 'error';
 
 export function FleetMap(props: FleetMapProps) {
-  const { vehicles, tiles, selectedId, follow, tool, clearKey } = props;
+  const { vehicles, tiles, selectedId, orders, selectedOrderId, follow, tool, clearKey } = props;
   const { t } = useTranslation('map');
   const targetRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<FleetMapHandle | null>(null);
@@ -52,12 +56,17 @@ export function FleetMap(props: FleetMapProps) {
           onSelect: (id) => {
             latest.current.onSelect(id);
           },
+          onSelectOrder: (id) => {
+            latest.current.onSelectOrder(id);
+          },
           onMeasure: (m) => {
             latest.current.onMeasure(m);
           },
         });
         handle.setVehicles(p.vehicles);
         handle.select(p.selectedId);
+        handle.setOrders(p.orders);
+        handle.selectOrder(p.selectedOrderId);
         handle.setFollow(p.follow);
         handle.setTool(p.tool);
         handleRef.current = handle;
@@ -79,6 +88,12 @@ export function FleetMap(props: FleetMapProps) {
   useEffect(() => {
     handleRef.current?.select(selectedId);
   }, [selectedId]);
+  useEffect(() => {
+    handleRef.current?.setOrders(orders);
+  }, [orders]);
+  useEffect(() => {
+    handleRef.current?.selectOrder(selectedOrderId);
+  }, [selectedOrderId]);
   useEffect(() => {
     handleRef.current?.setFollow(follow);
   }, [follow]);

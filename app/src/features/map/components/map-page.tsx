@@ -1,7 +1,8 @@
 /**
  * /map (console-spec §2): the live fleet for a signed-in user (watchList4 + statistics, kept live by the websocket),
  * the labelled sample fleet for visitors; filters with counts, POI toggles, tools, the route legend, the vehicle
- * panel, live alarms and the vehicle list.
+ * panel, live alarms and the vehicle list. Signed in, also the open work orders as a layer (with the picked one's
+ * card) and the exports of orders and after-service records. Phones keep the controls in a sheet (MapControls).
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +13,21 @@ import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/lib/console/session-context';
 import { useLiveFleet } from '@/features/live';
 import { useStatistics } from '@/features/vehicles';
+import { OrderMapCard, useOrdersOnMap } from '@/features/work';
 import { countByFilter, countByState, matchesFilter, type MapFilter } from '../fleet-view';
 import type { MapTool } from '../map-types';
+import { toOrderMarkers, useOrderLayerChoice } from '../order-layer';
 import { SAMPLE_CENTER, SAMPLE_FLEET, SAMPLE_ZOOM } from '../sample-fleet';
 import { useTileChoice } from '../tiles';
 import { AlarmList } from './alarm-list';
 import { FilterChips } from './filter-chips';
 import { FleetMap } from './fleet-map';
 import { LiveBadge } from './live-badge';
-import { MapTools } from './map-tools';
+import { MapControls } from './map-controls';
+import { MapExportMenu } from './map-export-menu';
+import { MapTools, MeasureResult } from './map-tools';
+import { OrderLayerToggle } from './order-layer-toggle';
+import { OrderLegend } from './order-legend';
 import { PoiFilters } from './poi-filters';
 import { RouteLegend } from './route-legend';
 import { StatusChart } from './status-chart';
@@ -41,6 +48,11 @@ export function MapPage() {
   const [metres, setMetres] = useState<number | null>(null);
   const [clearKey, setClearKey] = useState(0);
   const [panelOpen, setPanelOpen] = useState(true);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const [showOrders, setShowOrders] = useOrderLayerChoice();
+  const ordersOn = live && showOrders;
+  const orderLayer = useOrdersOnMap(ordersOn);
+  const [selectedOrderId, setSelectedOrderId] = useState<number | null>(null);
 
   const vehicles = live ? fleet.snapshot.vehicles : SAMPLE_FLEET;
   const visible = useMemo(() => vehicles.filter((v) => matchesFilter(v, filter)), [vehicles, filter]);
@@ -51,6 +63,8 @@ export function MapPage() {
   }, [live, statistics.data, vehicles]);
   const selected = selectedId === null ? undefined : vehicles.find((v) => v.carId === selectedId);
   const changedVersion = selectedId !== null && fleet.snapshot.changed.has(selectedId) ? fleet.snapshot.version : 0;
+  const orderMarkers = useMemo(() => (ordersOn ? toOrderMarkers(orderLayer.orders) : null), [ordersOn, orderLayer.orders]);
+  const selectedOrder = ordersOn && selectedOrderId !== null ? orderLayer.orders.find((o) => o.id === selectedOrderId) : undefined;
 
   const select = (id: number | null) => {
     setSelectedId(id);
@@ -66,45 +80,85 @@ export function MapPage() {
           zoom={SAMPLE_ZOOM}
           tiles={tiles}
           selectedId={selected ? selected.carId : null}
+          orders={orderMarkers}
+          selectedOrderId={selectedOrder ? selectedOrder.id : null}
           follow={follow}
           tool={tool}
           clearKey={clearKey}
           onSelect={select}
+          onSelectOrder={setSelectedOrderId}
           onMeasure={setMetres}
         />
-        <div className="pointer-events-none absolute inset-x-3 top-3 flex flex-col items-start gap-2 md:right-16">
-          <div className="pointer-events-auto flex flex-wrap items-center gap-2">
-            <FilterChips value={filter} counts={filterCounts} onChange={setFilter} />
-            {live ? <LiveBadge status={fleet.status} /> : null}
-          </div>
-          <div className="pointer-events-auto">
-            <PoiFilters />
-          </div>
-          <div className="pointer-events-auto">
+        <MapControls
+          open={controlsOpen}
+          onOpenChange={setControlsOpen}
+          summary={
+            <>
+              {t(`filters.${filter}`)}
+              <span className="rounded-full bg-slate-100 px-1.5 text-xs text-slate-500 tabular-nums">{filterCounts[filter]}</span>
+            </>
+          }
+          filters={<FilterChips value={filter} counts={filterCounts} onChange={setFilter} />}
+          status={live ? <LiveBadge status={fleet.status} /> : null}
+          poi={<PoiFilters />}
+          tools={
             <MapTools
               tool={tool}
-              onTool={setTool}
+              onTool={(next) => {
+                setTool(next);
+                // a phone draws on the map: the sheet makes way
+                if (next !== 'none') setControlsOpen(false);
+              }}
               onClear={() => {
                 setClearKey((k) => k + 1);
                 setMetres(null);
               }}
-              metres={metres}
               tiles={tiles}
               onTiles={setTiles}
             />
+          }
+          layers={
+            live ? (
+              <>
+                <OrderLayerToggle
+                  on={showOrders}
+                  onChange={(on) => {
+                    setShowOrders(on);
+                    if (!on) setSelectedOrderId(null);
+                  }}
+                  layer={orderLayer}
+                />
+                <MapExportMenu />
+              </>
+            ) : null
+          }
+          measure={metres !== null ? <MeasureResult metres={metres} /> : null}
+          legend={
+            <>
+              <RouteLegend />
+              {ordersOn ? <OrderLegend shown={orderLayer.orders.length} total={orderLayer.total} /> : null}
+            </>
+          }
+          note={
+            live ? null : (
+              <p className="flex items-start gap-2 rounded-lg bg-white/90 px-3 py-2 text-xs text-slate-600 shadow-sm ring-1 ring-slate-200">
+                <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-800">{t('demoBadge')}</span>
+                <span>{t('demoNote')}</span>
+              </p>
+            )
+          }
+        />
+        {selectedOrder ? (
+          <div className="absolute inset-x-3 bottom-3 z-10 md:left-auto md:w-80 md:bottom-8">
+            <OrderMapCard
+              key={selectedOrder.id}
+              order={selectedOrder}
+              onClose={() => {
+                setSelectedOrderId(null);
+              }}
+            />
           </div>
-          {live ? null : (
-            <p className="pointer-events-auto flex max-w-md items-start gap-2 rounded-lg bg-white/90 px-3 py-2 text-xs text-slate-600 shadow-sm ring-1 ring-slate-200">
-              <span className="shrink-0 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-800">{t('demoBadge')}</span>
-              <span>{t('demoNote')}</span>
-            </p>
-          )}
-        </div>
-        <div className="pointer-events-none absolute bottom-8 left-3">
-          <div className="pointer-events-auto">
-            <RouteLegend />
-          </div>
-        </div>
+        ) : null}
         <button
           type="button"
           onClick={() => {

@@ -1,4 +1,4 @@
-/** Measure, draw, clear, and the base-layer choice. */
+/** Measure, draw, clear, and the base-layer choice; the last measurement beside them (MeasureResult). */
 import { useTranslation } from 'react-i18next';
 
 import { cx } from '@/components/ui/cx';
@@ -9,12 +9,11 @@ interface MapToolsProps {
   tool: MapTool;
   onTool: (tool: MapTool) => void;
   onClear: () => void;
-  metres: number | null;
   tiles: TileChoice;
   onTiles: (tiles: TileChoice) => void;
 }
 
-export function MapTools({ tool, onTool, onClear, metres, tiles, onTiles }: MapToolsProps) {
+export function MapTools({ tool, onTool, onClear, tiles, onTiles }: MapToolsProps) {
   const { t } = useTranslation('map');
   const toggle = (next: MapTool) => {
     onTool(tool === next ? 'none' : next);
@@ -32,11 +31,6 @@ export function MapTools({ tool, onTool, onClear, metres, tiles, onTiles }: MapT
       <button type="button" className={button(false)} onClick={onClear}>
         {t('tools.clear')}
       </button>
-      {metres !== null ? (
-        <span className="px-1 text-sm text-slate-700 tabular-nums" data-testid="measure-result">
-          {t('tools.distance', { distance: formatDistance(metres) })}
-        </span>
-      ) : null}
       <label className="ml-1 flex items-center gap-1 text-xs text-slate-500">
         {t('tools.tiles')}
         <select
@@ -54,5 +48,15 @@ export function MapTools({ tool, onTool, onClear, metres, tiles, onTiles }: MapT
         </select>
       </label>
     </div>
+  );
+}
+
+/** The last measured distance (kept outside the toolbar, so a phone shows it while the tools are tucked away). */
+export function MeasureResult({ metres }: { metres: number }) {
+  const { t } = useTranslation('map');
+  return (
+    <span className="inline-flex h-8 items-center rounded-lg bg-white/90 px-2.5 text-sm text-slate-700 tabular-nums shadow-sm ring-1 ring-slate-200" data-testid="measure-result">
+      {t('tools.distance', { distance: formatDistance(metres) })}
+    </span>
   );
 }

@@ -5,6 +5,7 @@
  *   with counts replaces it;
  * - base: XYZ tiles (OSM, or AMap with positions moved to GCJ-02) over a bundled world outline (world-atlas 110m)
  *   that shows when tiles are off or fail, so the map is never blank;
+ * - work orders (lazy/order-layer.ts) above the vehicles when their layer is on; a click picks an order first;
  * - selection (ring + plate), follow (keeps the selected vehicle centred), measure (haversine, metres) and draw.
  */
 import Feature from 'ol/Feature';
@@ -35,6 +36,8 @@ import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } f
 import { FLEET_STATES, type FleetVehicle } from '@/features/vehicles';
 import { aggregate, markerState, STATE_COLORS } from '../fleet-view';
 import type { FleetMapHandle, FleetMapOptions, MapTool, TileChoice } from '../map-types';
+import { createOrderLayer } from './order-layer';
+import { pickNearest } from './pick';
 
 /** At this zoom and below, vehicles are drawn as aggregated cells. */
 export const AGGREGATE_MAX_ZOOM = 8;
@@ -52,6 +55,11 @@ const TILES: Record<Exclude<TileChoice, 'offline'>, { url: string; attributions:
 };
 
 const STATE_INDEX = new Map(FLEET_STATES.map((s, i) => [s, i]));
+
+/** A cell's circle grows with its count. */
+function cellRadius(count: number): number {
+  return count === 1 ? 5 : Math.min(26, 10 + Math.log10(count) * 6);
+}
 
 function colorMatch(): unknown[] {
   const expr: unknown[] = ['match', ['get', 's']];
@@ -133,7 +141,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       if (!style) {
         style = new Style({
           image: new CircleStyle({
-            radius: count === 1 ? 5 : Math.min(26, 10 + Math.log10(count) * 6),
+            radius: cellRadius(count),
             fill: new Fill({ color: 'rgba(77,112,255,0.85)' }),
             // a red ring when the cell holds a vehicle in alarm
             stroke: new Stroke({ color: alarm ? STATE_COLORS.alarm : '#ffffff', width: alarm ? 3 : 2 }),
@@ -146,6 +154,9 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
     },
     properties: { name: 'cells' },
   });
+
+  const orders = createOrderLayer(project, (pixel, source, radius) => pickNearest(map, source, pixel, radius));
+  let ordersShown = false;
 
   const selectedSource = new VectorSource<Feature<Point>>();
   const selectedLayer = new VectorLayer({ source: selectedSource, zIndex: 20 });
@@ -174,7 +185,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   const view = new View({ center: fromLonLat(options.center), zoom: options.zoom, maxZoom: 18 });
   const map = new OlMap({
     target,
-    layers: [outline, tileLayer, cells, points, sketch, selectedLayer],
+    layers: [outline, tileLayer, cells, points, orders.layer, sketch, selectedLayer],
     controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
     view,
   });
@@ -232,32 +243,25 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
     if (follow) view.setCenter(f.getGeometry()?.getCoordinates());
   }
 
-  /** The vehicle marker under a pixel (within the marker's radius), found through the source's spatial index. */
+  /** The vehicle marker under a pixel (within the marker's radius). */
   function nearestVehicle(pixel: number[]): Feature<Point> | null {
     if ((view.getZoom() ?? 0) <= AGGREGATE_MAX_ZOOM) return null;
-    const coordinate = map.getCoordinateFromPixel(pixel);
-    const f = pointSource.getClosestFeatureToCoordinate(coordinate);
-    const at = f?.getGeometry()?.getCoordinates();
-    if (!f || !at) return null;
-    const p = map.getPixelFromCoordinate(at);
-    return Math.hypot((p[0] ?? 0) - (pixel[0] ?? 0), (p[1] ?? 0) - (pixel[1] ?? 0)) <= 9 ? f : null;
+    return pickNearest(map, pointSource, pixel, () => 9);
   }
 
-  function cellAt(pixel: number[]): Feature | null {
-    let hit: Feature | null = null;
-    map.forEachFeatureAtPixel(
-      pixel,
-      (f) => {
-        hit = f as Feature;
-        return true;
-      },
-      { layerFilter: (l) => l === cells, hitTolerance: 4 },
-    );
-    return hit;
+  /** The aggregated cell under a pixel (its circle, and 4 px around it). */
+  function cellAt(pixel: number[]): Feature<Point> | null {
+    if ((view.getZoom() ?? 0) > AGGREGATE_MAX_ZOOM) return null;
+    return pickNearest(map, cellSource, pixel, (f) => cellRadius(f.get('count') as number) + 4);
   }
 
   map.on('singleclick', (event) => {
     if (tool !== 'none') return;
+    const order = orders.orderAt(event.pixel);
+    if (order !== null) {
+      options.onSelectOrder(order);
+      return;
+    }
     const vehicle = nearestVehicle(event.pixel);
     if (vehicle) {
       options.onSelect(vehicle.get('carId') as number);
@@ -267,11 +271,12 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
     if (!cell) return;
     const count = cell.get('count') as number;
     const zoom = count > 1 ? (view.getZoom() ?? 0) + 2 : AGGREGATE_MAX_ZOOM + 1;
-    view.animate({ center: (cell.getGeometry() as Point).getCoordinates(), zoom, duration: 300 });
+    view.animate({ center: cell.getGeometry()?.getCoordinates(), zoom, duration: 300 });
   });
   map.on('pointermove', (event) => {
     if (event.dragging || tool !== 'none') return;
-    target.style.cursor = nearestVehicle(event.pixel) ?? cellAt(event.pixel) ? 'pointer' : '';
+    const hit = orders.orderAt(event.pixel) !== null || nearestVehicle(event.pixel) !== null || cellAt(event.pixel) !== null;
+    target.style.cursor = hit ? 'pointer' : '';
   });
   // the benchmark (tests/browser/bench-map.mjs) reads this mark: the first frame with vehicles on it
   map.on('postrender', () => {
@@ -309,6 +314,14 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
     map.updateSize();
   });
   resize.observe(target);
+
+  /** Moves the view to the orders when none of them is in it. */
+  function revealOrders() {
+    const extent = orders.extent();
+    const size = map.getSize();
+    if (!extent || !size) return;
+    if (!orders.anyWithin(view.calculateExtent(size))) view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 14 });
+  }
 
   function place(list: readonly FleetVehicle[]) {
     const seen = new Set<number>();
@@ -353,6 +366,8 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
           if (g) extend(extent, g.getExtent());
         }
         if (!isEmpty(extent)) view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 12 });
+        // orders shown before the fleet came (the layer remembered on) stay in view
+        if (ordersShown) revealOrders();
       }
       if (lastCellZoom <= AGGREGATE_MAX_ZOOM) refreshCells();
       drawSelected();
@@ -362,6 +377,21 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       drawSelected();
       const v = id === null ? undefined : byId.get(id);
       if (v?.gps) view.animate({ center: project(v.gps.lon, v.gps.lat), zoom: Math.max(view.getZoom() ?? 0, AGGREGATE_MAX_ZOOM + 3), duration: 400 });
+    },
+    setOrders(list) {
+      const was = ordersShown;
+      ordersShown = list !== null && list.length > 0;
+      orders.set(list ?? []);
+      orders.layer.setVisible(list !== null);
+      if (ordersShown && !was) revealOrders();
+    },
+    selectOrder(id) {
+      orders.select(id);
+      // the picked order moves to a third of the way down, clear of its card (bottom right; a phone's whole bottom)
+      const at = id === null ? undefined : orders.coordinateOf(id);
+      const size = map.getSize();
+      const resolution = view.getResolution();
+      if (at && size && resolution !== undefined) view.animate({ center: [at[0] ?? 0, (at[1] ?? 0) - (size[1] ?? 0) * 0.15 * resolution], duration: 300 });
     },
     setFollow(next) {
       follow = next;
@@ -379,6 +409,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       pointSource.clear(true);
       byId.clear();
       place(list);
+      orders.reproject();
       refreshCells();
       drawSelected();
     },

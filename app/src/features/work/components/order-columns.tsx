@@ -1,7 +1,7 @@
 /**
  * What every list of orders shares: the columns (number and title linking to the detail, state, type, priority,
- * grade, vehicle, assignee, due time, opened), the export columns, and the list filters (state, type, assignee,
- * vehicle, opening days, keyword, overdue, mine) with the params they make.
+ * grade, vehicle, assignee, due time, opened), the export columns (by name: the lists' set and the map's exports),
+ * and the list filters (state, type, assignee, vehicle, opening days, keyword, overdue, mine) with the params they make.
  */
 import { useTranslation } from 'react-i18next';
 
@@ -28,7 +28,6 @@ export function useOrderPath(): (id: number) => string {
 export function useOrderColumns(): { columns: Column<OrderRow>[]; exportColumns: ExportColumn<OrderRow>[] } {
   const { t } = useTranslation('work');
   const path = useOrderPath();
-  const l = useWorkLabels();
   const columns: Column<OrderRow>[] = [
     {
       key: 'title',
@@ -62,25 +61,62 @@ export function useOrderColumns(): { columns: Column<OrderRow>[]; exportColumns:
     },
     { key: 'created', header: t('field.createdAt'), cell: (o) => <span className="tabular-nums">{formatDateTime(o.createdAt)}</span> },
   ];
-  const exportColumns: ExportColumn<OrderRow>[] = [
-    { header: t('field.number'), value: (o) => o.number },
-    { header: t('field.title'), value: (o) => o.title },
-    { header: t('field.state'), value: (o) => l.state(o.state) },
-    { header: t('field.type'), value: (o) => o.typeName },
-    { header: t('field.category'), value: (o) => o.categoryName },
-    { header: t('field.priority'), value: (o) => l.priority(o.priority) },
-    { header: t('field.grade'), value: (o) => l.grade(o.grade) },
-    { header: t('field.vehicle'), value: (o) => o.plate },
-    { header: t('field.requester'), value: (o) => o.requesterName },
-    { header: t('field.assignee'), value: (o) => o.assigneeName },
-    { header: t('field.dueAt'), value: (o) => (o.dueAt ? formatDateTime(o.dueAt) : '') },
-    { header: t('list.overdue'), value: (o) => (o.overdue ? l.yes : l.no) },
-    { header: t('field.labels'), value: (o) => o.labels.join(', ') },
-    { header: t('field.cost'), value: (o) => o.cost },
-    { header: t('field.createdAt'), value: (o) => formatDateTime(o.createdAt) },
-    { header: t('field.resolvedAt'), value: (o) => (o.resolvedAt ? formatDateTime(o.resolvedAt) : '') },
-  ];
+  const exportColumns = useOrderExportColumns(LIST_EXPORT);
   return { columns, exportColumns };
+}
+
+/** The columns an export of orders may have, by name. */
+export type OrderExportKey =
+  | 'number'
+  | 'title'
+  | 'state'
+  | 'type'
+  | 'category'
+  | 'priority'
+  | 'grade'
+  | 'plate'
+  | 'requester'
+  | 'assignee'
+  | 'due'
+  | 'overdue'
+  | 'labels'
+  | 'cost'
+  | 'created'
+  | 'resolved'
+  | 'closed'
+  | 'address'
+  | 'repair';
+
+/** What the order lists export. */
+const LIST_EXPORT: readonly OrderExportKey[] = ['number', 'title', 'state', 'type', 'category', 'priority', 'grade', 'plate', 'requester', 'assignee', 'due', 'overdue', 'labels', 'cost', 'created', 'resolved'];
+
+/** The export columns named by `keys`, in that order, with headers and values in the page's language. */
+export function useOrderExportColumns(keys: readonly OrderExportKey[]): ExportColumn<OrderRow>[] {
+  const { t } = useTranslation('work');
+  const l = useWorkLabels();
+  const time = (value: string | null | undefined) => (value ? formatDateTime(value) : '');
+  const all: Record<OrderExportKey, ExportColumn<OrderRow>> = {
+    number: { header: t('field.number'), value: (o) => o.number },
+    title: { header: t('field.title'), value: (o) => o.title },
+    state: { header: t('field.state'), value: (o) => l.state(o.state) },
+    type: { header: t('field.type'), value: (o) => o.typeName },
+    category: { header: t('field.category'), value: (o) => o.categoryName },
+    priority: { header: t('field.priority'), value: (o) => l.priority(o.priority) },
+    grade: { header: t('field.grade'), value: (o) => l.grade(o.grade) },
+    plate: { header: t('field.vehicle'), value: (o) => o.plate },
+    requester: { header: t('field.requester'), value: (o) => o.requesterName },
+    assignee: { header: t('field.assignee'), value: (o) => o.assigneeName },
+    due: { header: t('field.dueAt'), value: (o) => time(o.dueAt) },
+    overdue: { header: t('list.overdue'), value: (o) => (o.overdue ? l.yes : l.no) },
+    labels: { header: t('field.labels'), value: (o) => o.labels.join(', ') },
+    cost: { header: t('field.cost'), value: (o) => o.cost },
+    created: { header: t('field.createdAt'), value: (o) => formatDateTime(o.createdAt) },
+    resolved: { header: t('field.resolvedAt'), value: (o) => time(o.resolvedAt) },
+    closed: { header: t('field.closedAt'), value: (o) => time(o.closedAt) },
+    address: { header: t('field.address'), value: (o) => o.address },
+    repair: { header: t('field.repairSummary'), value: (o) => o.repairSummary },
+  };
+  return keys.map((k) => all[k]);
 }
 
 export type OrderFilters = Omit<ListQuery, 'page' | 'pageSize'>;

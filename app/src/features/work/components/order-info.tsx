@@ -3,7 +3,7 @@
  * people (assignee, participants, everyone with their roles), the location on a small map, parts shipping, linked
  * alarms and the vehicle's snapshot when the order was opened.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/crud/form-dialog';
@@ -26,16 +26,8 @@ import { useSetLocation } from '../api/set-location';
 import { useSetParticipants } from '../api/set-participants';
 import { CANCELLED, CLOSED, coordinate, localToRfc3339, rfc3339ToLocal } from '../model';
 import { useWorkLabels } from './badges';
+import { Row } from './info-row';
 import { personName, UserPicker } from './user-picker';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="contents">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
-    </div>
-  );
-}
 
 export function OrderSubject({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('work');

@@ -9,14 +9,17 @@ import { useSession } from '@/lib/console/session-context';
 import { useHydrated } from '@/lib/local-store';
 import { listenLive, socketUrl, type WorkEvent } from '@/features/live';
 
-/** Calls `onEvent` for each event; `onResync` when events may have been missed (the server restarted). */
-export function useWorkEvents(onEvent: (event: WorkEvent) => void, onResync: () => void) {
+/**
+ * Calls `onEvent` for each event; `onResync` when events may have been missed (the server restarted). Listens only
+ * while `enabled`.
+ */
+export function useWorkEvents(onEvent: (event: WorkEvent) => void, onResync: () => void, enabled = true) {
   const { brand } = useApp();
   const { hasToken, visitor, token } = useSession();
   const hydrated = useHydrated();
   const handleEvent = useEffectEvent(onEvent);
   const handleResync = useEffectEvent(onResync);
-  const live = hydrated && hasToken && !visitor ? token : null;
+  const live = enabled && hydrated && hasToken && !visitor ? token : null;
 
   useEffect(() => {
     if (live === null) return;
