@@ -120,9 +120,14 @@ async fn seed(app: &TestApp) -> wheelend_tests::tenants::Tenants {
         .await
         .unwrap();
     }
-    // Written behind the services' backs: read everything again.
-    app.state.fleet.invalidate();
-    app.state.fleet.forget_audiences();
+    // Written behind the services' backs: what their announcements would have said.
+    app.state
+        .apply(&kernel::changes::Changes {
+            reach: true,
+            all_vehicles: true,
+            ..Default::default()
+        })
+        .await;
     t
 }
 

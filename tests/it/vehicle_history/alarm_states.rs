@@ -37,6 +37,13 @@ async fn relate(app: &TestApp, grantor: i64, grantee: i64, kind: i16, vehicle: i
     .exec(db)
     .await
     .unwrap();
+    // Written behind the services' backs: what their announcement would have said.
+    app.state
+        .apply(&kernel::changes::Changes {
+            reach: true,
+            ..Default::default()
+        })
+        .await;
 }
 
 async fn raise(

@@ -610,6 +610,7 @@ pub async fn establish(
         }
     };
     add_vehicles(db, id, vehicles).await?;
+    announce(Change::Reach);
     Ok(id)
 }
 
