@@ -105,8 +105,15 @@ describe('fleet screens', () => {
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('status').getByText('操作成功').first().waitFor();
-      await page.getByTestId('vehicles-table').getByRole('table').getByText(plate, { exact: true }).waitFor();
-      assert.deepEqual(await listPlates(await apiLogin(fleetAdmin.userName, fleetAdmin.password), plate), [plate]);
+      const token = await apiLogin(fleetAdmin.userName, fleetAdmin.password);
+      try {
+        await page.getByTestId('vehicles-table').getByRole('table').getByText(plate, { exact: true }).waitFor();
+      } catch (error) {
+        // Seen once under CI: say whether the list call has the vehicle and what the table shows.
+        const table = await page.getByTestId('vehicles-table').innerText().catch(() => '(no table)');
+        throw new Error(`${plate} not in the table; the list call answers ${JSON.stringify(await listPlates(token, plate))}; the table shows:\n${table}`, { cause: error });
+      }
+      assert.deepEqual(await listPlates(token, plate), [plate]);
       await assertQuiet(page, 'add a vehicle');
     } finally {
       await context.close();
