@@ -1,11 +1,11 @@
 /**
- * A button that opens a short menu of actions (role="menu"): arrow keys, Home and End move between the entries,
- * Escape closes and gives focus back to the button, a click outside closes.
+ * A button that opens a short menu of actions (role="menu"; keys and closing as `useMenu` says).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { cx } from './cx';
 import { ChevronDownIcon } from './icons';
+import { useMenu } from './use-menu';
 
 export interface MenuEntry {
   key: string;
@@ -25,42 +25,7 @@ interface MenuButtonProps {
 }
 
 export function MenuButton({ label, icon, entries, className, menuClassName, testId }: MenuButtonProps) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (rootRef.current && e.target instanceof Node && !rootRef.current.contains(e.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const i = items.findIndex((el) => el === document.activeElement);
-    const next = { ArrowDown: (i + 1) % items.length, ArrowUp: (i - 1 + items.length) % items.length, Home: 0, End: items.length - 1 }[e.key];
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close();
-    } else if (e.key === 'Tab') setOpen(false);
-    else if (next !== undefined) {
-      e.preventDefault();
-      items[next]?.focus();
-    }
-  };
+  const { open, setOpen, rootRef, buttonRef, listRef, menuId, onListKey } = useMenu();
 
   return (
     <div ref={rootRef} className="relative" data-testid={testId}>

@@ -4,11 +4,11 @@
  * is not in the new enterprise's menu, the map is shown instead. Nothing renders on the server or for visitors.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { cx } from '@/components/ui/cx';
+import { useMenu } from '@/components/ui/use-menu';
 import { BuildingIcon, CheckIcon, ChevronDownIcon, SpinnerIcon } from '@/components/ui/icons';
 import { notify } from '@/lib/feedback';
 import { useHydrated } from '@/lib/local-store';
@@ -33,40 +33,12 @@ export function EnterpriseSwitcher() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
+  const { open, setOpen, close, rootRef, buttonRef, listRef, menuId, onListKey } = useMenu();
 
   const entries = list.data ?? [];
   const current = currentEntry(entries, enterpriseId);
 
-  // close on a click outside
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (rootRef.current && e.target instanceof Node && !rootRef.current.contains(e.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
-
-  // focus the checked entry when the list opens
-  useEffect(() => {
-    if (!open) return;
-    const el = listRef.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? listRef.current?.querySelector<HTMLElement>('[role="menuitemradio"]');
-    el?.focus();
-  }, [open]);
-
   if (!enabled || entries.length === 0) return null;
-
-  const close = (focusButton: boolean) => {
-    setOpen(false);
-    if (focusButton) buttonRef.current?.focus();
-  };
 
   const choose = async (entry: EnterpriseEntry) => {
     close(true);
@@ -83,24 +55,6 @@ export function EnterpriseSwitcher() {
       .catch(() => null);
     const result = guard({ pathname, search, hasToken: true, menus: buildMenuRoutes(menu ?? []) });
     if (result.kind === 'notFound') void navigate(paths.map);
-  };
-
-  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? [])];
-    const i = items.findIndex((el) => el === document.activeElement);
-    let next: number | null = null;
-    if (e.key === 'ArrowDown') next = (i + 1) % items.length;
-    else if (e.key === 'ArrowUp') next = (i - 1 + items.length) % items.length;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = items.length - 1;
-    else if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') e.preventDefault();
-      close(e.key === 'Escape');
-      return;
-    }
-    if (next === null) return;
-    e.preventDefault();
-    items[next]?.focus();
   };
 
   const name = current?.label ?? t('switcher.none');
