@@ -4,6 +4,7 @@
 
 use chrono::{Duration, NaiveDate, TimeZone, Utc};
 use domain::vehicle::history;
+use sea_orm::EntityTrait;
 use serde_json::Value;
 use wheelend_tests::tenants::{self, Tenants, rows};
 use wheelend_tests::{TestApp, fingerprint, json, spawn_app};

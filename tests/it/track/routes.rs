@@ -82,7 +82,7 @@ async fn routes_are_drawn_assigned_listed_and_deleted() {
     app.api_route_car_add_line(&json!({"routeId": id, "vehicleIds": [v]}), Some(a)).await.ok();
     app.api_route_delete(&json!({"ids": [id, other]}), Some(a)).await.ok();
     assert_eq!(app.api_route_list(&json!({}), Some(a)).await.ok()["total"], 0);
-    let left: i64 = sea_orm::EntityTrait::find(entities::route_vehicle::Entity)
+    let left: i64 = entities::route_vehicle::Entity::find()
         .all(&app.state.db)
         .await
         .unwrap()
