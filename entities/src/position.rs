@@ -16,6 +16,8 @@ pub struct Model {
     pub ignition: bool,
     /// The device's odometer, km.
     pub mileage: Option<f64>,
+    /// Supply voltage the report carried, V.
+    pub voltage: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

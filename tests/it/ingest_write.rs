@@ -31,6 +31,7 @@ fn fix(vehicle_id: i64, ts: DateTime<Utc>, lat: f64) -> position::Model {
         direction: 359,
         ignition: true,
         mileage: None,
+        voltage: None,
     }
 }
 
@@ -163,6 +164,7 @@ fn expected(vehicle_id: i64, r: &Report) -> (Option<position::Model>, Vec<WheelV
         direction: g.direction.round() as i16,
         ignition: g.speed > 0.0,
         mileage: None,
+        voltage: None,
     });
     let tyres = r.tyres.iter().map(|t| WheelValue {
         kind: TYRE,

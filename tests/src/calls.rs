@@ -275,6 +275,15 @@ impl TestApp {
         self.call("POST", "/api/casbin/updateCasbin", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/charging_analysis`: A vehicle's charging sessions and low-voltage periods over a range (at most 31 days), from
+    pub fn api_charging_analysis<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/charging_analysis", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/delTags`: Deletes tags with their links to vehicles and devices, all or none.
     pub fn api_del_tags<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -500,7 +509,7 @@ impl TestApp {
         self.call("POST", "/api/route/delete", &to_value(body).expect("a JSON body"), token, &[])
     }
 
-    /// `POST /api/route/list`: Routes with their nodes, corridor, length and vehicles, newest first.
+    /// `POST /api/route/list`: Routes with their nodes, corridor, length and vehicles, newest first; each vehicle with how
     pub fn api_route_list<'a, B: Serialize + ?Sized>(
         &'a self,
         body: &B,
@@ -903,6 +912,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("PUT", "/api/tbProject/updateTbProject", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/test/simulated_positioning`: Drives a vehicle's receiver along a route, an upload, a driven range or drawn points through
+    pub fn api_test_simulated_positioning<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/test/simulated_positioning", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/admin_register`: Creates a user with a role in an enterprise.

@@ -6,6 +6,7 @@
 
 pub mod conditions;
 pub mod demo;
+pub mod drive;
 pub mod ingest;
 pub mod mqtt;
 pub mod rejects;

@@ -4,14 +4,17 @@
 
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use chrono::NaiveDate;
+use domain::track::charging::{self, ChargingAnalysis};
 use domain::track::fragments::{self, FragmentRun, Rebuild};
 use domain::track::pois::{
     self, MapPois, Nearby, NearbyDispose, NearbyOrders, PoiInput, PoiRow, PoiSearch, Viewport,
 };
 use domain::track::routes::{self, AssignInput, GenerateNodes, GeneratedNodes, RouteFilter, RouteInput, RouteRow};
 use domain::track::tracks::{self, AnalyseQuery, DayTrack, DayTrackQuery, TrackAnalysis};
-use domain::track::uploads::{self, UploadMeta, Uploaded};
+use domain::track::uploads::{self, TrackUploaded, UploadMeta};
+use domain::vehicle::history::TimeRange;
 use domain::vehicle::mileage::DayRange;
+use ingestion::drive::{self, DriveRequest, DriveStarted};
 use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
 use kernel::paging::{PageQuery, PageResult};
 use kernel::text;
@@ -42,6 +45,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .read(routes!(day_track))
         .read(routes!(analyse))
         .write(routes!(rebuild_fragments))
+        .read(routes!(charging_analysis))
+        .write(routes!(simulated_positioning))
         .merge(
             // The file is read within the upload limit (`uploads.max_bytes`) as it streams.
             OpenApiRouter::new()
@@ -343,12 +348,12 @@ fn id_field(field: &str, value: &str) -> Result<Option<i64>, AppError> {
 /// points kept and the rows skipped with their reason.
 #[utoipa::path(post, path = "/web/amap/track_upload", tag = "track", security(("x-token" = [])),
     request_body(content = TrackUploadForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<Uploaded>)))]
+    responses((status = 200, body = Envelope<TrackUploaded>)))]
 async fn track_upload(
     State(state): State<AppState>,
     Tenant(scope): Tenant,
     form: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> ApiResult<Uploaded> {
+) -> ApiResult<TrackUploaded> {
     let mut form = form.map_err(|r| not_a_form(&r))?;
     let limit = state.files.max_bytes();
     let mut meta = UploadMeta::default();
@@ -381,5 +386,41 @@ async fn track_upload(
     };
     Ok(ApiOk(
         uploads::upload(&state.db, &scope, &name, &bytes, &meta).await?,
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChargingRequest {
+    #[serde(alias = "carId", alias = "id")]
+    vehicle_id: i64,
+    #[serde(flatten)]
+    range: TimeRange,
+}
+
+/// A vehicle's charging sessions and low-voltage periods over a range (at most 31 days), from
+/// the supply voltage its reports carried, with the voltage series.
+#[utoipa::path(post, path = "/charging_analysis", tag = "track", security(("x-token" = [])),
+    request_body = ChargingRequest, responses((status = 200, body = Envelope<ChargingAnalysis>)))]
+async fn charging_analysis(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<ChargingRequest>,
+) -> ApiResult<ChargingAnalysis> {
+    Ok(ApiOk(
+        charging::analyse(&state.db, &scope, req.vehicle_id, req.range).await?,
+    ))
+}
+
+/// Drives a vehicle's receiver along a route, an upload, a driven range or drawn points through
+/// the real ingestion path: as history ending now, or live from now (`live: true`). Platform
+/// staff only.
+#[utoipa::path(post, path = "/test/simulated_positioning", tag = "track", security(("x-token" = [])),
+    request_body = DriveRequest, responses((status = 200, body = Envelope<DriveStarted>)))]
+async fn simulated_positioning(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<DriveRequest>,
+) -> ApiResult<DriveStarted> {
+    Ok(ApiOk(
+        drive::simulate(&state.ingest, &state.db, &scope, &req).await?,
     ))
 }

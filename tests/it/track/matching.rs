@@ -141,3 +141,76 @@ async fn entering_and_leaving_geofences_raise_and_clear_their_alarms() {
     go(121.0, 31.0, 4).await.ok();
     assert_eq!(open_alarms(&app, a, car).await, vec![fence(depot)]);
 }
+
+#[tokio::test]
+async fn a_simulated_drive_goes_through_ingestion_and_matches_its_route() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let a = &t.a.admin;
+    let (car, _) = fitted_vehicle(&app, a, t.a.root, "沪A70003", IMEI).await;
+    let bare = seed_vehicle(&app, t.a.root, "沪A70004", "2,4").await;
+    let route = app
+        .api_route_add(
+            &json!({"name": "Shuttle", "nodes": [{"lon": 121.0, "lat": 31.0}, {"lon": 121.02, "lat": 31.0, "stop": true}]}),
+            Some(a),
+        )
+        .await
+        .ok()["id"]
+        .as_i64()
+        .unwrap();
+    app.api_route_car_add_line(&json!({"routeId": route, "vehicleIds": [car]}), Some(a)).await.ok();
+
+    let drive = json!({"vehicleId": car, "routeId": route, "speed": 60, "interval": 10});
+    let msg = app.api_test_simulated_positioning(&drive, Some(a)).await.code(7);
+    assert!(msg.contains("平台"), "staff only: {msg}");
+    let started = app.api_test_simulated_positioning(&drive, Some(&t.platform)).await.ok();
+    // 1.9 km at 60 km/h every 10 s: a report every 167 m, the end included.
+    let reports = started["reports"].as_i64().unwrap();
+    assert_eq!(reports, 13, "{started}");
+    assert!(started["lastAt"].as_i64().unwrap() <= Utc::now().timestamp_millis());
+    let stored = entities::position::Entity::find().all(&app.state.db).await.unwrap();
+    assert_eq!(stored.len() as i64, reports);
+    assert!(stored.iter().all(|p| (p.lat - 31.0).abs() < 1e-9));
+    assert_eq!(state_of(&app, a, route, car).await["state"], "matched", "it ends stopped at a planned stop");
+
+    for (body, field) in [
+        (json!({"vehicleId": car, "routeId": route, "speed": 500}), "speed"),
+        (json!({"vehicleId": car, "routeId": route, "interval": 0}), "interval"),
+        (json!({"vehicleId": car}), "routeId"),
+    ] {
+        let msg = app.api_test_simulated_positioning(&body, Some(&t.platform)).await.code(7);
+        assert!(msg.contains(field), "{body}: {msg}");
+    }
+    let msg = app
+        .api_test_simulated_positioning(&json!({"vehicleId": bare, "routeId": route}), Some(&t.platform))
+        .await
+        .code(7);
+    assert!(msg.contains("沪A70004"), "{msg}");
+}
+
+#[tokio::test]
+async fn charging_sessions_and_low_voltage_come_from_the_reports_supply_voltage() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let a = &t.a.admin;
+    let (car, key) = fitted_vehicle(&app, a, t.a.root, "沪A70005", IMEI).await;
+    let t0 = Utc::now().timestamp_millis() - 3_600_000;
+    for (i, volts) in [24.5, 27.8, 28.1, 27.9, 25.0, 22.0, 21.8, 24.6].iter().enumerate() {
+        let mut report = at(121.0, 31.0, t0 + i as i64 * 60_000, 40.0);
+        report["power"] = json!(volts);
+        post_report(&app, &key, &report).await.ok();
+    }
+    let range = json!({"vehicleId": car, "start": Utc::now() - Duration::hours(2), "end": Utc::now()});
+    let found = app.api_charging_analysis(&range, Some(a)).await.ok();
+    assert_eq!((found["systemVolts"].clone(), found["readings"].clone()), (json!(24), json!(8)));
+    assert_eq!(found["charging"].as_array().unwrap().len(), 1, "{found}");
+    assert_eq!((found["charging"][0]["peakVoltage"].clone(), found["chargingSeconds"].clone()), (json!(28.1), json!(120)));
+    assert_eq!((found["low"][0]["peakVoltage"].clone(), found["lowSeconds"].clone()), (json!(21.8), json!(60)));
+    assert_eq!(found["series"].as_array().unwrap().len(), 8);
+    app.api_charging_analysis(&range, Some(&t.b.admin)).await.code(7);
+    let msg = app
+        .api_charging_analysis(&json!({"vehicleId": car, "start": Utc::now(), "end": Utc::now() - Duration::hours(1)}), Some(a))
+        .await
+        .code(7);
+    assert!(msg.contains("结束时间"), "{msg}");
+}

@@ -46,6 +46,7 @@ async fn drive(app: &TestApp, v: i64, day: NaiveDate) -> usize {
             direction: 0,
             ignition: true,
             mileage: None,
+            voltage: None,
         });
     }
     history::record_positions(&app.state.db, &fixes).await.unwrap();

@@ -118,6 +118,7 @@ async fn an_analysis_reads_fragments_equal_to_the_raw_days() {
         direction: 0,
         ignition: false,
         mileage: None,
+        voltage: None,
     };
     history::record_positions(&app.state.db, &[late]).await.unwrap();
     domain::track::fragments::forget(&app.state.db, &[(v, day(11))]).await.unwrap();

@@ -150,6 +150,7 @@ pub(super) async fn record_day(app: &TestApp, v: i64) {
             direction: 0,
             ignition: true,
             mileage: None,
+            voltage: None,
         });
     }
     assert_eq!(history::record_positions(db, &fixes).await.unwrap(), 21);

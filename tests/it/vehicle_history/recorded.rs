@@ -413,6 +413,7 @@ async fn retention_deletes_history_older_than_the_cutoff_and_keeps_the_rest() {
                 direction: 0,
                 ignition: false,
                 mileage: None,
+                voltage: None,
             });
             frames.push(entities::wheel_frame::Model {
                 vehicle_id,

@@ -928,6 +928,34 @@ export type ChangedAnswer = {
     changed: number;
 };
 
+export type ChargingAnalysis = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * 12 or 24 (from the median reading); None without readings.
+     */
+    systemVolts?: number | null;
+    /**
+     * Reports with a voltage.
+     */
+    readings: number;
+    minVoltage?: number | null;
+    maxVoltage?: number | null;
+    avgVoltage?: number | null;
+    charging: Array<VoltageSession>;
+    chargingSeconds: number;
+    low: Array<VoltageSession>;
+    lowSeconds: number;
+    /**
+     * The readings, evenly thinned to at most 2000.
+     */
+    series: Array<VoltagePoint>;
+};
+
+export type ChargingRequest = TimeRange & {
+    vehicleId: number;
+};
+
 /**
  * One choice of a form's option list.
  */
@@ -1721,6 +1749,37 @@ export type DisposeTemplate = {
     dispose: Array<TemplateField>;
 };
 
+export type DriveRequest = LineSource & {
+    /**
+     * The vehicle whose receiver reports.
+     */
+    vehicleId: number;
+    /**
+     * km/h (5–150, default 60).
+     */
+    speed?: number | null;
+    /**
+     * Seconds between reports (1–300, default 10).
+     */
+    interval?: number | null;
+    /**
+     * Report live from now on instead of writing the drive as history ending now.
+     */
+    live?: boolean;
+};
+
+export type DriveStarted = {
+    imei: string;
+    reports: number;
+    meters: number;
+    /**
+     * Time of the first and the last report, ms.
+     */
+    firstAt: number;
+    lastAt: number;
+    live: boolean;
+};
+
 /**
  * A driver as vehicle details show them.
  */
@@ -2269,6 +2328,43 @@ export type EnvelopeChangedAnswer = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeChargingAnalysis = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        vehicleId: number;
+        plate: string;
+        /**
+         * 12 or 24 (from the median reading); None without readings.
+         */
+        systemVolts?: number | null;
+        /**
+         * Reports with a voltage.
+         */
+        readings: number;
+        minVoltage?: number | null;
+        maxVoltage?: number | null;
+        avgVoltage?: number | null;
+        charging: Array<VoltageSession>;
+        chargingSeconds: number;
+        low: Array<VoltageSession>;
+        lowSeconds: number;
+        /**
+         * The readings, evenly thinned to at most 2000.
+         */
+        series: Array<VoltagePoint>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeClusterDetail = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -2740,6 +2836,31 @@ export type EnvelopeDisposeTemplate = {
     data: {
         typeId: number;
         dispose: Array<TemplateField>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeDriveStarted = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        imei: string;
+        reports: number;
+        meters: number;
+        /**
+         * Time of the first and the last report, ms.
+         */
+        firstAt: number;
+        lastAt: number;
+        live: boolean;
     };
     /**
      * A human-readable message in the request's language.
@@ -5958,6 +6079,10 @@ export type EnvelopePageResultPoiRow = {
              * None: platform-wide.
              */
             entId?: number | null;
+            /**
+             * The owner's name; empty for platform-wide ones.
+             */
+            entName: string;
             name: string;
             /**
              * 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
@@ -7929,6 +8054,31 @@ export type EnvelopeTrackAnalysis = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeTrackUploaded = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        format: Format;
+        points: number;
+        lengthM: number;
+        /**
+         * The first rows skipped (at most 100), and how many in all.
+         */
+        errors: Array<RowError>;
+        errorCount: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeTrusteeshipRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -9057,6 +9207,10 @@ export type EnvelopeVecPoiRow = {
          * None: platform-wide.
          */
         entId?: number | null;
+        /**
+         * The owner's name; empty for platform-wide ones.
+         */
+        entName: string;
         name: string;
         /**
          * 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
@@ -10294,6 +10448,14 @@ export type FragmentRun = {
     state: number;
     error: string;
     createdBy: number;
+    /**
+     * The runner's name (lists only).
+     */
+    createdByName?: string | null;
+    /**
+     * The vehicle's plate (lists only, when one vehicle).
+     */
+    plate?: string | null;
     startedAt: string;
     finishedAt?: string | null;
 };
@@ -10316,19 +10478,7 @@ export type FunctionQuery = {
     keyword?: string | null;
 };
 
-export type GenerateNodes = (null | TimeRange) & {
-    /**
-     * A drawn line.
-     */
-    points?: Array<Array<number>> | null;
-    /**
-     * Or a vehicle's driven track between `start` and `end`.
-     */
-    vehicleId?: number | null;
-    /**
-     * Or an uploaded track.
-     */
-    uploadId?: number | null;
+export type GenerateNodes = LineSource & {
     /**
      * Metres (default 50).
      */
@@ -11061,6 +11211,17 @@ export type Line = {
 };
 
 export type LineKind = 'part' | 'labour';
+
+/**
+ * A line to start from: drawn points, a vehicle's driven track over a time range, an
+ * uploaded track, or a route's nodes (one of them, in that order of precedence).
+ */
+export type LineSource = (null | TimeRange) & {
+    points?: Array<Array<number>> | null;
+    vehicleId?: number | null;
+    uploadId?: number | null;
+    routeId?: number | null;
+};
 
 export type LinkedAlarm = {
     id: number;
@@ -12180,6 +12341,14 @@ export type PageResultFragmentRun = {
         state: number;
         error: string;
         createdBy: number;
+        /**
+         * The runner's name (lists only).
+         */
+        createdByName?: string | null;
+        /**
+         * The vehicle's plate (lists only, when one vehicle).
+         */
+        plate?: string | null;
         startedAt: string;
         finishedAt?: string | null;
     }>;
@@ -12342,6 +12511,10 @@ export type PoiRow = {
      * None: platform-wide.
      */
     entId?: number | null;
+    /**
+     * The owner's name; empty for platform-wide ones.
+     */
+    entName: string;
     name: string;
     /**
      * 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
@@ -14727,6 +14900,18 @@ export type TrackUploadForm = {
     coord?: string | null;
 };
 
+export type TrackUploaded = {
+    id: number;
+    format: Format;
+    points: number;
+    lengthM: number;
+    /**
+     * The first rows skipped (at most 100), and how many in all.
+     */
+    errors: Array<RowError>;
+    errorCount: number;
+};
+
 export type TrailerChangeRequest = {
     /**
      * The tractor.
@@ -15682,6 +15867,28 @@ export type Viewport = {
     limit?: number | null;
 };
 
+export type VoltagePoint = {
+    ts: string;
+    voltage: number;
+};
+
+/**
+ * A stretch of reports at or above (charging) or below (low) a level.
+ */
+export type VoltageSession = {
+    start: string;
+    end: string;
+    seconds: number;
+    startVoltage: number;
+    endVoltage: number;
+    /**
+     * The highest reading (charging) or the lowest (low).
+     */
+    peakVoltage: number;
+    lat: number;
+    lon: number;
+};
+
 export type WatchListRequest = {
     /**
      * Only this enterprise's vehicles (default: every vehicle in scope).
@@ -16345,6 +16552,19 @@ export type UpdateCasbinResponses = {
 };
 
 export type UpdateCasbinResponse = UpdateCasbinResponses[keyof UpdateCasbinResponses];
+
+export type ChargingAnalysisData = {
+    body: ChargingRequest;
+    path?: never;
+    query?: never;
+    url: '/api/charging_analysis';
+};
+
+export type ChargingAnalysisResponses = {
+    200: EnvelopeChargingAnalysis;
+};
+
+export type ChargingAnalysisResponse = ChargingAnalysisResponses[keyof ChargingAnalysisResponses];
 
 export type DelTagsData = {
     body: IdsRequest;
@@ -17385,6 +17605,19 @@ export type UpdateProjectResponses = {
 
 export type UpdateProjectResponse = UpdateProjectResponses[keyof UpdateProjectResponses];
 
+export type SimulatedPositioningData = {
+    body: DriveRequest;
+    path?: never;
+    query?: never;
+    url: '/api/test/simulated_positioning';
+};
+
+export type SimulatedPositioningResponses = {
+    200: EnvelopeDriveStarted;
+};
+
+export type SimulatedPositioningResponse = SimulatedPositioningResponses[keyof SimulatedPositioningResponses];
+
 export type AdminRegisterData = {
     body: AdminRegisterRequest;
     path?: never;
@@ -17588,7 +17821,7 @@ export type TrackUploadData = {
 };
 
 export type TrackUploadResponses = {
-    200: EnvelopeUploaded;
+    200: EnvelopeTrackUploaded;
 };
 
 export type TrackUploadResponse = TrackUploadResponses[keyof TrackUploadResponses];

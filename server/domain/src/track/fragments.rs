@@ -211,6 +211,12 @@ pub struct FragmentRun {
     pub state: i16,
     pub error: String,
     pub created_by: i64,
+    /// The runner's name (lists only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created_by_name: Option<String>,
+    /// The vehicle's plate (lists only, when one vehicle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plate: Option<String>,
     pub started_at: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
 }
@@ -229,6 +235,8 @@ impl From<fragment_run::Model> for FragmentRun {
             state: r.state,
             error: r.error,
             created_by: r.created_by,
+            created_by_name: None,
+            plate: None,
             started_at: r.started_at,
             finished_at: r.finished_at,
         }
@@ -274,7 +282,22 @@ pub async fn runs(
                 .add(fragment_run::Column::CreatedBy.eq(scope.user.id)),
         );
     }
-    paging::fetch(db, select, page, FragmentRun::from).await
+    let mut page = paging::fetch(db, select, page, FragmentRun::from).await?;
+    let names = crate::work::orders::user_names(db, page.list.iter().map(|r| r.created_by)).await?;
+    let plates: std::collections::HashMap<i64, String> = entities::vehicle::Entity::find()
+        .select_only()
+        .columns([entities::vehicle::Column::Id, entities::vehicle::Column::Plate])
+        .filter(entities::vehicle::Column::Id.is_in(page.list.iter().filter_map(|r| r.vehicle_id)))
+        .into_tuple::<(i64, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    for run in &mut page.list {
+        run.created_by_name = names.get(&run.created_by).cloned();
+        run.plate = run.vehicle_id.and_then(|v| plates.get(&v).cloned());
+    }
+    Ok(page)
 }
 
 /// The vehicle-days a run builds: each vehicle's finished days of the range.

@@ -124,6 +124,53 @@ pub fn distance_to_line_m(p: LonLat, line: &[LonLat]) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Points every `step_m` metres along a line from its start (its end included), each with the
+/// bearing of its segment in degrees clockwise from north.
+pub fn along(line: &[LonLat], step_m: f64) -> Vec<(LonLat, f64)> {
+    let mut out = Vec::new();
+    let Some(first) = line.first() else {
+        return out;
+    };
+    let step = step_m.max(1.0);
+    let mut carried = 0.0; // metres walked since the last point put out
+    let mut bearing = 0.0;
+    out.push((*first, 0.0));
+    for w in line.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let length = distance_m(a, b);
+        if length == 0.0 {
+            continue;
+        }
+        let d = project(a, b);
+        bearing = d.x.atan2(d.y).to_degrees().rem_euclid(360.0);
+        let mut at = step - carried;
+        while at <= length {
+            let t = at / length;
+            out.push(([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t], bearing));
+            at += step;
+        }
+        carried = length - (at - step);
+    }
+    if let Some(first_out) = out.first_mut() {
+        first_out.1 = out_bearing(line);
+    }
+    let last = line[line.len() - 1];
+    if out.last().is_none_or(|(p, _)| *p != last) {
+        out.push((last, bearing));
+    }
+    out
+}
+
+/// The bearing of a line's first segment of some length.
+fn out_bearing(line: &[LonLat]) -> f64 {
+    line.windows(2)
+        .find(|w| w[0] != w[1])
+        .map_or(0.0, |w| {
+            let d = project(w[0], w[1]);
+            d.x.atan2(d.y).to_degrees().rem_euclid(360.0)
+        })
+}
+
 /// A polygon of `[lon, lat]` vertices (an open ring).
 pub fn polygon(ring: &[LonLat]) -> Polygon<f64> {
     Polygon::new(
@@ -227,6 +274,22 @@ mod tests {
         assert!(polygon_problem(&square).is_none());
         assert!(polygon_contains(&square, [0.5, 0.5]));
         assert!(!polygon_contains(&square, [1.5, 0.5]));
+    }
+
+    #[test]
+    fn points_along_a_line_are_evenly_spaced_with_their_bearing() {
+        // About 2.2 km east then 1.1 km north.
+        let line = [[116.0, 40.0], [116.026, 40.0], [116.026, 40.01]];
+        let walk = along(&line, 500.0);
+        let total = length_m(&line);
+        assert_eq!(walk.len(), (total / 500.0).floor() as usize + 2);
+        for w in walk.windows(2).take(walk.len() - 2) {
+            let gap = distance_m(w[0].0, w[1].0);
+            assert!(gap <= 500.5, "{gap}");
+        }
+        assert!((walk[1].1 - 90.0).abs() < 0.5, "east: {}", walk[1].1);
+        assert!(walk[walk.len() - 2].1.abs() < 0.5 || (walk[walk.len() - 2].1 - 360.0).abs() < 0.5);
+        assert_eq!(walk.last().unwrap().0, [116.026, 40.01]);
     }
 
     #[test]

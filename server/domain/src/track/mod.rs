@@ -5,6 +5,7 @@
 //! area's visibility, routes, uploads and points of interest through their enterprise
 //! (points of interest without one are platform-wide).
 
+pub mod charging;
 pub mod fragments;
 pub mod geometry;
 pub mod matching;

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use entities::{poi, vehicle_state, work_order};
+use entities::{enterprise, poi, vehicle_state, work_order};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree};
 use sea_orm::{
@@ -57,6 +57,8 @@ pub struct PoiRow {
     pub id: i64,
     /// None: platform-wide.
     pub ent_id: Option<i64>,
+    /// The owner's name; empty for platform-wide ones.
+    pub ent_name: String,
     pub name: String,
     /// 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
     pub poi_type: i16,
@@ -89,6 +91,7 @@ impl From<poi::Model> for PoiRow {
             polygon: ring_of(p.polygon.as_deref()),
             id: p.id,
             ent_id: p.enterprise_id,
+            ent_name: String::new(),
             name: p.name,
             poi_type: p.poi_type,
             shape: p.shape,
@@ -586,11 +589,24 @@ async fn rows_of(
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
+    let owners: HashMap<i64, String> = enterprise::Entity::find()
+        .select_only()
+        .columns([enterprise::Column::Id, enterprise::Column::EntName])
+        .filter(enterprise::Column::Id.is_in(by_id.values().filter_map(|p| p.enterprise_id)))
+        .into_tuple::<(i64, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
     Ok(found
         .iter()
         .filter_map(|(id, d)| {
             by_id.remove(id).map(|p| PoiRow {
                 distance_m: *d,
+                ent_name: p
+                    .enterprise_id
+                    .and_then(|e| owners.get(&e).cloned())
+                    .unwrap_or_default(),
                 ..PoiRow::from(p)
             })
         })

@@ -340,21 +340,87 @@ pub async fn assignments(
         .collect())
 }
 
+/// A line to start from: drawn points, a vehicle's driven track over a time range, an
+/// uploaded track, or a route's nodes (one of them, in that order of precedence).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct GenerateNodes {
-    /// A drawn line.
+pub struct LineSource {
     #[serde(default)]
     #[schema(value_type = Option<Vec<Vec<f64>>>)]
     pub points: Option<Vec<LonLat>>,
-    /// Or a vehicle's driven track between `start` and `end`.
     #[serde(default, alias = "carId")]
     pub vehicle_id: Option<i64>,
+    /// With `vehicleId`: the time range driven.
     #[serde(default, flatten)]
     pub range: Option<TimeRange>,
-    /// Or an uploaded track.
     #[serde(default)]
     pub upload_id: Option<i64>,
+    #[serde(default, alias = "lineId")]
+    pub route_id: Option<i64>,
+}
+
+/// The line a source names, each point a valid position, at least two of them.
+pub async fn source_line(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    source: &LineSource,
+) -> Result<Vec<LonLat>, AppError> {
+    let line: Vec<LonLat> = if let Some(points) = &source.points {
+        points.clone()
+    } else if let Some(vehicle_id) = source.vehicle_id {
+        let range = source
+            .range
+            .ok_or_else(|| {
+                AppError::field(
+                    "start",
+                    text!("start/end：请给出时间范围", "start/end: give the time range"),
+                )
+            })?
+            .checked()?;
+        let v = crate::vehicle::find(db, scope, vehicle_id).await?;
+        positions(db, v.id, range.start, range.end)
+            .await?
+            .iter()
+            .map(|p| [p.lon, p.lat])
+            .collect()
+    } else if let Some(upload_id) = source.upload_id {
+        let upload = scope.find::<track_upload::Entity>(db, upload_id).await?;
+        json_list::<[Option<f64>; 3]>(&upload.line)
+            .into_iter()
+            .filter_map(|[lon, lat, _]| Some([lon?, lat?]))
+            .collect()
+    } else if let Some(route_id) = source.route_id {
+        let route = scope.find::<route::Entity>(db, route_id).await?;
+        line_of(&json_list::<RouteNode>(&route.nodes))
+    } else {
+        return Err(AppError::fail(text!(
+            "请给出 points、vehicleId 和时间范围、uploadId 或 routeId",
+            "Give points, a vehicleId with a time range, an uploadId or a routeId"
+        )));
+    };
+    if line.len() < 2 {
+        return Err(AppError::field(
+            "points",
+            text!(
+                "points：至少需要两个点",
+                "points: at least two points are needed"
+            ),
+        ));
+    }
+    if let Some(bad) = line.iter().position(|p| !valid_lon_lat(*p)) {
+        return Err(AppError::field(
+            "points",
+            text!("points：第 {} 个点不是有效的经纬度", "points: point {} is not a valid lon/lat", bad + 1),
+        ));
+    }
+    Ok(line)
+}
+
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerateNodes {
+    #[serde(flatten)]
+    pub source: LineSource,
     /// Metres (default 50).
     #[serde(default)]
     pub tolerance: Option<f64>,
@@ -383,51 +449,7 @@ pub async fn generate_nodes(
             text!("tolerance：0 到 10000 米", "tolerance: 0 to 10000 metres"),
         ));
     }
-    let line: Vec<LonLat> = if let Some(points) = &input.points {
-        points.clone()
-    } else if let Some(vehicle_id) = input.vehicle_id {
-        let range = input
-            .range
-            .ok_or_else(|| {
-                AppError::field(
-                    "start",
-                    text!("start/end：请给出时间范围", "start/end: give the time range"),
-                )
-            })?
-            .checked()?;
-        let v = crate::vehicle::find(db, scope, vehicle_id).await?;
-        positions(db, v.id, range.start, range.end)
-            .await?
-            .iter()
-            .map(|p| [p.lon, p.lat])
-            .collect()
-    } else if let Some(upload_id) = input.upload_id {
-        let upload = scope.find::<track_upload::Entity>(db, upload_id).await?;
-        json_list::<[Option<f64>; 3]>(&upload.line)
-            .into_iter()
-            .filter_map(|[lon, lat, _]| Some([lon?, lat?]))
-            .collect()
-    } else {
-        return Err(AppError::fail(text!(
-            "请给出 points、vehicleId 和时间范围，或 uploadId",
-            "Give points, a vehicleId with a time range, or an uploadId"
-        )));
-    };
-    if line.len() < 2 {
-        return Err(AppError::field(
-            "points",
-            text!(
-                "points：至少需要两个点才能生成线路",
-                "points: a route needs at least two points"
-            ),
-        ));
-    }
-    if let Some(bad) = line.iter().position(|p| !valid_lon_lat(*p)) {
-        return Err(AppError::field(
-            "points",
-            text!("points：第 {} 个点不是有效的经纬度", "points: point {} is not a valid lon/lat", bad + 1),
-        ));
-    }
+    let line = source_line(db, scope, &input.source).await?;
     let kept = simplified_indices(&line, tolerance);
     let nodes: Vec<RouteNode> = kept
         .iter()

@@ -297,7 +297,7 @@ pub struct UploadMeta {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Uploaded {
+pub struct TrackUploaded {
     pub id: i64,
     pub format: Format,
     pub points: usize,
@@ -314,7 +314,7 @@ pub async fn upload(
     file_name: &str,
     bytes: &[u8],
     meta: &UploadMeta,
-) -> Result<Uploaded, AppError> {
+) -> Result<TrackUploaded, AppError> {
     crate::vehicle::writable(scope)?;
     let format = Format::of(file_name, bytes).ok_or_else(|| {
         AppError::field(
@@ -395,7 +395,7 @@ pub async fn upload(
     .insert(db)
     .await?;
     let error_count = errors.len();
-    Ok(Uploaded {
+    Ok(TrackUploaded {
         id: saved.id,
         format,
         points: points.len(),

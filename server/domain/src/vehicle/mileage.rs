@@ -600,6 +600,7 @@ mod tests {
             direction: 0,
             ignition: true,
             mileage: None,
+            voltage: None,
         }
     }
 

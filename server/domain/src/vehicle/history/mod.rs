@@ -59,6 +59,7 @@ pub async fn record_positions(
             "direction",
             "ignition",
             "mileage",
+            "voltage",
         ],
         conflict: &["vehicle_id", "ts"],
         on_conflict: OnCollision::Keep,
@@ -75,6 +76,7 @@ pub async fn record_positions(
                 p.direction.into(),
                 p.ignition.into(),
                 p.mileage.into(),
+                p.voltage.into(),
             ]
         })
         .collect();

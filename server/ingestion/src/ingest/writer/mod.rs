@@ -438,6 +438,7 @@ impl Writer {
                     direction: g.direction.round() as i16,
                     ignition: g.speed > 0.0,
                     mileage: None,
+                    voltage: r.power,
                 });
             }
             let wheels = report_wheels(r);
