@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
+import type { LonLatBox, MapShape } from '@/components/map/shapes';
 import type { FleetVehicle } from '@/features/vehicles';
 import type { FleetMapHandle, MapTool, OrderMarker, TileChoice } from '../map-types';
 
@@ -18,19 +19,24 @@ interface FleetMapProps {
   /** The work-order layer's markers; null when it is off. */
   orders: readonly OrderMarker[] | null;
   selectedOrderId: number | null;
+  /** The points of interest's shapes; null when no POI filter is on. */
+  pois: readonly MapShape[] | null;
+  selectedPoiId: string | null;
   follow: boolean;
   tool: MapTool;
   /** Bumped to clear the measurements and sketches. */
   clearKey: number;
   onSelect: (carId: number | null) => void;
   onSelectOrder: (id: number) => void;
+  onSelectPoi: (shapeId: string) => void;
+  onView: (box: LonLatBox) => void;
   onMeasure: (metres: number) => void;
 }
 
 type Status = 'loading' | 'ready' | 'error';
 
 export function FleetMap(props: FleetMapProps) {
-  const { vehicles, tiles, selectedId, orders, selectedOrderId, follow, tool, clearKey } = props;
+  const { vehicles, tiles, selectedId, orders, selectedOrderId, pois, selectedPoiId, follow, tool, clearKey } = props;
   const { t } = useTranslation('map');
   const targetRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<FleetMapHandle | null>(null);
@@ -59,6 +65,12 @@ export function FleetMap(props: FleetMapProps) {
           onSelectOrder: (id) => {
             latest.current.onSelectOrder(id);
           },
+          onSelectPoi: (id) => {
+            latest.current.onSelectPoi(id);
+          },
+          onView: (box) => {
+            latest.current.onView(box);
+          },
           onMeasure: (m) => {
             latest.current.onMeasure(m);
           },
@@ -67,6 +79,8 @@ export function FleetMap(props: FleetMapProps) {
         handle.select(p.selectedId);
         handle.setOrders(p.orders);
         handle.selectOrder(p.selectedOrderId);
+        handle.setPois(p.pois);
+        handle.selectPoi(p.selectedPoiId);
         handle.setFollow(p.follow);
         handle.setTool(p.tool);
         handleRef.current = handle;
@@ -94,6 +108,12 @@ export function FleetMap(props: FleetMapProps) {
   useEffect(() => {
     handleRef.current?.selectOrder(selectedOrderId);
   }, [selectedOrderId]);
+  useEffect(() => {
+    handleRef.current?.setPois(pois);
+  }, [pois]);
+  useEffect(() => {
+    handleRef.current?.selectPoi(selectedPoiId);
+  }, [selectedPoiId]);
   useEffect(() => {
     handleRef.current?.setFollow(follow);
   }, [follow]);
