@@ -28,7 +28,7 @@ import Style from 'ol/style/Style';
 
 import { distanceMetres, round6, type LonLat } from '@/lib/geo';
 import type { DrawMode, DrawnShape, LonLatBox, MapShape } from '../shapes';
-import { createShapeLayer } from './shape-layer';
+import { createShapeLayer, lineOf, polygonOf, viewBox } from './shape-layer';
 
 const OSM_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors';
@@ -87,13 +87,10 @@ function draftGeometry(shape: DrawnShape): Geometry {
     case 'circle':
       // a Mercator radius: ground metres grow by 1 / cos(latitude)
       return new Circle(project(shape.lon, shape.lat), shape.radiusM / Math.cos((shape.lat * Math.PI) / 180));
-    case 'polygon': {
-      const ring = shape.ring.map(([lon, lat]) => project(lon, lat));
-      const first = ring[0];
-      return new Polygon([first ? [...ring, first] : ring]);
-    }
+    case 'polygon':
+      return polygonOf(shape.ring, project);
     case 'line':
-      return new LineString(shape.path.map(([lon, lat]) => project(lon, lat)));
+      return lineOf(shape.path, project);
   }
 }
 
@@ -148,12 +145,8 @@ export function createShapeMap(target: HTMLElement, options: ShapeMapOptions): S
     target.style.cursor = shapes.shapeAt(map, event.pixel) !== null ? 'pointer' : '';
   });
   map.on('moveend', () => {
-    const size = map.getSize();
-    if (!size) return;
-    const [minX = 0, minY = 0, maxX = 0, maxY = 0] = view.calculateExtent(size);
-    const [minLon, minLat] = unproject([minX, minY]);
-    const [maxLon, maxLat] = unproject([maxX, maxY]);
-    options.onView([minLon, minLat, maxLon, maxLat]);
+    const box = viewBox(map, unproject);
+    if (box) options.onView(box);
   });
 
   const resize = new ResizeObserver(() => {

@@ -22,7 +22,8 @@ import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 import type { StyleFunction } from 'ol/style/Style';
 
-import type { MapShape, ShapeSymbol } from '../shapes';
+import type { LonLat } from '@/lib/geo';
+import type { LonLatBox, MapShape, ShapeSymbol } from '../shapes';
 
 /** lon/lat → map coordinates (the base layer's datum). */
 export type Project = (lon: number, lat: number) => number[];
@@ -77,6 +78,27 @@ function labelText(text: string, offsetY: number): Text {
   });
 }
 
+/** A polygon of an open lon/lat ring (OpenLayers closes it). */
+export function polygonOf(ring: readonly LonLat[], project: Project): Polygon {
+  const coordinates = ring.map(([lon, lat]) => project(lon, lat));
+  const first = coordinates[0];
+  return new Polygon([first ? [...coordinates, first] : coordinates]);
+}
+
+export function lineOf(path: readonly LonLat[], project: Project): LineString {
+  return new LineString(path.map(([lon, lat]) => project(lon, lat)));
+}
+
+/** The map's viewport in lon/lat, `unproject` taking map coordinates back to them. */
+export function viewBox(map: OlMap, unproject: (c: number[]) => LonLat): LonLatBox | null {
+  const size = map.getSize();
+  if (!size) return null;
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = map.getView().calculateExtent(size);
+  const [minLon, minLat] = unproject([minX, minY]);
+  const [maxLon, maxLat] = unproject([maxX, maxY]);
+  return [minLon, minLat, maxLon, maxLat];
+}
+
 function geometryOf(shape: MapShape, project: Project): Geometry {
   switch (shape.kind) {
     case 'point':
@@ -85,13 +107,10 @@ function geometryOf(shape: MapShape, project: Project): Geometry {
       const ring = circular([shape.lon, shape.lat], shape.radiusM, 64).getCoordinates()[0] ?? [];
       return new Polygon([ring.map(([lon = 0, lat = 0]) => project(lon, lat))]);
     }
-    case 'polygon': {
-      const ring = shape.ring.map(([lon, lat]) => project(lon, lat));
-      const first = ring[0];
-      return new Polygon([first ? [...ring, first] : ring]);
-    }
+    case 'polygon':
+      return polygonOf(shape.ring, project);
     case 'line':
-      return new LineString(shape.path.map(([lon, lat]) => project(lon, lat)));
+      return lineOf(shape.path, project);
   }
 }
 

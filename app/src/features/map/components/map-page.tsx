@@ -182,25 +182,25 @@ export function MapPage() {
             )
           }
         />
-        {selectedOrder ? (
+        {selectedOrder || pickedPoi ? (
           <div className="absolute inset-x-3 bottom-3 z-10 md:left-auto md:w-80 md:bottom-8">
-            <OrderMapCard
-              key={selectedOrder.id}
-              order={selectedOrder}
-              onClose={() => {
-                setSelectedOrderId(null);
-              }}
-            />
-          </div>
-        ) : pickedPoi ? (
-          <div className="absolute inset-x-3 bottom-3 z-10 md:left-auto md:w-80 md:bottom-8">
-            <PoiCard
-              key={pickedPoi.id}
-              poi={pickedPoi}
-              onClose={() => {
-                setSelectedPoi(null);
-              }}
-            />
+            {selectedOrder ? (
+              <OrderMapCard
+                key={selectedOrder.id}
+                order={selectedOrder}
+                onClose={() => {
+                  setSelectedOrderId(null);
+                }}
+              />
+            ) : pickedPoi ? (
+              <PoiCard
+                key={pickedPoi.id}
+                poi={pickedPoi}
+                onClose={() => {
+                  setSelectedPoi(null);
+                }}
+              />
+            ) : null}
           </div>
         ) : null}
         <button

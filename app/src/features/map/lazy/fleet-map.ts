@@ -33,7 +33,7 @@ import Text from 'ol/style/Text';
 import { feature as topoFeature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
-import { createShapeLayer } from '@/components/map/lazy/shape-layer';
+import { createShapeLayer, viewBox } from '@/components/map/lazy/shape-layer';
 import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } from '@/lib/geo';
 import { FLEET_STATES, type FleetVehicle } from '@/features/vehicles';
 import { aggregate, markerState, STATE_COLORS } from '../fleet-view';
@@ -224,12 +224,8 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   map.on('moveend', () => {
     lastCellZoom = view.getZoom() ?? 0;
     refreshCells();
-    const size = map.getSize();
-    if (!size) return;
-    const [minX = 0, minY = 0, maxX = 0, maxY = 0] = view.calculateExtent(size);
-    const [minLon, minLat] = unproject([minX, minY]);
-    const [maxLon, maxLat] = unproject([maxX, maxY]);
-    options.onView([minLon, minLat, maxLon, maxLat]);
+    const box = viewBox(map, unproject);
+    if (box) options.onView(box);
   });
 
   function drawSelected() {

@@ -5,12 +5,12 @@
  */
 import { useTranslation } from 'react-i18next';
 
-import { ShapeMap } from '@/components/map/shape-map';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { TextInput } from '@/components/ui/fields';
 import { DRAW_OF_SHAPE, SHAPES, type PoiDrawn } from '../model';
 import type { PoiShape } from '../types';
+import { DrawMap } from './draw-map';
 
 export interface PoiGeometry {
   shape: PoiShape;
@@ -60,8 +60,7 @@ export function PoiGeometryField({ id, value, onChange, invalid, describedBy }: 
       <p className="text-xs text-slate-500" id={`${id}-how`}>
         {drawn === null ? t(`draw.${DRAW_OF_SHAPE[shape]}`) : t('draw.adjust')}
       </p>
-      <ShapeMap
-        shapes={[]}
+      <DrawMap
         draw={draw}
         draft={drawn}
         center={start}
@@ -69,10 +68,7 @@ export function PoiGeometryField({ id, value, onChange, invalid, describedBy }: 
         onDrawn={(next) => {
           if (next.kind !== 'line') onChange({ shape, drawn: next });
         }}
-        label={t('draw.mapLabel')}
-        loadingText={t('map.loading')}
-        errorText={t('map.failed')}
-        className={cx('relative h-64 rounded-lg ring-1 md:h-72', invalid ? 'ring-red-400' : 'ring-slate-300')}
+        invalid={invalid}
         testId="poi-draw-map"
       />
       <div className="flex flex-wrap items-center gap-2">

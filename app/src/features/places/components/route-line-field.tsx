@@ -5,12 +5,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ShapeMap } from '@/components/map/shape-map';
 import { Button } from '@/components/ui/button';
-import { cx } from '@/components/ui/cx';
 import { formatDistance } from '@/lib/geo';
 import { nodesLength, nodesOfPath, pathOfNodes } from '../nodes';
 import type { RouteNode } from '../types';
+import { DrawMap } from './draw-map';
 import { NodeSources } from './node-sources';
 
 interface RouteLineFieldProps {
@@ -30,8 +29,7 @@ export function RouteLineField({ id, value, onChange, invalid, describedBy }: Ro
   return (
     <div className="space-y-2" id={id} aria-describedby={describedBy}>
       <p className="text-xs text-slate-500">{drawn ? t('draw.adjust') : t('draw.line')}</p>
-      <ShapeMap
-        shapes={[]}
+      <DrawMap
         draw={drawn ? 'none' : 'line'}
         draft={drawn ? { kind: 'line', path: pathOfNodes(value) } : null}
         center={first ? [first.lon, first.lat] : undefined}
@@ -40,10 +38,7 @@ export function RouteLineField({ id, value, onChange, invalid, describedBy }: Ro
         onDrawn={(shape) => {
           if (shape.kind === 'line') onChange(nodesOfPath(shape.path, value));
         }}
-        label={t('draw.mapLabel')}
-        loadingText={t('map.loading')}
-        errorText={t('map.failed')}
-        className={cx('relative h-64 rounded-lg ring-1 md:h-72', invalid ? 'ring-red-400' : 'ring-slate-300')}
+        invalid={invalid}
         testId="route-draw-map"
       />
       <div className="flex flex-wrap items-center gap-3 text-xs text-slate-600">

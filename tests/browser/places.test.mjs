@@ -1,0 +1,232 @@
+// Points of interest, routes and the live map's POI layer (issue 16), in Chinese and English: a POI added by clicking
+// the map in the add dialog is found by name (and after a reload), and on /map once its filter is on (its card opens
+// from its icon); a route drawn on the map gets a vehicle assigned and is listed with it; a polygon that crosses
+// itself is refused and the dialog shows the server's own words. Real server, real browser.
+// Run from the repo root: node --test --test-concurrency=1 tests/browser/places.test.mjs (WHEELEND_BIN=… for another build).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { apiLogin, assertQuiet, fittedVehicle, launchBrowser, newContext, newPage, openConsole, postReport, shot, signIn, useLanguage } from './helpers.mjs';
+import { repoRoot, startServer } from './server.mjs';
+
+let server;
+let browser;
+let root;
+let vehicle;
+
+const FLEET = 1014;
+const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+const words = (lang, ns) => JSON.parse(readFileSync(resolve(repoRoot, `app/src/locales/${lang}/${ns}.json`), 'utf8'));
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  root = await apiLogin(server.url, 'admin', server.password);
+  const imei = String(862_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 3);
+  vehicle = await fittedVehicle(server.url, root, { plate: `沪R${stamp}`, imei, entId: FLEET });
+  await postReport(server.url, vehicle);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in admin's page in `lang`. */
+async function adminPage(lang) {
+  const context = await newContext(browser, server.url);
+  const page = await newPage(context);
+  await signIn(page, 'admin', server.password);
+  await useLanguage(context, server.url, lang);
+  return page;
+}
+
+/** A point `dx`, `dy` pixels from the centre of `locator`'s box. */
+async function near(locator, dx = 0, dy = 0) {
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy };
+}
+
+async function mapReady(locator) {
+  await locator.and(locator.page().locator('[data-map-status="ready"]')).waitFor({ timeout: 20_000 });
+  // OpenLayers sizes itself on its first frame
+  await locator.page().waitForTimeout(400);
+}
+
+/** Opens the POI dialog, names the place and picks its type. */
+async function startPoi(page, w, name, type) {
+  await page.getByRole('button', { name: w.places.poi.add }).click();
+  const dialog = page.getByTestId('poi-form');
+  await dialog.getByLabel(w.places.field.name).fill(name);
+  await dialog.getByLabel(w.places.field.type).selectOption({ label: w.places.type[type] });
+  const map = dialog.getByTestId('poi-draw-map');
+  await mapReady(map);
+  return { dialog, map };
+}
+
+/** The table's rows after a search by name. */
+async function searchByName(page, w, name) {
+  await page.getByRole('search').getByLabel(w.places.field.name, { exact: true }).fill(name);
+  await page.getByRole('search').getByRole('button', { name: w.crud.search }).click();
+  return page.getByTestId('pois-table');
+}
+
+const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+for (const lang of ['zh', 'en']) {
+  const w = { places: words(lang, 'places'), crud: words(lang, 'crud'), map: words(lang, 'map') };
+
+  test(`${lang}: a POI added by clicking the map is found by name, after a reload, and on the live map with its filter on`, async () => {
+    const page = await adminPage(lang);
+    const name = `${lang}-加油站-${stamp}`;
+    try {
+      await openConsole(page, '/locusModule/poi');
+      await mapReady(page.getByTestId('poi-map'));
+
+      // saving before anything is drawn is refused by the form itself
+      const { dialog, map } = await startPoi(page, w, name, 'gasStation');
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      await dialog.getByText(w.places.draw.missing).waitFor();
+
+      const at = await near(map);
+      await page.mouse.click(at.x, at.y);
+      await dialog.getByTestId('poi-drawn').waitFor();
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/poi/add'));
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      const answer = await (await saved).json();
+      assert.equal(answer.code, 0, `poi/add: ${answer.msg}`);
+      await dialog.waitFor({ state: 'detached' });
+
+      let table = await searchByName(page, w, name);
+      await table.getByText(name, { exact: true }).waitFor({ timeout: 10_000 });
+      await table.getByText(w.places.type.gasStation).waitFor();
+      await page.reload();
+      await page.getByTestId('pois-table').getByText(name, { exact: true }).waitFor({ timeout: 10_000 });
+      table = await searchByName(page, w, `${name}-nothing`);
+      await table.getByText(name, { exact: true }).waitFor({ state: 'detached' });
+      await shot(page, `places-poi-${lang}`);
+      await assertQuiet(page, `POI list (${lang})`);
+
+      // the live map: off until its filter is pressed, then the viewport's POIs are drawn
+      await page.goto('/map?tiles=offline');
+      const fleetMap = page.getByTestId('fleet-map');
+      await mapReady(fleetMap);
+      const filter = page.getByTestId('poi-filters').getByRole('button', { name: w.places.type.gasStation });
+      assert.equal(await filter.getAttribute('aria-pressed'), 'false');
+      // zoomed out far enough to hold the place (drawn at the dialog's starting view)
+      for (let i = 0; i < 6; i += 1) {
+        await page.locator('.ol-zoom-out').click();
+        await page.waitForTimeout(350);
+      }
+      const asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+      await filter.click();
+      const box = JSON.parse((await asked).postData());
+      assert.deepEqual(box.poiType, [1]);
+      await page.getByTestId('poi-layer-count').filter({ hasText: /^[1-9]\d*$/ }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('poi-legend').getByText(w.places.type.gasStation).waitFor();
+
+      // its icon, where the viewport's box puts it
+      const place = await (await fetch(`${server.url}/api/poi/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': root },
+        body: JSON.stringify({ poiName: name, page: 1, pageSize: 1 }),
+      })).json();
+      const poi = place.data.list[0];
+      const frame = await fleetMap.boundingBox();
+      const x = frame.x + ((poi.lon - box.minLon) / (box.maxLon - box.minLon)) * frame.width;
+      const y = frame.y + ((mercY(box.maxLat) - mercY(poi.lat)) / (mercY(box.maxLat) - mercY(box.minLat))) * frame.height;
+      await page.mouse.click(x, y);
+      const card = page.getByTestId('poi-card');
+      await card.getByText(name).waitFor({ timeout: 5000 });
+      await card.getByText(w.places.type.gasStation).waitFor();
+      await shot(page, `places-live-map-${lang}`);
+      await assertQuiet(page, `live map POIs (${lang})`);
+
+      // remembered: on again after a reload
+      await page.reload();
+      await mapReady(page.getByTestId('fleet-map'));
+      assert.equal(await page.getByTestId('poi-filters').getByRole('button', { name: w.places.type.gasStation }).getAttribute('aria-pressed'), 'true');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test(`${lang}: a route drawn on the map gets a vehicle and is listed with it`, async () => {
+    const page = await adminPage(lang);
+    const name = `${lang}-线路-${stamp}`;
+    try {
+      await openConsole(page, '/locusModule/routeList');
+      await page.getByRole('button', { name: w.places.route.add }).click();
+      const dialog = page.getByTestId('route-form');
+      await dialog.getByLabel(w.places.field.name).fill(name);
+      const map = dialog.getByTestId('route-draw-map');
+      await mapReady(map);
+      const a = await near(map, -120, 40);
+      const b = await near(map, 0, -30);
+      const c = await near(map, 120, 20);
+      await page.mouse.click(a.x, a.y);
+      await page.waitForTimeout(250);
+      await page.mouse.click(b.x, b.y);
+      await page.waitForTimeout(250);
+      await page.mouse.dblclick(c.x, c.y);
+      await dialog.getByTestId('route-node-count').filter({ hasText: /^3\D/ }).waitFor({ timeout: 5000 });
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/route/add'));
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      const answer = await (await saved).json();
+      assert.equal(answer.code, 0, `route/add: ${answer.msg}`);
+      await dialog.waitFor({ state: 'detached' });
+
+      const row = page.getByTestId('routes-table').getByRole('row').filter({ hasText: name });
+      await row.waitFor({ timeout: 10_000 });
+      await row.getByText(w.places.route.noVehicles).waitFor();
+      await row.getByRole('button', { name: w.places.route.assign }).click();
+      const pick = page.getByTestId('route-vehicles');
+      await pick.getByRole('searchbox').fill(vehicle.plate);
+      await pick.getByRole('button', { name: w.crud.assign.search }).click();
+      await pick.getByLabel(vehicle.plate).check();
+      await pick.getByRole('button', { name: w.crud.save }).click();
+      await pick.waitFor({ state: 'detached' });
+      await row.getByText(vehicle.plate).waitFor({ timeout: 10_000 });
+      await page.reload();
+      await page.getByTestId('routes-table').getByRole('row').filter({ hasText: name }).getByText(vehicle.plate).waitFor({ timeout: 10_000 });
+      await shot(page, `places-routes-${lang}`);
+      await assertQuiet(page, `route list (${lang})`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test(`${lang}: a polygon that crosses itself is refused in the server's words`, async () => {
+    const page = await adminPage(lang);
+    const name = `${lang}-围栏-${stamp}`;
+    try {
+      await openConsole(page, '/locusModule/poi');
+      const { dialog, map } = await startPoi(page, w, name, 'geoFence');
+      await dialog.getByTestId('poi-shape-polygon').click();
+      await dialog.getByText(w.places.draw.polygon).waitFor();
+      // a bow tie: its second and fourth sides cross
+      const corners = [await near(map, -60, -60), await near(map, 60, 60), await near(map, 60, -60), await near(map, -60, 60)];
+      for (const p of [...corners, corners[0]]) {
+        await page.mouse.click(p.x, p.y);
+        await page.waitForTimeout(250);
+      }
+      await dialog.getByTestId('poi-drawn').filter({ hasText: /4/ }).waitFor({ timeout: 5000 });
+      await dialog.getByLabel(w.places.field.fence).selectOption({ label: w.places.fence['1'] });
+      const refused = page.waitForResponse((r) => r.url().endsWith('/api/poi/add'));
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      const answer = await (await refused).json();
+      assert.notEqual(answer.code, 0, 'a self-crossing polygon is refused');
+      assert.ok(answer.msg, 'the refusal says why');
+      await page.getByText(answer.msg, { exact: true }).first().waitFor({ timeout: 5000 });
+      assert.ok(await dialog.isVisible(), 'the dialog stays open');
+      await shot(page, `places-refused-${lang}`);
+      await dialog.getByRole('button', { name: w.crud.cancel }).click();
+      const table = await searchByName(page, w, name);
+      await table.getByText(name).waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+  });
+}
