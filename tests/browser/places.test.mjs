@@ -219,7 +219,9 @@ for (const lang of ['zh', 'en']) {
       const answer = await (await refused).json();
       assert.notEqual(answer.code, 0, 'a self-crossing polygon is refused');
       assert.ok(answer.msg, 'the refusal says why');
-      await page.getByText(answer.msg, { exact: true }).first().waitFor({ timeout: 5000 });
+      // said by the toast, and under the map it was drawn on
+      await page.getByTestId('toasts-error').getByText(answer.msg, { exact: true }).waitFor({ timeout: 5000 });
+      await dialog.getByText(answer.msg, { exact: true }).waitFor();
       assert.ok(await dialog.isVisible(), 'the dialog stays open');
       await shot(page, `places-refused-${lang}`);
       await dialog.getByRole('button', { name: w.crud.cancel }).click();

@@ -22,11 +22,12 @@ export interface PoiRow {
   radiusM: number | null;
   /** An open ring. */
   polygon: LonLat[] | null;
-  address: string | null;
-  phone: string | null;
-  remark: string | null;
+  address: string;
+  phone: string;
+  remark: string;
   fence: Fence;
-  distanceM?: number | null;
+  /** From the point searched around (only then). */
+  distanceM?: number;
   createdAt: string;
 }
 
@@ -77,13 +78,14 @@ export interface RouteNode {
 
 export interface RouteRow {
   id: number;
-  entId: number | null;
+  entId: number;
   name: string;
   corridorM: number;
   nodes: RouteNode[];
   lengthM: number;
   vehicles: { id: number; plate: string }[];
   createdAt: string;
+  updatedAt: string;
 }
 
 export interface RouteInput {
@@ -108,20 +110,25 @@ export interface TrackUpload {
   errors: { row: number; message: string }[];
 }
 
+/** 1 running, 2 done, 3 failed, 4 cancelled. */
+export type RunState = 1 | 2 | 3 | 4;
+
 /** One rebuild of track fragments (the generation log's row). */
 export interface FragmentRun {
   id: number;
+  entId: number | null;
+  /** Null: every vehicle of the caller's scope. */
+  vehicleId: number | null;
+  startDay: string;
+  endDay: string;
+  vehicles: number;
+  /** Vehicle-days to build. */
+  days: number;
+  /** Vehicle-days built so far. */
+  built: number;
+  state: RunState;
+  error: string;
+  createdBy: number;
   startedAt: string;
-  finishedAt?: string | null;
-  userName?: string | null;
-  vehicleId?: number | null;
-  plate?: string | null;
-  start: string;
-  end: string;
-  vehicles?: number;
-  days?: number;
-  built?: number;
-  state: string;
-  durationMs?: number | null;
-  error?: string | null;
+  finishedAt: string | null;
 }

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 
 import type { FieldDef } from '@/components/crud/form';
 import { orUndefined } from '@/lib/format';
+import { ApiError } from '@/lib/query';
 import { drawnOf, FENCE_KEYS, FENCES, geometryOf, POI_TYPES } from '../model';
 import type { Fence, PoiInput, PoiRow, PoiType } from '../types';
 import { PoiGeometryField, type PoiGeometry } from './poi-geometry-field';
@@ -25,9 +26,9 @@ export function poiValues(row: PoiRow): PoiValues {
     poiType: row.poiType,
     geometry: { shape: row.shape, drawn: drawnOf(row) },
     fence: row.fence,
-    address: row.address ?? '',
-    phone: row.phone ?? '',
-    remark: row.remark ?? '',
+    address: row.address,
+    phone: row.phone,
+    remark: row.remark,
   };
 }
 
@@ -45,6 +46,14 @@ export function poiInput(values: PoiValues, id?: number): PoiInput | null {
     phone: orUndefined(values.phone.trim()),
     remark: orUndefined(values.remark.trim()),
   };
+}
+
+/** The payload's fields that the drawing on the map sets. */
+const GEOMETRY_FIELDS = new Set(['shape', 'lon', 'lat', 'radiusM', 'polygon']);
+
+/** A refusal about the drawn shape (a self-crossing polygon, a radius out of range) as one about the map field, so the server's words show under it. */
+export function asGeometryRefusal(err: unknown): unknown {
+  return err instanceof ApiError && err.field !== undefined && GEOMETRY_FIELDS.has(err.field) ? new ApiError(err.code, err.message, 'geometry') : err;
 }
 
 export function poiFields(t: TFunction<'places'>): FieldDef<PoiValues>[] {

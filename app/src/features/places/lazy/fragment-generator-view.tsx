@@ -98,7 +98,7 @@ export default function FragmentGeneratorView({ route }: MenuViewProps) {
           ) : null}
         </form>
       </Panel>
-      <Panel title={t('generator.results')}>
+      <Panel title={t('generator.results')} actions={<span className="text-xs text-slate-500">{t('generator.progress')}</span>}>
         <DataTable caption={t('generator.results')} columns={fragmentRunColumns(t)} rows={runs} rowKey={(r) => r.id} empty={t('generator.noResults')} testId="generator-runs" />
       </Panel>
       {picking ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceView } from '@/components/crud/resource-view';
 import { useApp } from '@/lib/app-context';
 import { menuTitle } from '@/lib/console/menu-routes';
+import { formatDateTime } from '@/lib/format';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { getFragmentRuns } from '../api/get-fragment-runs';
 import { placesKeys } from '../api/keys';
@@ -22,7 +23,7 @@ export default function GenerationLogView({ route }: MenuViewProps) {
       toParams={() => ({})}
       columns={fragmentRunColumns(t)}
       rowKey={(r) => r.id}
-      rowLabel={(r) => r.startedAt}
+      rowLabel={(r) => formatDateTime(r.startedAt)}
       selectable={false}
       texts={{ empty: t('runs.none') }}
     />

@@ -18,7 +18,7 @@ import { placesKeys } from '../api/keys';
 import { useSavePoi } from '../api/save-poi';
 import { searchPois } from '../api/search-pois';
 import { PoiCard } from '../components/poi-card';
-import { EMPTY_POI, poiFields, poiInput, poiValues, type PoiValues } from '../components/poi-form';
+import { asGeometryRefusal, EMPTY_POI, poiFields, poiInput, poiValues, type PoiValues } from '../components/poi-form';
 import { PoiSymbol } from '../components/poi-symbol';
 import { FENCE_KEYS, POI_TYPES, poiIdOf, poiShapes, poiTypeStyle } from '../model';
 import type { PoiRow, PoiSearch, PoiType } from '../types';
@@ -90,7 +90,7 @@ export default function PoiView({ route }: MenuViewProps) {
       { key: 'shape', header: t('field.shape'), cell: (p) => (p.shape === 2 && p.radiusM ? t('shapeCircleOf', { radius: formatDistance(p.radiusM) }) : t(`shape.${p.shape === 3 ? 'polygon' : 'point'}`)) },
       { key: 'fence', header: t('field.fence'), cell: (p) => (p.shape === 1 ? '—' : t(FENCE_KEYS[p.fence])) },
       { key: 'distance', header: t('field.distance'), align: 'right', cell: (p) => (typeof p.distanceM === 'number' ? formatDistance(p.distanceM) : '—') },
-      { key: 'address', header: t('field.address'), cell: (p) => p.address ?? '' },
+      { key: 'address', header: t('field.address'), cell: (p) => p.address },
     ],
     rowKey: (p) => p.id,
     rowLabel: (p) => p.name,
@@ -102,7 +102,11 @@ export default function PoiView({ route }: MenuViewProps) {
       fromRow: poiValues,
       save: async (values, row) => {
         const input = poiInput(values, row?.id);
-        if (input) await save.mutateAsync(input);
+        if (input) {
+          await save.mutateAsync(input).catch((err: unknown) => {
+            throw asGeometryRefusal(err);
+          });
+        }
       },
       testId: 'poi-form',
       size: 'lg',
