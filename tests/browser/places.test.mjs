@@ -76,17 +76,19 @@ async function searchByName(page, w, name) {
 const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 
 for (const lang of ['zh', 'en']) {
-  const w = { places: words(lang, 'places'), crud: words(lang, 'crud'), map: words(lang, 'map') };
+  const w = { places: words(lang, 'places'), crud: words(lang, 'crud'), enterprise: words(lang, 'enterprise') };
 
   test(`${lang}: a POI added by clicking the map is found by name, after a reload, and on the live map with its filter on`, async () => {
     const page = await adminPage(lang);
-    const name = `${lang}-加油站-${stamp}`;
+    // a type of its own per language: the other language's place, at the same spot, stays off the map
+    const [type, code] = lang === 'zh' ? ['gasStation', 1] : ['repairShop', 4];
+    const name = `${lang}-${w.places.type[type]}-${stamp}`;
     try {
       await openConsole(page, '/locusModule/poi');
       await mapReady(page.getByTestId('poi-map'));
 
       // saving before anything is drawn is refused by the form itself
-      const { dialog, map } = await startPoi(page, w, name, 'gasStation');
+      const { dialog, map } = await startPoi(page, w, name, type);
       await dialog.getByRole('button', { name: w.crud.save }).click();
       await dialog.getByText(w.places.draw.missing).waitFor();
 
@@ -100,12 +102,13 @@ for (const lang of ['zh', 'en']) {
       await dialog.waitFor({ state: 'detached' });
 
       let table = await searchByName(page, w, name);
-      await table.getByText(name, { exact: true }).waitFor({ timeout: 10_000 });
-      await table.getByText(w.places.type.gasStation).waitFor();
+      const row = table.getByRole('row').filter({ hasText: name });
+      await row.waitFor({ timeout: 10_000 });
+      await row.getByText(w.places.type[type], { exact: true }).waitFor();
       await page.reload();
-      await page.getByTestId('pois-table').getByText(name, { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('pois-table').getByRole('row').filter({ hasText: name }).waitFor({ timeout: 10_000 });
       table = await searchByName(page, w, `${name}-nothing`);
-      await table.getByText(name, { exact: true }).waitFor({ state: 'detached' });
+      await table.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
       await shot(page, `places-poi-${lang}`);
       await assertQuiet(page, `POI list (${lang})`);
 
@@ -113,21 +116,26 @@ for (const lang of ['zh', 'en']) {
       await page.goto('/map?tiles=offline');
       const fleetMap = page.getByTestId('fleet-map');
       await mapReady(fleetMap);
-      const filter = page.getByTestId('poi-filters').getByRole('button', { name: w.places.type.gasStation });
+      const filter = page.getByTestId('poi-filters').getByRole('button', { name: w.places.type[type] });
       assert.equal(await filter.getAttribute('aria-pressed'), 'false');
-      // zoomed out far enough to hold the place (drawn at the dialog's starting view)
-      for (let i = 0; i < 6; i += 1) {
-        await page.locator('.ol-zoom-out').click();
-        await page.waitForTimeout(350);
-      }
-      const asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+      let asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
       await filter.click();
-      const box = JSON.parse((await asked).postData());
-      assert.deepEqual(box.poiType, [1]);
+      // zoomed out, step by step, until the view holds the place (drawn at the drawing map's starting view)
+      let box;
+      for (let step = 0; ; step += 1) {
+        const request = await asked;
+        box = JSON.parse(request.postData());
+        assert.deepEqual(box.poiType, [code]);
+        const found = (await (await request.response()).json()).data;
+        if (found.total > 0) break;
+        assert.ok(step < 10, 'the place shows once the view is wide enough');
+        asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+        await page.locator('.ol-zoom-out').click();
+      }
       await page.getByTestId('poi-layer-count').filter({ hasText: /^[1-9]\d*$/ }).waitFor({ timeout: 10_000 });
-      await page.getByTestId('poi-legend').getByText(w.places.type.gasStation).waitFor();
+      await page.getByTestId('poi-legend').getByText(w.places.type[type], { exact: true }).waitFor();
 
-      // its icon, where the viewport's box puts it
+      // where the viewport's box puts its icon; dragged to the middle of the map, clear of the controls over the map
       const place = await (await fetch(`${server.url}/api/poi/search`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-token': root },
@@ -137,17 +145,24 @@ for (const lang of ['zh', 'en']) {
       const frame = await fleetMap.boundingBox();
       const x = frame.x + ((poi.lon - box.minLon) / (box.maxLon - box.minLon)) * frame.width;
       const y = frame.y + ((mercY(box.maxLat) - mercY(poi.lat)) / (mercY(box.maxLat) - mercY(box.minLat))) * frame.height;
-      await page.mouse.click(x, y);
+      const middle = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
+      await page.mouse.move(middle.x, middle.y);
+      await page.mouse.down();
+      await page.mouse.move(middle.x + (middle.x - x), middle.y + (middle.y - y), { steps: 20 });
+      await page.waitForTimeout(300); // still: no kinetic glide after the release
+      await page.mouse.up();
+      await page.waitForTimeout(500);
+      await page.mouse.click(middle.x, middle.y);
       const card = page.getByTestId('poi-card');
       await card.getByText(name).waitFor({ timeout: 5000 });
-      await card.getByText(w.places.type.gasStation).waitFor();
+      await card.getByText(w.places.type[type], { exact: true }).waitFor();
       await shot(page, `places-live-map-${lang}`);
       await assertQuiet(page, `live map POIs (${lang})`);
 
       // remembered: on again after a reload
       await page.reload();
       await mapReady(page.getByTestId('fleet-map'));
-      assert.equal(await page.getByTestId('poi-filters').getByRole('button', { name: w.places.type.gasStation }).getAttribute('aria-pressed'), 'true');
+      assert.equal(await page.getByTestId('poi-filters').getByRole('button', { name: w.places.type[type] }).getAttribute('aria-pressed'), 'true');
     } finally {
       await page.context().close();
     }
@@ -161,6 +176,9 @@ for (const lang of ['zh', 'en']) {
       await page.getByRole('button', { name: w.places.route.add }).click();
       const dialog = page.getByTestId('route-form');
       await dialog.getByLabel(w.places.field.name).fill(name);
+      // the fleet's route (platform staff say whose): its vehicles are the fleet's
+      await dialog.getByRole('searchbox', { name: w.enterprise.picker.search }).fill(String(FLEET));
+      await dialog.getByLabel(w.places.field.enterprise, { exact: true }).selectOption(String(FLEET));
       const map = dialog.getByTestId('route-draw-map');
       await mapReady(map);
       const a = await near(map, -120, 40);
@@ -186,7 +204,10 @@ for (const lang of ['zh', 'en']) {
       await pick.getByRole('searchbox').fill(vehicle.plate);
       await pick.getByRole('button', { name: w.crud.assign.search }).click();
       await pick.getByLabel(vehicle.plate).check();
+      const assigned = page.waitForResponse((r) => r.url().endsWith('/api/route/carAddLine'));
       await pick.getByRole('button', { name: w.crud.save }).click();
+      const assignAnswer = await (await assigned).json();
+      assert.equal(assignAnswer.code, 0, `route/carAddLine: ${assignAnswer.msg}`);
       await pick.waitFor({ state: 'detached' });
       await row.getByText(vehicle.plate).waitFor({ timeout: 10_000 });
       await page.reload();
@@ -226,7 +247,7 @@ for (const lang of ['zh', 'en']) {
       await shot(page, `places-refused-${lang}`);
       await dialog.getByRole('button', { name: w.crud.cancel }).click();
       const table = await searchByName(page, w, name);
-      await table.getByText(name).waitFor({ state: 'detached' });
+      await table.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
     } finally {
       await page.context().close();
     }

@@ -90,6 +90,8 @@ export interface RouteRow {
 
 export interface RouteInput {
   id?: number;
+  /** The owner (platform staff); the acting enterprise when absent. */
+  entId?: number;
   name: string;
   corridorM: number;
   nodes: RouteNode[];

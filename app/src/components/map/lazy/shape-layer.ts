@@ -7,12 +7,13 @@
  */
 import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
-import { createEmpty, extend, isEmpty, type Extent } from 'ol/extent';
+import { createEmpty, extend, getIntersection, isEmpty, type Extent } from 'ol/extent';
 import type Geometry from 'ol/geom/Geometry';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import Polygon, { circular } from 'ol/geom/Polygon';
 import VectorLayer from 'ol/layer/Vector';
+import { EXTENT as WORLD } from 'ol/proj/epsg3857';
 import VectorSource from 'ol/source/Vector';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
@@ -89,11 +90,14 @@ export function lineOf(path: readonly LonLat[], project: Project): LineString {
   return new LineString(path.map(([lon, lat]) => project(lon, lat)));
 }
 
-/** The map's viewport in lon/lat, `unproject` taking map coordinates back to them. */
+/**
+ * The map's viewport in lon/lat, `unproject` taking map coordinates back to them. Cut to the one world: zoomed far
+ * out the view repeats the world sideways, and its corners would wrap to the same longitude.
+ */
 export function viewBox(map: OlMap, unproject: (c: number[]) => LonLat): LonLatBox | null {
   const size = map.getSize();
   if (!size) return null;
-  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = map.getView().calculateExtent(size);
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = getIntersection(map.getView().calculateExtent(size), WORLD);
   const [minLon, minLat] = unproject([minX, minY]);
   const [maxLon, maxLat] = unproject([maxX, maxY]);
   return [minLon, minLat, maxLon, maxLat];

@@ -2,10 +2,13 @@
 import type { TFunction } from 'i18next';
 
 import type { FieldDef } from '@/components/crud/form';
+import { EnterprisePicker } from '@/features/enterprise';
 import type { RouteInput, RouteNode, RouteRow } from '../types';
 import { RouteLineField } from './route-line-field';
 
 export interface RouteValues {
+  /** Whose route (platform staff choose; '' is the acting enterprise). */
+  entId: number | '';
   name: string;
   corridorM: number | '';
   nodes: RouteNode[];
@@ -14,23 +17,28 @@ export interface RouteValues {
 /** The corridor the server accepts and its default (docs/tracks.md). */
 export const CORRIDOR = { min: 10, max: 5000, default: 200 } as const;
 
-export const EMPTY_ROUTE: RouteValues = { name: '', corridorM: CORRIDOR.default, nodes: [] };
+export const EMPTY_ROUTE: RouteValues = { entId: '', name: '', corridorM: CORRIDOR.default, nodes: [] };
 
 export function routeValues(row: RouteRow): RouteValues {
-  return { name: row.name, corridorM: row.corridorM, nodes: row.nodes };
+  return { entId: row.entId, name: row.name, corridorM: row.corridorM, nodes: row.nodes };
 }
 
 export function routeInput(values: RouteValues, id?: number): RouteInput {
   return {
     ...(id === undefined ? {} : { id }),
+    ...(values.entId === '' ? {} : { entId: values.entId }),
     name: values.name.trim(),
     corridorM: values.corridorM === '' ? CORRIDOR.default : values.corridorM,
     nodes: values.nodes,
   };
 }
 
-export function routeFields(t: TFunction<'places'>): FieldDef<RouteValues>[] {
+/** `chooseEnterprise`: platform staff adding a route say whose it is (its vehicles must be that enterprise's). */
+export function routeFields(t: TFunction<'places'>, chooseEnterprise: boolean): FieldDef<RouteValues>[] {
   return [
+    ...(chooseEnterprise
+      ? [{ name: 'entId', label: t('field.enterprise'), type: 'custom', hint: t('field.enterpriseHint'), wide: true, render: (p) => <EnterprisePicker {...p} /> } satisfies FieldDef<RouteValues>]
+      : []),
     { name: 'name', label: t('field.name'), type: 'text', required: true, maxLength: 64 },
     {
       name: 'corridorM',

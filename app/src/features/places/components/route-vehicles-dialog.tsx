@@ -16,6 +16,7 @@ export function RouteVehiclesDialog({ route, onClose }: { route: RouteRow; onClo
       testId="route-vehicles"
       queryKey={[...placesKeys.routes, 'pick-vehicles']}
       initial={before}
+      entId={route.entId}
       onSave={async (vehicleIds) => {
         const removed = before.filter((id) => !vehicleIds.includes(id));
         if (removed.length > 0) await assign.mutateAsync({ routeId: 0, vehicleIds: removed });

@@ -13,6 +13,7 @@ import { useApp } from '@/lib/app-context';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useMenuPath } from '@/lib/console/use-menu-path';
+import { useIsPlatformStaff } from '@/features/auth';
 import { orUndefined } from '@/lib/format';
 import { formatDistance } from '@/lib/geo';
 import { useDeleteRoutes } from '../api/delete-routes';
@@ -32,6 +33,7 @@ export default function RouteListView({ route }: MenuViewProps) {
   const navigate = useNavigate();
   const [assigning, setAssigning] = useState<RouteRow | null>(null);
   const nodesPath = menuPath('routeNodes') ?? menuPath('nodeList');
+  const staff = useIsPlatformStaff();
 
   return (
     <ResourceView<RouteRow, RouteListParams, RouteValues, number>
@@ -77,7 +79,7 @@ export default function RouteListView({ route }: MenuViewProps) {
       form={{
         addLabel: t('route.add'),
         editTitle: (r) => t('route.edit', { name: r.name }),
-        fields: routeFields(t),
+        fields: (row) => routeFields(t, staff && row === null),
         empty: EMPTY_ROUTE,
         fromRow: routeValues,
         save: (values, row) => save.mutateAsync(routeInput(values, row?.id)),
