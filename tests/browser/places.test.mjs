@@ -1,7 +1,9 @@
 // Points of interest, routes and the live map's POI layer (issue 16), in Chinese and English: a POI added by clicking
 // the map in the add dialog is found by name (and after a reload), and on /map once its filter is on (its card opens
 // from its icon); a route drawn on the map gets a vehicle assigned and is listed with it; a polygon that crosses
-// itself is refused and the dialog shows the server's own words. Real server, real browser.
+// itself is refused and the dialog shows the server's own words; a route's nodes renamed, made a stop and reordered;
+// the track map with the route and places of its view; fragments rebuilt and the run in the generation log. Real
+// server, real browser.
 // Run from the repo root: node --test --test-concurrency=1 tests/browser/places.test.mjs (WHEELEND_BIN=… for another build).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -253,3 +255,78 @@ for (const lang of ['zh', 'en']) {
     }
   });
 }
+
+test("zh: a route's nodes are renamed, stopped and reordered; the track map shows it; fragments are rebuilt and logged", async () => {
+  const w = { places: words('zh', 'places'), crud: words('zh', 'crud') };
+  const name = `节点线路-${stamp}`;
+  const nodes = [
+    { lon: 121.40, lat: 31.20, name: '', stop: false },
+    { lon: 121.50, lat: 31.25, name: '', stop: false },
+    { lon: 121.60, lat: 31.22, name: '', stop: false },
+  ];
+  const res = await fetch(`${server.url}/api/route/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': root },
+    body: JSON.stringify({ name, corridorM: 300, nodes }),
+  });
+  const { data: made } = await res.json();
+  const page = await adminPage('zh');
+  try {
+    // the route list's "Nodes" opens this route's nodes
+    await openConsole(page, '/locusModule/routeList');
+    await page.getByTestId('routes-table').getByRole('row').filter({ hasText: name }).getByRole('button', { name: w.places.route.nodes }).click();
+    await page.waitForURL(`**/locusModule/routeNodes?id=${String(made.id)}`);
+    const list = page.getByTestId('node-list');
+    await list.getByTestId('node-row').nth(2).waitFor();
+    await mapReady(page.getByTestId('nodes-map'));
+    await list.getByLabel(w.places.nodes.name.replace('{{n}}', '1')).fill('起点仓');
+    await list.getByTestId('node-row').nth(0).getByRole('checkbox').check();
+    // the last node moves up one
+    await list.getByRole('button', { name: w.places.nodes.up.replace('{{name}}', w.places.nodes.unnamed.replace('{{n}}', '3')) }).click();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/route/add'));
+    await page.getByTestId('nodes-save').click();
+    assert.equal((await (await saved).json()).code, 0);
+    await page.reload();
+    await page.getByTestId('node-list').getByTestId('node-row').nth(2).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByTestId('node-list').getByLabel(w.places.nodes.name.replace('{{n}}', '1')).inputValue(), '起点仓');
+    assert.equal(await page.getByTestId('node-list').getByTestId('node-row').nth(0).getByRole('checkbox').isChecked(), true);
+    const answer = await (await fetch(`${server.url}/api/route/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': root },
+      body: JSON.stringify({ id: made.id, page: 1, pageSize: 1 }),
+    })).json();
+    assert.deepEqual(answer.data.list[0].nodes.map((n) => [n.lon, n.name, n.stop]), [[121.4, '起点仓', true], [121.6, '', false], [121.5, '', false]]);
+    await shot(page, 'places-nodes-zh');
+    await assertQuiet(page, 'route nodes');
+
+    // the track map draws the routes and asks for the places of its view
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+    await openConsole(page, '/locusModule/map');
+    await mapReady(page.getByTestId('track-map'));
+    await asked;
+    await page.getByTestId('track-map-count').filter({ hasText: /[1-9]\d* 条线路/ }).waitFor({ timeout: 10_000 });
+    assert.ok(Number(await page.getByTestId('track-map').getAttribute('data-shapes')) >= 1);
+    await page.getByTestId('poi-legend').getByText(w.places.legend.route).waitFor();
+    await shot(page, 'places-track-map-zh');
+    await assertQuiet(page, 'track map');
+
+    // fragments of every vehicle, yesterday: a run starts and the generation log lists it
+    await openConsole(page, '/locusModule/fragmentGenerator');
+    const started = page.waitForResponse((r) => r.url().includes('/api/xtrack/reBuildFragment'));
+    await page.getByRole('button', { name: w.places.generator.run }).click();
+    const run = await (await started).json();
+    assert.equal(run.code, 0, run.msg);
+    await page.getByTestId('generator-runs').getByRole('row').nth(1).waitFor();
+    // a last day before the first is refused before asking
+    await page.getByLabel(w.places.generator.start).fill('2026-11-10');
+    await page.getByLabel(w.places.generator.end).fill('2026-11-01');
+    await page.getByRole('button', { name: w.places.generator.run }).click();
+    await page.getByRole('alert').getByText(w.places.generator.badRange).waitFor();
+    await openConsole(page, '/locusModule/generationLog');
+    await page.getByTestId('fragment-runs-table').getByRole('row').nth(1).waitFor({ timeout: 10_000 });
+    await shot(page, 'places-generation-log-zh');
+    await assertQuiet(page, 'generation log');
+  } finally {
+    await page.context().close();
+  }
+});
