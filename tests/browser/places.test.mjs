@@ -215,6 +215,19 @@ for (const lang of ['zh', 'en']) {
       await page.reload();
       await page.getByTestId('routes-table').getByRole('row').filter({ hasText: name }).getByText(vehicle.plate).waitFor({ timeout: 10_000 });
       await shot(page, `places-routes-${lang}`);
+
+      // nodes made from an uploaded CSV track: a row that is not a position is skipped and said so
+      await page.getByRole('button', { name: w.places.route.add }).click();
+      const again = page.getByTestId('route-form');
+      await again.getByTestId('route-file').setInputFiles({
+        name: 'track.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('lon,lat\n121.40,31.20\n121.45,31.26\n121.52,31.21\nfar,away\n121.60,31.24\n'),
+      });
+      await again.getByTestId('route-node-count').filter({ hasText: /^[2-9]\D/ }).waitFor({ timeout: 10_000 });
+      const skipped = w.places.sources.rowErrors.split('}}')[1].split('{{')[0];
+      await again.getByTestId('node-sources').getByRole('status').filter({ hasText: skipped }).waitFor();
+      await again.getByRole('button', { name: w.crud.cancel }).click();
       await assertQuiet(page, `route list (${lang})`);
     } finally {
       await page.context().close();

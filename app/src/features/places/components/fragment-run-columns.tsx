@@ -22,7 +22,7 @@ export function fragmentRunColumns(t: TFunction<'places'>): Column<FragmentRun>[
   return [
     { key: 'started', header: t('runs.started'), primary: true, cell: (r) => formatDateTime(r.startedAt) },
     { key: 'who', header: t('runs.who'), cell: (r) => `#${String(r.createdBy)}` },
-    { key: 'vehicles', header: t('runs.vehicles'), cell: (r) => (r.vehicleId === null ? t('runs.allVehicles', { count: r.vehicles }) : `#${String(r.vehicleId)}`) },
+    { key: 'vehicles', header: t('runs.vehicles'), cell: (r) => (typeof r.vehicleId === 'number' ? `#${String(r.vehicleId)}` : t('runs.allVehicles', { count: r.vehicles })) },
     { key: 'days', header: t('runs.days'), cell: (r) => (r.startDay === r.endDay ? r.startDay : `${r.startDay} – ${r.endDay}`) },
     { key: 'built', header: t('runs.built'), align: 'right', cell: (r) => `${r.built.toLocaleString()} / ${r.days.toLocaleString()}` },
     {

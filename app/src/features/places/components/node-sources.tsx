@@ -26,13 +26,14 @@ export function NodeSources({ onNodes }: { onNodes: (nodes: RouteNode[]) => void
   const [note, setNote] = useState<string | null>(null);
   const vehicles = useVehicleOptions({ keyword: keyword.trim() || undefined, page: 1, pageSize: 20 });
 
-  const run = async (kind: 'vehicle' | 'file', make: () => Promise<RouteNode[]>) => {
+  /** `make` answers the nodes, and what to say besides (rows of a file skipped). */
+  const run = async (kind: 'vehicle' | 'file', make: () => Promise<{ nodes: RouteNode[]; also?: string }>) => {
     setBusy(kind);
     setNote(null);
     try {
-      const nodes = await make();
+      const { nodes, also } = await make();
       onNodes(nodes);
-      setNote(t('sources.made', { count: nodes.length }));
+      setNote([t('sources.made', { count: nodes.length }), also].filter(Boolean).join(' '));
     } catch {
       // the request layer said why
     } finally {
@@ -58,7 +59,7 @@ export function NodeSources({ onNodes }: { onNodes: (nodes: RouteNode[]) => void
           variant="secondary"
           size="sm"
           disabled={!vehicleId || !day || busy !== null}
-          onClick={() => void run('vehicle', async () => (await genRouteNodes({ vehicleId: Number(vehicleId), ...daySpan(day) })).nodes)}
+          onClick={() => void run('vehicle', async () => ({ nodes: (await genRouteNodes({ vehicleId: Number(vehicleId), ...daySpan(day) })).nodes }))}
         >
           {busy === 'vehicle' ? <SpinnerIcon className="size-4 animate-spin" /> : null}
           {t('sources.generate')}
@@ -85,8 +86,8 @@ export function NodeSources({ onNodes }: { onNodes: (nodes: RouteNode[]) => void
             if (!file) return;
             void run('file', async () => {
               const upload = await uploadTrack(file, coord);
-              if (upload.errors.length > 0) setNote(t('sources.rowErrors', { count: upload.errors.length, first: upload.errors[0]?.message ?? '' }));
-              return (await genRouteNodes({ uploadId: upload.id })).nodes;
+              const { nodes } = await genRouteNodes({ uploadId: upload.id });
+              return { nodes, also: upload.errorCount > 0 ? t('sources.rowErrors', { count: upload.errorCount, first: upload.errors[0]?.message ?? '' }) : undefined };
             });
           }}
           data-testid="route-file"
