@@ -6,9 +6,12 @@ import { orUndefined } from '@/lib/format';
 import { ApiError } from '@/lib/query';
 import { drawnOf, FENCE_KEYS, FENCES, geometryOf, POI_TYPES } from '../model';
 import type { Fence, PoiInput, PoiRow, PoiType } from '../types';
+import { enterpriseField } from './enterprise-field';
 import { PoiGeometryField, type PoiGeometry } from './poi-geometry-field';
 
 export interface PoiValues {
+  /** Whose place (platform staff choose; '' is platform-wide for them, their own enterprise for others). */
+  entId: number | '';
   name: string;
   poiType: PoiType | '';
   geometry: PoiGeometry;
@@ -18,10 +21,11 @@ export interface PoiValues {
   remark: string;
 }
 
-export const EMPTY_POI: PoiValues = { name: '', poiType: '', geometry: { shape: 1, drawn: null }, fence: 0, address: '', phone: '', remark: '' };
+export const EMPTY_POI: PoiValues = { entId: '', name: '', poiType: '', geometry: { shape: 1, drawn: null }, fence: 0, address: '', phone: '', remark: '' };
 
 export function poiValues(row: PoiRow): PoiValues {
   return {
+    entId: row.entId ?? '',
     name: row.name,
     poiType: row.poiType,
     geometry: { shape: row.shape, drawn: drawnOf(row) },
@@ -38,6 +42,7 @@ export function poiInput(values: PoiValues, id?: number): PoiInput | null {
   if (!drawn || values.poiType === '') return null;
   return {
     ...(id === undefined ? {} : { id }),
+    ...(values.entId === '' ? {} : { entId: values.entId }),
     name: values.name.trim(),
     poiType: values.poiType,
     ...geometryOf(drawn),
@@ -56,8 +61,10 @@ export function asGeometryRefusal(err: unknown): unknown {
   return err instanceof ApiError && err.field !== undefined && GEOMETRY_FIELDS.has(err.field) ? new ApiError(err.code, err.message, 'geometry') : err;
 }
 
-export function poiFields(t: TFunction<'places'>): FieldDef<PoiValues>[] {
+/** `chooseEnterprise`: platform staff adding a place say whose it is (none: every enterprise's). */
+export function poiFields(t: TFunction<'places'>, chooseEnterprise: boolean): FieldDef<PoiValues>[] {
   return [
+    ...(chooseEnterprise ? [enterpriseField<PoiValues>(t, t('field.poiEnterpriseHint'))] : []),
     { name: 'name', label: t('field.name'), type: 'text', required: true, maxLength: 64 },
     { name: 'poiType', label: t('field.type'), type: 'select', required: true, options: POI_TYPES.map((p) => ({ value: p.code, label: t(`type.${p.key}`) })) },
     {

@@ -2,8 +2,8 @@
 import type { TFunction } from 'i18next';
 
 import type { FieldDef } from '@/components/crud/form';
-import { EnterprisePicker } from '@/features/enterprise';
 import type { RouteInput, RouteNode, RouteRow } from '../types';
+import { enterpriseField } from './enterprise-field';
 import { RouteLineField } from './route-line-field';
 
 export interface RouteValues {
@@ -36,9 +36,7 @@ export function routeInput(values: RouteValues, id?: number): RouteInput {
 /** `chooseEnterprise`: platform staff adding a route say whose it is (its vehicles must be that enterprise's). */
 export function routeFields(t: TFunction<'places'>, chooseEnterprise: boolean): FieldDef<RouteValues>[] {
   return [
-    ...(chooseEnterprise
-      ? [{ name: 'entId', label: t('field.enterprise'), type: 'custom', hint: t('field.enterpriseHint'), wide: true, render: (p) => <EnterprisePicker {...p} /> } satisfies FieldDef<RouteValues>]
-      : []),
+    ...(chooseEnterprise ? [enterpriseField<RouteValues>(t, t('field.enterpriseHint'))] : []),
     { name: 'name', label: t('field.name'), type: 'text', required: true, maxLength: 64 },
     {
       name: 'corridorM',

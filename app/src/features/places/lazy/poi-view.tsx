@@ -11,6 +11,7 @@ import { ShapeMap } from '@/components/map/shape-map';
 import { useApp } from '@/lib/app-context';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
+import { useIsPlatformStaff } from '@/features/auth';
 import { orUndefined } from '@/lib/format';
 import { formatDistance } from '@/lib/geo';
 import { useDeletePois } from '../api/delete-pois';
@@ -36,6 +37,7 @@ export default function PoiView({ route }: MenuViewProps) {
   const del = useDeletePois();
   const [selected, setSelected] = useState<number | null>(null);
   const [fitKey, setFitKey] = useState(0);
+  const staff = useIsPlatformStaff();
 
   const resource = useResource<PoiRow, PoiSearch, PoiValues, number>({
     title: menuTitle(route, lang),
@@ -97,7 +99,7 @@ export default function PoiView({ route }: MenuViewProps) {
     form: {
       addLabel: t('poi.add'),
       editTitle: (p) => t('poi.edit', { name: p.name }),
-      fields: poiFields(t),
+      fields: (row) => poiFields(t, staff && row === null),
       empty: EMPTY_POI,
       fromRow: poiValues,
       save: async (values, row) => {
