@@ -71,7 +71,7 @@ test('signed in: the fleet comes from watchList4, on the offline base layer', as
   }
 });
 
-test('filters change the markers, and the POI toggles are disabled with a note', async () => {
+test('filters change the markers, and the POI toggles are off until pressed', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
@@ -88,8 +88,8 @@ test('filters change the markers, and the POI toggles are disabled with a note',
     await filters.getByRole('button', { name: /全部/ }).click();
     assert.equal(await countText(page), all);
     const poi = page.getByTestId('poi-filters');
-    assert.equal(await poi.getByRole('button', { name: '加油站' }).isDisabled(), true);
-    await poi.getByText('兴趣点功能暂未开放').waitFor();
+    assert.equal(await poi.getByRole('button', { name: '加油站' }).isDisabled(), false);
+    assert.equal(await poi.getByRole('button', { name: '加油站' }).getAttribute('aria-pressed'), 'false');
     await page.getByTestId('route-legend').getByText('路线匹配异常').waitFor();
     await assertQuiet(page, 'filters');
   } finally {
@@ -136,7 +136,7 @@ test('a vehicle frame moves a marker and an alarm frame shows up live', async ()
   }
 });
 
-test('measure a distance on the map; visitors keep the labelled sample fleet', async () => {
+test('measure a distance on the map; visitors keep the labelled sample fleet and see the POI toggles disabled', async () => {
   const context = await newContext(browser, server.url);
   try {
     const page = await newPage(context);
@@ -144,6 +144,9 @@ test('measure a distance on the map; visitors keep the labelled sample fleet', a
     await waitHydrated(page);
     await page.locator('[data-map-status="ready"]').waitFor({ timeout: 20_000 });
     await page.getByText('演示数据').waitFor();
+    const poi = page.getByTestId('poi-filters');
+    assert.equal(await poi.getByRole('button', { name: '加油站' }).isDisabled(), true);
+    await poi.getByText('登录后可查看兴趣点。').waitFor();
     const map = page.getByTestId('fleet-map');
     const box = await map.boundingBox();
     await page.getByTestId('map-tools').getByRole('button', { name: '测距' }).click();

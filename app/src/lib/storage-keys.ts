@@ -27,7 +27,9 @@ export const STORAGE_KEYS = {
   mapTiles: 'mapTiles',
   /** '1' when the map shows the open work orders (features/map/order-layer.ts). */
   mapWorkOrders: 'mapWorkOrders',
+  /** The POI types the map shows, comma-separated codes (features/map/poi-layer.ts). */
+  mapPoiTypes: 'mapPoiTypes',
 } as const;
 
 /** Kept when the session is cleared (code 100, forced logout): preferences, not identity. */
-export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.mapTiles, STORAGE_KEYS.mapWorkOrders, STORAGE_KEYS.visitorId];
+export const KEEP_ON_CLEAR: readonly string[] = [STORAGE_KEYS.lang, 'sideMode', 'activeColor', 'baseColor', 'pressureUnit', 'tempUnit', STORAGE_KEYS.mapTiles, STORAGE_KEYS.mapWorkOrders, STORAGE_KEYS.mapPoiTypes, STORAGE_KEYS.visitorId];

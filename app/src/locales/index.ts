@@ -12,6 +12,7 @@ import enEnterprise from './en/enterprise.json';
 import enFleet from './en/fleet.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
+import enPlaces from './en/places.json';
 import enRules from './en/rules.json';
 import enShare from './en/share.json';
 import enSolution from './en/solution.json';
@@ -26,6 +27,7 @@ import zhEnterprise from './zh/enterprise.json';
 import zhFleet from './zh/fleet.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
+import zhPlaces from './zh/places.json';
 import zhRules from './zh/rules.json';
 import zhShare from './zh/share.json';
 import zhSolution from './zh/solution.json';
@@ -47,6 +49,7 @@ const zh = {
   fleet: zhFleet,
   rules: zhRules,
   share: zhShare,
+  places: zhPlaces,
 };
 
 export type Translations = typeof zh;
@@ -66,6 +69,7 @@ const en = {
   fleet: enFleet,
   rules: enRules,
   share: enShare,
+  places: enPlaces,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -3,11 +3,11 @@
  * the box comes near the viewport (the map sits below the fold, and neither OpenLayers nor its tiles are needed
  * before someone scrolls to it).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
 import { cx } from '@/components/ui/cx';
-import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
-import type { MapPoint, PointMapHandle } from './types';
+import type { MapPoint } from './types';
+import { MapStatusNote, useLazyMap } from './use-lazy-map';
 
 interface PointMapProps {
   points: readonly MapPoint[];
@@ -22,65 +22,31 @@ interface PointMapProps {
   className?: string;
 }
 
-type Status = 'loading' | 'ready' | 'error';
-
 export function PointMap({ points, center, zoom, selectedId = null, onSelect, label, loadingText, errorText, className }: PointMapProps) {
-  const targetRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<PointMapHandle | null>(null);
   const latest = useRef({ points, selectedId, onSelect, center, zoom });
-  const [status, setStatus] = useState<Status>('loading');
+  const { targetRef, handleRef, status } = useLazyMap(
+    async (target) => {
+      const { createPointMap } = await import('./lazy/ol-point-map');
+      const { center: c, zoom: z } = latest.current;
+      const handle = createPointMap(target, { center: c, zoom: z, onSelect: (id) => latest.current.onSelect?.(id) });
+      handle.setPoints(latest.current.points);
+      handle.select(latest.current.selectedId);
+      return handle;
+    },
+    { whenNear: true },
+  );
 
   useEffect(() => {
     latest.current = { points, selectedId, onSelect, center, zoom };
   });
 
   useEffect(() => {
-    let cancelled = false;
-    const target = targetRef.current;
-    if (!target) return;
-    const load = () => {
-      import('./lazy/ol-point-map')
-        .then(({ createPointMap }) => {
-          if (cancelled) return;
-          const { center: c, zoom: z } = latest.current;
-          const handle = createPointMap(target, {
-            center: c,
-            zoom: z,
-            onSelect: (id) => latest.current.onSelect?.(id),
-          });
-          handle.setPoints(latest.current.points);
-          handle.select(latest.current.selectedId);
-          handleRef.current = handle;
-          setStatus('ready');
-        })
-        .catch(() => {
-          if (!cancelled) setStatus('error');
-        });
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        load();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(target);
-    return () => {
-      cancelled = true;
-      observer.disconnect();
-      handleRef.current?.dispose();
-      handleRef.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
     handleRef.current?.setPoints(points);
-  }, [points]);
+  }, [points, handleRef]);
 
   useEffect(() => {
     handleRef.current?.select(selectedId);
-  }, [selectedId]);
+  }, [selectedId, handleRef]);
 
   return (
     <div className={cx('isolate overflow-hidden bg-[#e9eef2]', className ?? 'relative')}>
@@ -89,14 +55,7 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
         className="absolute inset-0 bg-[linear-gradient(#d9e1e8_1px,transparent_1px),linear-gradient(90deg,#d9e1e8_1px,transparent_1px)] bg-[size:48px_48px]"
       />
       <div ref={targetRef} role="region" aria-label={label} className="absolute inset-0" data-map-status={status} />
-      {status !== 'ready' ? (
-        <div className="absolute inset-0 flex items-center justify-center p-6">
-          <p className="flex items-center gap-2 rounded-lg bg-white/90 px-4 py-2.5 text-sm text-slate-600 shadow-sm" role="status">
-            {status === 'loading' ? <SpinnerIcon className="size-4 animate-spin" /> : <AlertIcon className="size-4 text-amber-500" />}
-            {status === 'loading' ? loadingText : errorText}
-          </p>
-        </div>
-      ) : null}
+      <MapStatusNote status={status} loadingText={loadingText} errorText={errorText} />
     </div>
   );
 }

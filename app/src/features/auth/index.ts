@@ -9,3 +9,4 @@ export { RegisterPage } from './components/register-page';
 export { bundleFor, guard } from './guard';
 export type { GuardResult } from './guard';
 export { PLATFORM_ENTERPRISE_ID, PLATFORM_ROLE_IDS, SUPER_ADMIN_ROLE, isPlatformStaff } from './permissions';
+export { useIsPlatformStaff } from './use-platform-staff';

@@ -76,7 +76,23 @@ export const VIEW_LOADERS: ViewLoaders = {
   'colony/maskedMessageList': () => import('@/features/rules/lazy/masked-message-list-view'),
   'colony/systemMessageList': () => import('@/features/rules/lazy/system-message-list-view'),
   'person/profile': () => import('@/features/profile/lazy/profile-view'),
+  'locus/poi': () => import('@/features/places/lazy/poi-view'),
+  'locus/routeList': () => import('@/features/places/lazy/route-list-view'),
+  'locus/routeNodes': () => import('@/features/places/lazy/route-nodes-view'),
+  'locus/nodeList': () => import('@/features/places/lazy/route-nodes-view'),
+  'locus/map': () => import('@/features/places/lazy/track-map-view'),
+  'locus/fragmentGenerator': () => import('@/features/places/lazy/fragment-generator-view'),
+  'locus/generationLog': () => import('@/features/places/lazy/generation-log-view'),
   'reload/index': () => import('./lazy/reload-view'),
+};
+
+/**
+ * Keys that show another key's view (console-spec lists both): dataManage's route and trip management are the track
+ * area's route and trip lists. An alias whose target has no view yet shows the 'not available' notice like any key.
+ */
+export const VIEW_ALIASES: Readonly<Record<string, string>> = {
+  'dataManage/routeManage': 'locus/routeList',
+  'dataManage/travelManage': 'locus/tripList',
 };
 
 /** One lazy component per key, made once: React keeps a view's state only while its component type is stable. */
@@ -84,9 +100,12 @@ const VIEWS: ReadonlyMap<string, LazyExoticComponent<ComponentType<MenuViewProps
   Object.entries(VIEW_LOADERS).map(([key, load]) => [key.toLowerCase(), lazy(load)]),
 );
 
-/** The lazy view of a key (case-insensitive), or null when there is none yet. */
+const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries(VIEW_ALIASES).map(([key, target]) => [key.toLowerCase(), target.toLowerCase()]));
+
+/** The lazy view of a key (case-insensitive; aliases followed), or null when there is none yet. */
 export function viewFor(key: string): LazyExoticComponent<ComponentType<MenuViewProps>> | null {
-  return VIEWS.get(key.toLowerCase()) ?? null;
+  const lower = key.toLowerCase();
+  return VIEWS.get(ALIASES.get(lower) ?? lower) ?? null;
 }
 
 export function hasView(key: string): boolean {

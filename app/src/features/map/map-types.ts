@@ -1,4 +1,5 @@
 /** The contract between the map page and the OpenLayers module (lazy/fleet-map.ts). */
+import type { LonLatBox, MapShape } from '@/components/map/shapes';
 import type { FleetVehicle } from '@/features/vehicles';
 
 /** Base layer: OpenStreetMap tiles, AMap tiles (GCJ-02), or the bundled outline alone (no network). */
@@ -24,6 +25,10 @@ export interface FleetMapOptions {
   tiles: TileChoice;
   onSelect: (carId: number | null) => void;
   onSelectOrder: (id: number) => void;
+  /** A point of interest's shape picked (its shape id). */
+  onSelectPoi: (shapeId: string) => void;
+  /** The viewport (WGS-84) after every move: the POI layer asks for what is in it. */
+  onView: (box: LonLatBox) => void;
   /** A finished measurement, in metres. */
   onMeasure: (metres: number) => void;
 }
@@ -38,6 +43,9 @@ export interface FleetMapHandle {
    */
   setOrders(list: readonly OrderMarker[] | null): void;
   selectOrder(id: number | null): void;
+  /** The points of interest to draw (icons, circles, polygons), or null when their layer is off. */
+  setPois(shapes: readonly MapShape[] | null): void;
+  selectPoi(shapeId: string | null): void;
   setFollow(follow: boolean): void;
   setTool(tool: MapTool): void;
   clearSketches(): void;

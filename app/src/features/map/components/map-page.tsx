@@ -2,9 +2,12 @@
  * /map (console-spec §2): the live fleet for a signed-in user (watchList4 + statistics, kept live by the websocket),
  * the labelled sample fleet for visitors; filters with counts, POI toggles, tools, the route legend, the vehicle
  * panel, live alarms and the vehicle list. Signed in, also the open work orders as a layer (with the picked one's
- * card) and the exports of orders and after-service records. Phones keep the controls in a sheet (MapControls).
+ * card), the points of interest of the viewport by type (with the picked one's card) and the exports of orders and
+ * after-service records. Phones keep the controls in a sheet (MapControls).
  */
 import { useMemo, useState } from 'react';
+
+import type { LonLatBox } from '@/components/map/shapes';
 import { useTranslation } from 'react-i18next';
 
 import { cx } from '@/components/ui/cx';
@@ -13,10 +16,12 @@ import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/lib/console/session-context';
 import { useLiveFleet } from '@/features/live';
 import { useStatistics } from '@/features/vehicles';
+import { PoiCard, PoiLegend, poiIdOf, poiShapes, usePoisInView } from '@/features/places';
 import { OrderMapCard, useOrdersOnMap } from '@/features/work';
 import { countByFilter, countByState, matchesFilter, type MapFilter } from '../fleet-view';
 import type { MapTool } from '../map-types';
 import { toOrderMarkers, useOrderLayerChoice } from '../order-layer';
+import { usePoiLayerChoice } from '../poi-layer';
 import { SAMPLE_CENTER, SAMPLE_FLEET, SAMPLE_ZOOM } from '../sample-fleet';
 import { useTileChoice } from '../tiles';
 import { AlarmList } from './alarm-list';
@@ -53,6 +58,11 @@ export function MapPage() {
   const ordersOn = live && showOrders;
   const orderLayer = useOrdersOnMap(ordersOn);
   const [selectedOrderId, setSelectedOrderId] = useState<number | null>(null);
+  const [poiTypes, setPoiTypes] = usePoiLayerChoice();
+  const poisOn = live && poiTypes.length > 0;
+  const [viewport, setViewport] = useState<LonLatBox | null>(null);
+  const poiLayer = usePoisInView(poisOn ? viewport : null, poiTypes);
+  const [selectedPoi, setSelectedPoi] = useState<string | null>(null);
 
   const vehicles = live ? fleet.snapshot.vehicles : SAMPLE_FLEET;
   const visible = useMemo(() => vehicles.filter((v) => matchesFilter(v, filter)), [vehicles, filter]);
@@ -65,6 +75,9 @@ export function MapPage() {
   const changedVersion = selectedId !== null && fleet.snapshot.changed.has(selectedId) ? fleet.snapshot.version : 0;
   const orderMarkers = useMemo(() => (ordersOn ? toOrderMarkers(orderLayer.orders) : null), [ordersOn, orderLayer.orders]);
   const selectedOrder = ordersOn && selectedOrderId !== null ? orderLayer.orders.find((o) => o.id === selectedOrderId) : undefined;
+  const poiRows = useMemo(() => (poisOn ? (poiLayer.data?.list ?? []) : []), [poisOn, poiLayer.data]);
+  const poiMarks = useMemo(() => (poisOn ? poiShapes(poiRows) : null), [poisOn, poiRows]);
+  const pickedPoi = selectedOrder ? undefined : poiRows.find((p) => p.id === poiIdOf(selectedPoi));
 
   const select = (id: number | null) => {
     setSelectedId(id);
@@ -82,11 +95,21 @@ export function MapPage() {
           selectedId={selected ? selected.carId : null}
           orders={orderMarkers}
           selectedOrderId={selectedOrder ? selectedOrder.id : null}
+          pois={poiMarks}
+          selectedPoiId={pickedPoi ? selectedPoi : null}
           follow={follow}
           tool={tool}
           clearKey={clearKey}
           onSelect={select}
-          onSelectOrder={setSelectedOrderId}
+          onSelectOrder={(id) => {
+            setSelectedOrderId(id);
+            setSelectedPoi(null);
+          }}
+          onSelectPoi={(id) => {
+            setSelectedPoi(id);
+            setSelectedOrderId(null);
+          }}
+          onView={setViewport}
           onMeasure={setMetres}
         />
         <MapControls
@@ -100,7 +123,17 @@ export function MapPage() {
           }
           filters={<FilterChips value={filter} counts={filterCounts} onChange={setFilter} />}
           status={live ? <LiveBadge status={fleet.status} /> : null}
-          poi={<PoiFilters />}
+          poi={
+            <PoiFilters
+              enabled={live}
+              value={poiTypes}
+              onChange={(types) => {
+                setPoiTypes(types);
+                if (types.length === 0) setSelectedPoi(null);
+              }}
+              layer={poisOn ? { shown: poiRows.length, total: poiLayer.data?.total ?? 0, loading: poiLayer.isPending, failed: poiLayer.isError } : null}
+            />
+          }
           tools={
             <MapTools
               tool={tool}
@@ -137,6 +170,7 @@ export function MapPage() {
             <>
               <RouteLegend />
               {ordersOn ? <OrderLegend shown={orderLayer.orders.length} total={orderLayer.total} /> : null}
+              {poisOn ? <PoiLegend types={poiTypes} truncated={poiLayer.data?.truncated ? { shown: poiRows.length, total: poiLayer.data.total } : null} className="mt-2" /> : null}
             </>
           }
           note={
@@ -148,15 +182,25 @@ export function MapPage() {
             )
           }
         />
-        {selectedOrder ? (
+        {selectedOrder || pickedPoi ? (
           <div className="absolute inset-x-3 bottom-3 z-10 md:left-auto md:w-80 md:bottom-8">
-            <OrderMapCard
-              key={selectedOrder.id}
-              order={selectedOrder}
-              onClose={() => {
-                setSelectedOrderId(null);
-              }}
-            />
+            {selectedOrder ? (
+              <OrderMapCard
+                key={selectedOrder.id}
+                order={selectedOrder}
+                onClose={() => {
+                  setSelectedOrderId(null);
+                }}
+              />
+            ) : pickedPoi ? (
+              <PoiCard
+                key={pickedPoi.id}
+                poi={pickedPoi}
+                onClose={() => {
+                  setSelectedPoi(null);
+                }}
+              />
+            ) : null}
           </div>
         ) : null}
         <button

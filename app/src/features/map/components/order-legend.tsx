@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { ORDER_COLORS } from '../order-layer';
-import { MapLegend } from './map-legend';
+import { MapLegend } from '@/components/map/map-legend';
 
 function Diamond({ fill, stroke }: { fill: string; stroke: string }) {
   return <span aria-hidden="true" className="size-3 shrink-0 rotate-45 border-2" style={{ backgroundColor: fill, borderColor: stroke }} />;

@@ -1,7 +1,7 @@
 /** The route colour legend of console-spec §2. */
 import { useTranslation } from 'react-i18next';
 
-import { MapLegend } from './map-legend';
+import { MapLegend } from '@/components/map/map-legend';
 
 const ROUTES = [
   ['abnormal', '#E5484D'],

@@ -6,6 +6,7 @@
  * - base: XYZ tiles (OSM, or AMap with positions moved to GCJ-02) over a bundled world outline (world-atlas 110m)
  *   that shows when tiles are off or fail, so the map is never blank;
  * - work orders (lazy/order-layer.ts) above the vehicles when their layer is on; a click picks an order first;
+ * - points of interest (the shared shape layer) under the vehicles when a POI filter is on; picked after vehicles;
  * - selection (ring + plate), follow (keeps the selected vehicle centred), measure (haversine, metres) and draw.
  */
 import Feature from 'ol/Feature';
@@ -32,6 +33,7 @@ import Text from 'ol/style/Text';
 import { feature as topoFeature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
+import { createShapeLayer, viewBox } from '@/components/map/lazy/shape-layer';
 import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } from '@/lib/geo';
 import { FLEET_STATES, type FleetVehicle } from '@/features/vehicles';
 import { aggregate, markerState, STATE_COLORS } from '../fleet-view';
@@ -157,6 +159,8 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
 
   const orders = createOrderLayer(project, (pixel, source, radius) => pickNearest(map, source, pixel, radius));
   let ordersShown = false;
+  const pois = createShapeLayer(project, 5);
+  pois.layer.setVisible(false);
 
   const selectedSource = new VectorSource<Feature<Point>>();
   const selectedLayer = new VectorLayer({ source: selectedSource, zIndex: 20 });
@@ -185,7 +189,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   const view = new View({ center: fromLonLat(options.center), zoom: options.zoom, maxZoom: 18 });
   const map = new OlMap({
     target,
-    layers: [outline, tileLayer, cells, points, orders.layer, sketch, selectedLayer],
+    layers: [outline, tileLayer, pois.layer, cells, points, orders.layer, sketch, selectedLayer],
     controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
     view,
   });
@@ -220,6 +224,8 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   map.on('moveend', () => {
     lastCellZoom = view.getZoom() ?? 0;
     refreshCells();
+    const box = viewBox(map, unproject);
+    if (box) options.onView(box);
   });
 
   function drawSelected() {
@@ -267,6 +273,11 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       options.onSelect(vehicle.get('carId') as number);
       return;
     }
+    const poi = pois.shapeAt(map, event.pixel);
+    if (poi !== null) {
+      options.onSelectPoi(poi);
+      return;
+    }
     const cell = cellAt(event.pixel);
     if (!cell) return;
     const count = cell.get('count') as number;
@@ -275,7 +286,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   });
   map.on('pointermove', (event) => {
     if (event.dragging || tool !== 'none') return;
-    const hit = orders.orderAt(event.pixel) !== null || nearestVehicle(event.pixel) !== null || cellAt(event.pixel) !== null;
+    const hit = orders.orderAt(event.pixel) !== null || nearestVehicle(event.pixel) !== null || pois.shapeAt(map, event.pixel) !== null || cellAt(event.pixel) !== null;
     target.style.cursor = hit ? 'pointer' : '';
   });
   // the benchmark (tests/browser/bench-map.mjs) reads this mark: the first frame with vehicles on it
@@ -393,6 +404,13 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       const resolution = view.getResolution();
       if (at && size && resolution !== undefined) view.animate({ center: [at[0] ?? 0, (at[1] ?? 0) - (size[1] ?? 0) * 0.15 * resolution], duration: 300 });
     },
+    setPois(shapes) {
+      pois.set(shapes ?? []);
+      pois.layer.setVisible(shapes !== null);
+    },
+    selectPoi(id) {
+      pois.select(id);
+    },
     setFollow(next) {
       follow = next;
       drawSelected();
@@ -410,6 +428,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       byId.clear();
       place(list);
       orders.reproject();
+      pois.reproject();
       refreshCells();
       drawSelected();
     },

@@ -5,7 +5,7 @@ import type { PageCall } from '@/lib/calls';
 import { maskPhone } from '@/lib/format';
 import { getTags, type TagKind, type TagRow } from '@/features/devices';
 import { getGroups } from '@/features/enterprise';
-import { getVehicleOptions } from '@/features/vehicles';
+import { VehicleAssignDialog } from '@/features/vehicles';
 import { rulesKeys } from '../api/keys';
 import { getRuleMembers } from '../api/get-rule-members';
 import { useSetRuleGroups } from '../api/set-rule-groups';
@@ -13,7 +13,7 @@ import { useSetRuleMembers } from '../api/set-rule-members';
 import { useSetRuleTags } from '../api/set-rule-tags';
 import { useSetRuleVehicles } from '../api/set-rule-vehicles';
 import type { Rule } from '../types';
-import { AssignDialog } from './assign-dialog';
+import { AssignDialog } from '@/components/crud/assign-dialog';
 
 /** Tags that vehicles carry (docs/push.md: kinds vehicle and label). */
 const VEHICLE_TAG_KINDS: readonly TagKind[] = ['vehicle', 'label'];
@@ -51,11 +51,9 @@ export function RuleAssignDialog({ rule, what, onClose }: { rule: Rule; what: Ru
   switch (what) {
     case 'vehicles':
       return (
-        <AssignDialog
+        <VehicleAssignDialog
           {...common}
           queryKey={[...rulesKeys.rules, 'pick-vehicles']}
-          fetchPage={getVehicleOptions}
-          toOption={(v) => ({ id: v.carId, label: v.plate, hint: v.groupName })}
           initial={rule.vehicleIds}
           onSave={(vehicleIds) => setVehicles.mutateAsync({ id: rule.id, vehicleIds })}
         />

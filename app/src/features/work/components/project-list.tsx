@@ -13,13 +13,10 @@ import type { SearchField, SearchValues } from '@/components/crud/search-form';
 import { RowAction } from '@/components/crud/view';
 import { AppLink } from '@/components/ui/app-link';
 import { Badge } from '@/components/ui/states';
-import { isPlatformStaff, SUPER_ADMIN_ROLE } from '@/features/auth';
+import { useIsPlatformStaff } from '@/features/auth';
 import type { WorkProject } from '@/lib/api-types';
-import { useApp } from '@/lib/app-context';
-import { useEnterpriseId } from '@/lib/console/session-context';
 import { useMenuPath } from '@/lib/console/use-menu-path';
 import { orUndefined } from '@/lib/format';
-import { useRoleList } from '@/lib/session';
 import { getProjects, type ProjectFilters } from '../api/get-projects';
 import { workKeys } from '../api/keys';
 import { useUserSearch } from '../api/search-users';
@@ -58,14 +55,6 @@ export function projectDays(p: WorkProject): string {
   return p.startOn || p.endOn ? `${p.startOn || '…'} – ${p.endOn || '…'}` : '—';
 }
 
-/** Platform staff may look at another enterprise's projects (the others see their own). */
-function useIsPlatformStaff(): boolean {
-  const { user } = useApp();
-  const roles = useRoleList();
-  const enterpriseId = useEnterpriseId();
-  return user?.authorityId === SUPER_ADMIN_ROLE || isPlatformStaff(roles, enterpriseId);
-}
-
 function toParams(v: SearchValues): ProjectFilters {
   const num = (k: string) => (v[k] ? Number(v[k]) : undefined);
   return { keyword: orUndefined(v.keyword?.trim()), state: num('state'), managerId: num('managerId'), entId: num('entId') };
@@ -77,6 +66,7 @@ export function ProjectList({ title, description }: { title: string; description
   const detail = useProjectPath();
   const stateLabel = useProjectStateLabel();
   const form = useProjectForm();
+  // platform staff may look at another enterprise's projects (the others see their own)
   const staff = useIsPlatformStaff();
   const users = useUserSearch({ page: 1, pageSize: 100 });
   const searchFields: SearchField[] = [

@@ -1,6 +1,6 @@
 /**
- * Choosing what a rule covers or whom it reaches (vehicles, groups, tags, members): a search, one page of candidates
- * with checkboxes, the chosen ones as removable chips, Save replaces the rule's list. Chosen ids not on a page seen
+ * Choosing several of a kind (a rule's vehicles, groups, tags or members; a route's vehicles): a search, one page of candidates
+ * with checkboxes, the chosen ones as removable chips, Save replaces the whole list. Chosen ids not on a page seen
  * yet are shown by number.
  */
 import { useState, type SubmitEvent } from 'react';
@@ -34,7 +34,7 @@ export interface AssignDialogProps<R> {
 }
 
 export function AssignDialog<R>({ title, testId, queryKey, fetchPage, toOption, initial, onSave, onClose }: AssignDialogProps<R>) {
-  const { t } = useTranslation(['rules', 'crud']);
+  const { t } = useTranslation('crud');
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
@@ -75,11 +75,11 @@ export function AssignDialog<R>({ title, testId, queryKey, fetchPage, toOption, 
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {t('crud:cancel')}
+            {t('cancel')}
           </Button>
           <Button variant="accent" disabled={busy} aria-busy={busy} onClick={() => void save()}>
             {busy ? <SpinnerIcon className="size-4 animate-spin" /> : null}
-            {t('crud:save')}
+            {t('save')}
           </Button>
         </>
       }

@@ -1,0 +1,345 @@
+// Points of interest, routes and the live map's POI layer (issue 16), in Chinese and English: a POI added by clicking
+// the map in the add dialog is found by name (and after a reload), and on /map once its filter is on (its card opens
+// from its icon); a route drawn on the map gets a vehicle assigned and is listed with it; a polygon that crosses
+// itself is refused and the dialog shows the server's own words; a route's nodes renamed, made a stop and reordered;
+// the track map with the route and places of its view; fragments rebuilt and the run in the generation log. Real
+// server, real browser.
+// Run from the repo root: node --test --test-concurrency=1 tests/browser/places.test.mjs (WHEELEND_BIN=… for another build).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { apiLogin, assertQuiet, fittedVehicle, launchBrowser, newContext, newPage, openConsole, postReport, shot, signIn, useLanguage } from './helpers.mjs';
+import { repoRoot, startServer } from './server.mjs';
+
+let server;
+let browser;
+let root;
+let vehicle;
+
+const FLEET = 1014;
+const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+const words = (lang, ns) => JSON.parse(readFileSync(resolve(repoRoot, `app/src/locales/${lang}/${ns}.json`), 'utf8'));
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  root = await apiLogin(server.url, 'admin', server.password);
+  const imei = String(862_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 3);
+  vehicle = await fittedVehicle(server.url, root, { plate: `沪R${stamp}`, imei, entId: FLEET });
+  await postReport(server.url, vehicle);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in admin's page in `lang`. */
+async function adminPage(lang) {
+  const context = await newContext(browser, server.url);
+  const page = await newPage(context);
+  await signIn(page, 'admin', server.password);
+  await useLanguage(context, server.url, lang);
+  return page;
+}
+
+/** A point `dx`, `dy` pixels from the centre of `locator`'s box. */
+async function near(locator, dx = 0, dy = 0) {
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy };
+}
+
+async function mapReady(locator) {
+  await locator.and(locator.page().locator('[data-map-status="ready"]')).waitFor({ timeout: 20_000 });
+  // OpenLayers sizes itself on its first frame
+  await locator.page().waitForTimeout(400);
+}
+
+/** Opens the POI dialog, names the place and picks its type. */
+async function startPoi(page, w, name, type) {
+  await page.getByRole('button', { name: w.places.poi.add }).click();
+  const dialog = page.getByTestId('poi-form');
+  await dialog.getByLabel(w.places.field.name).fill(name);
+  await dialog.getByLabel(w.places.field.type).selectOption({ label: w.places.type[type] });
+  const map = dialog.getByTestId('poi-draw-map');
+  await mapReady(map);
+  return { dialog, map };
+}
+
+/** The table's rows after a search by name. */
+async function searchByName(page, w, name) {
+  await page.getByRole('search').getByLabel(w.places.field.name, { exact: true }).fill(name);
+  await page.getByRole('search').getByRole('button', { name: w.crud.search }).click();
+  return page.getByTestId('pois-table');
+}
+
+const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+for (const lang of ['zh', 'en']) {
+  const w = { places: words(lang, 'places'), crud: words(lang, 'crud'), enterprise: words(lang, 'enterprise') };
+
+  test(`${lang}: a POI added by clicking the map is found by name, after a reload, and on the live map with its filter on`, async () => {
+    const page = await adminPage(lang);
+    // a type of its own per language: the other language's place, at the same spot, stays off the map
+    const [type, code] = lang === 'zh' ? ['gasStation', 1] : ['repairShop', 4];
+    const name = `${lang}-${w.places.type[type]}-${stamp}`;
+    try {
+      await openConsole(page, '/locusModule/poi');
+      await mapReady(page.getByTestId('poi-map'));
+
+      // saving before anything is drawn is refused by the form itself
+      const { dialog, map } = await startPoi(page, w, name, type);
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      await dialog.getByText(w.places.draw.missing).waitFor();
+
+      const at = await near(map);
+      await page.mouse.click(at.x, at.y);
+      await dialog.getByTestId('poi-drawn').waitFor();
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/poi/add'));
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      const answer = await (await saved).json();
+      assert.equal(answer.code, 0, `poi/add: ${answer.msg}`);
+      await dialog.waitFor({ state: 'detached' });
+
+      let table = await searchByName(page, w, name);
+      const row = table.getByRole('row').filter({ hasText: name });
+      await row.waitFor({ timeout: 10_000 });
+      await row.getByText(w.places.type[type], { exact: true }).waitFor();
+      await page.reload();
+      await page.getByTestId('pois-table').getByRole('row').filter({ hasText: name }).waitFor({ timeout: 10_000 });
+      table = await searchByName(page, w, `${name}-nothing`);
+      await table.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
+      await shot(page, `places-poi-${lang}`);
+      await assertQuiet(page, `POI list (${lang})`);
+
+      // the live map: off until its filter is pressed, then the viewport's POIs are drawn
+      await page.goto('/map?tiles=offline');
+      const fleetMap = page.getByTestId('fleet-map');
+      await mapReady(fleetMap);
+      const filter = page.getByTestId('poi-filters').getByRole('button', { name: w.places.type[type] });
+      assert.equal(await filter.getAttribute('aria-pressed'), 'false');
+      let asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+      await filter.click();
+      // zoomed out, step by step, until the view holds the place (drawn at the drawing map's starting view)
+      let box;
+      for (let step = 0; ; step += 1) {
+        const request = await asked;
+        box = JSON.parse(request.postData());
+        assert.deepEqual(box.poiType, [code]);
+        const found = (await (await request.response()).json()).data;
+        if (found.total > 0) break;
+        assert.ok(step < 10, 'the place shows once the view is wide enough');
+        asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+        await page.locator('.ol-zoom-out').click();
+      }
+      await page.getByTestId('poi-layer-count').filter({ hasText: /^[1-9]\d*$/ }).waitFor({ timeout: 10_000 });
+      await page.getByTestId('poi-legend').getByText(w.places.type[type], { exact: true }).waitFor();
+
+      // where the viewport's box puts its icon; dragged to the middle of the map, clear of the controls over the map
+      const place = await (await fetch(`${server.url}/api/poi/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': root },
+        body: JSON.stringify({ poiName: name, page: 1, pageSize: 1 }),
+      })).json();
+      const poi = place.data.list[0];
+      const frame = await fleetMap.boundingBox();
+      const x = frame.x + ((poi.lon - box.minLon) / (box.maxLon - box.minLon)) * frame.width;
+      const y = frame.y + ((mercY(box.maxLat) - mercY(poi.lat)) / (mercY(box.maxLat) - mercY(box.minLat))) * frame.height;
+      const middle = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
+      await page.mouse.move(middle.x, middle.y);
+      await page.mouse.down();
+      await page.mouse.move(middle.x + (middle.x - x), middle.y + (middle.y - y), { steps: 20 });
+      await page.waitForTimeout(300); // still: no kinetic glide after the release
+      await page.mouse.up();
+      await page.waitForTimeout(500);
+      await page.mouse.click(middle.x, middle.y);
+      const card = page.getByTestId('poi-card');
+      await card.getByText(name).waitFor({ timeout: 5000 });
+      await card.getByText(w.places.type[type], { exact: true }).waitFor();
+      await shot(page, `places-live-map-${lang}`);
+      await assertQuiet(page, `live map POIs (${lang})`);
+
+      // remembered: on again after a reload
+      await page.reload();
+      await mapReady(page.getByTestId('fleet-map'));
+      assert.equal(await page.getByTestId('poi-filters').getByRole('button', { name: w.places.type[type] }).getAttribute('aria-pressed'), 'true');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test(`${lang}: a route drawn on the map gets a vehicle and is listed with it`, async () => {
+    const page = await adminPage(lang);
+    const name = `${lang}-线路-${stamp}`;
+    try {
+      await openConsole(page, '/locusModule/routeList');
+      await page.getByRole('button', { name: w.places.route.add }).click();
+      const dialog = page.getByTestId('route-form');
+      await dialog.getByLabel(w.places.field.name).fill(name);
+      // the fleet's route (platform staff say whose): its vehicles are the fleet's
+      await dialog.getByRole('searchbox', { name: w.enterprise.picker.search }).fill(String(FLEET));
+      await dialog.getByLabel(w.places.field.enterprise, { exact: true }).selectOption(String(FLEET));
+      const map = dialog.getByTestId('route-draw-map');
+      await mapReady(map);
+      const a = await near(map, -120, 40);
+      const b = await near(map, 0, -30);
+      const c = await near(map, 120, 20);
+      await page.mouse.click(a.x, a.y);
+      await page.waitForTimeout(250);
+      await page.mouse.click(b.x, b.y);
+      await page.waitForTimeout(250);
+      await page.mouse.dblclick(c.x, c.y);
+      await dialog.getByTestId('route-node-count').filter({ hasText: /^3\D/ }).waitFor({ timeout: 5000 });
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/route/add'));
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      const answer = await (await saved).json();
+      assert.equal(answer.code, 0, `route/add: ${answer.msg}`);
+      await dialog.waitFor({ state: 'detached' });
+
+      const row = page.getByTestId('routes-table').getByRole('row').filter({ hasText: name });
+      await row.waitFor({ timeout: 10_000 });
+      await row.getByText(w.places.route.noVehicles).waitFor();
+      await row.getByRole('button', { name: w.places.route.assign }).click();
+      const pick = page.getByTestId('route-vehicles');
+      await pick.getByRole('searchbox').fill(vehicle.plate);
+      await pick.getByRole('button', { name: w.crud.assign.search }).click();
+      await pick.getByLabel(vehicle.plate).check();
+      const assigned = page.waitForResponse((r) => r.url().endsWith('/api/route/carAddLine'));
+      await pick.getByRole('button', { name: w.crud.save }).click();
+      const assignAnswer = await (await assigned).json();
+      assert.equal(assignAnswer.code, 0, `route/carAddLine: ${assignAnswer.msg}`);
+      await pick.waitFor({ state: 'detached' });
+      await row.getByText(vehicle.plate).waitFor({ timeout: 10_000 });
+      await page.reload();
+      await page.getByTestId('routes-table').getByRole('row').filter({ hasText: name }).getByText(vehicle.plate).waitFor({ timeout: 10_000 });
+      await shot(page, `places-routes-${lang}`);
+
+      // nodes made from an uploaded CSV track: a row that is not a position is skipped and said so
+      await page.getByRole('button', { name: w.places.route.add }).click();
+      const again = page.getByTestId('route-form');
+      await again.getByTestId('route-file').setInputFiles({
+        name: 'track.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('lon,lat\n121.40,31.20\n121.45,31.26\n121.52,31.21\nfar,away\n121.60,31.24\n'),
+      });
+      await again.getByTestId('route-node-count').filter({ hasText: /^[2-9]\D/ }).waitFor({ timeout: 10_000 });
+      const skipped = w.places.sources.rowErrors.split('}}')[1].split('{{')[0];
+      await again.getByTestId('node-sources').getByRole('status').filter({ hasText: skipped }).waitFor();
+      await again.getByRole('button', { name: w.crud.cancel }).click();
+      await assertQuiet(page, `route list (${lang})`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test(`${lang}: a polygon that crosses itself is refused in the server's words`, async () => {
+    const page = await adminPage(lang);
+    const name = `${lang}-围栏-${stamp}`;
+    try {
+      await openConsole(page, '/locusModule/poi');
+      const { dialog, map } = await startPoi(page, w, name, 'geoFence');
+      await dialog.getByTestId('poi-shape-polygon').click();
+      await dialog.getByText(w.places.draw.polygon).waitFor();
+      // a bow tie: its second and fourth sides cross
+      const corners = [await near(map, -60, -60), await near(map, 60, 60), await near(map, 60, -60), await near(map, -60, 60)];
+      for (const p of [...corners, corners[0]]) {
+        await page.mouse.click(p.x, p.y);
+        await page.waitForTimeout(250);
+      }
+      await dialog.getByTestId('poi-drawn').filter({ hasText: /4/ }).waitFor({ timeout: 5000 });
+      await dialog.getByLabel(w.places.field.fence).selectOption({ label: w.places.fence['1'] });
+      const refused = page.waitForResponse((r) => r.url().endsWith('/api/poi/add'));
+      await dialog.getByRole('button', { name: w.crud.save }).click();
+      const answer = await (await refused).json();
+      assert.notEqual(answer.code, 0, 'a self-crossing polygon is refused');
+      assert.ok(answer.msg, 'the refusal says why');
+      // said by the toast, and under the map it was drawn on
+      await page.getByTestId('toasts-error').getByText(answer.msg, { exact: true }).waitFor({ timeout: 5000 });
+      await dialog.getByText(answer.msg, { exact: true }).waitFor();
+      assert.ok(await dialog.isVisible(), 'the dialog stays open');
+      await shot(page, `places-refused-${lang}`);
+      await dialog.getByRole('button', { name: w.crud.cancel }).click();
+      const table = await searchByName(page, w, name);
+      await table.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+  });
+}
+
+test("zh: a route's nodes are renamed, stopped and reordered; the track map shows it; fragments are rebuilt and logged", async () => {
+  const w = { places: words('zh', 'places'), crud: words('zh', 'crud') };
+  const name = `节点线路-${stamp}`;
+  const nodes = [
+    { lon: 121.40, lat: 31.20, name: '', stop: false },
+    { lon: 121.50, lat: 31.25, name: '', stop: false },
+    { lon: 121.60, lat: 31.22, name: '', stop: false },
+  ];
+  const res = await fetch(`${server.url}/api/route/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token': root },
+    body: JSON.stringify({ name, corridorM: 300, nodes }),
+  });
+  const { data: made } = await res.json();
+  const page = await adminPage('zh');
+  try {
+    // the route list's "Nodes" opens this route's nodes
+    await openConsole(page, '/locusModule/routeList');
+    await page.getByTestId('routes-table').getByRole('row').filter({ hasText: name }).getByRole('button', { name: w.places.route.nodes }).click();
+    await page.waitForURL(`**/locusModule/routeNodes?id=${String(made.id)}`);
+    const list = page.getByTestId('node-list');
+    await list.getByTestId('node-row').nth(2).waitFor();
+    await mapReady(page.getByTestId('nodes-map'));
+    await list.getByLabel(w.places.nodes.name.replace('{{n}}', '1')).fill('起点仓');
+    await list.getByTestId('node-row').nth(0).getByRole('checkbox').check();
+    // the last node moves up one
+    await list.getByRole('button', { name: w.places.nodes.up.replace('{{name}}', w.places.nodes.unnamed.replace('{{n}}', '3')) }).click();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/route/add'));
+    await page.getByTestId('nodes-save').click();
+    assert.equal((await (await saved).json()).code, 0);
+    await page.reload();
+    await page.getByTestId('node-list').getByTestId('node-row').nth(2).waitFor({ timeout: 10_000 });
+    assert.equal(await page.getByTestId('node-list').getByLabel(w.places.nodes.name.replace('{{n}}', '1')).inputValue(), '起点仓');
+    assert.equal(await page.getByTestId('node-list').getByTestId('node-row').nth(0).getByRole('checkbox').isChecked(), true);
+    const answer = await (await fetch(`${server.url}/api/route/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-token': root },
+      body: JSON.stringify({ id: made.id, page: 1, pageSize: 1 }),
+    })).json();
+    assert.deepEqual(answer.data.list[0].nodes.map((n) => [n.lon, n.name, n.stop]), [[121.4, '起点仓', true], [121.6, '', false], [121.5, '', false]]);
+    await shot(page, 'places-nodes-zh');
+    await assertQuiet(page, 'route nodes');
+
+    // the track map draws the routes and asks for the places of its view
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/searchMap'));
+    await openConsole(page, '/locusModule/map');
+    await mapReady(page.getByTestId('track-map'));
+    await asked;
+    await page.getByTestId('track-map-count').filter({ hasText: /[1-9]\d* 条线路/ }).waitFor({ timeout: 10_000 });
+    assert.ok(Number(await page.getByTestId('track-map').getAttribute('data-shapes')) >= 1);
+    await page.getByTestId('poi-legend').getByText(w.places.legend.route).waitFor();
+    await shot(page, 'places-track-map-zh');
+    await assertQuiet(page, 'track map');
+
+    // fragments of every vehicle, yesterday: a run starts and the generation log lists it
+    await openConsole(page, '/locusModule/fragmentGenerator');
+    const started = page.waitForResponse((r) => r.url().includes('/api/xtrack/reBuildFragment'));
+    await page.getByRole('button', { name: w.places.generator.run }).click();
+    const run = await (await started).json();
+    assert.equal(run.code, 0, run.msg);
+    await page.getByTestId('generator-runs').getByRole('row').nth(1).waitFor();
+    // a last day before the first is refused before asking
+    await page.getByLabel(w.places.generator.start).fill('2026-11-10');
+    await page.getByLabel(w.places.generator.end).fill('2026-11-01');
+    await page.getByRole('button', { name: w.places.generator.run }).click();
+    await page.getByRole('alert').getByText(w.places.generator.badRange).waitFor();
+    await openConsole(page, '/locusModule/generationLog');
+    await page.getByTestId('fragment-runs-table').getByRole('row').nth(1).waitFor({ timeout: 10_000 });
+    await shot(page, 'places-generation-log-zh');
+    await assertQuiet(page, 'generation log');
+  } finally {
+    await page.context().close();
+  }
+});
