@@ -6,13 +6,13 @@
 //!
 //! `cargo run --release -p wheelend-tests --example work_bench`
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use chrono::{Duration as Days, Utc};
 use entities::{vehicle, work_order, work_order_link, work_order_log, work_order_task};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::{Value, json};
-use wheelend_tests::{TestApp, percentile, spawn_app, tenants};
+use wheelend_tests::{TestApp, measure_call, spawn_app, tenants};
 
 const VEHICLES: i64 = 2_000;
 const ORDERS: i64 = 100_000;
@@ -170,43 +170,6 @@ async fn seed(app: &TestApp, ent: i64, people: [i64; 2]) {
     );
 }
 
-/// Times `ROUNDS` sequential calls compressed as a browser asks; checks first that the call
-/// answers code 0.
-async fn measure(app: &TestApp, name: &str, path: &str, body: &Value, token: &str) {
-    let call = |encoding: &'static str| async move {
-        let res = app
-            .client
-            .post(app.url(path))
-            .header("x-token", token)
-            .header("accept-encoding", encoding)
-            .json(body)
-            .send()
-            .await
-            .expect("an answer");
-        res.bytes().await.expect("a body")
-    };
-    let first = call("identity").await;
-    let text = String::from_utf8_lossy(&first);
-    assert!(
-        text.starts_with("{\"code\":0"),
-        "{path}: {}",
-        &text[..text.len().min(300)]
-    );
-    let mut times: Vec<Duration> = Vec::with_capacity(ROUNDS);
-    for _ in 0..ROUNDS {
-        let started = Instant::now();
-        call("gzip").await;
-        times.push(started.elapsed());
-    }
-    times.sort();
-    println!(
-        "{name:<52} p50 {:>7.1} ms  p95 {:>7.1} ms  {:>8} B",
-        percentile(&times, 0.50).as_secs_f64() * 1000.0,
-        percentile(&times, 0.95).as_secs_f64() * 1000.0,
-        first.len()
-    );
-}
-
 #[tokio::main]
 async fn main() {
     let app = spawn_app().await;
@@ -322,6 +285,6 @@ async fn main() {
         ),
     ];
     for (name, path, body) in runs {
-        measure(&app, name, path, &body, &admin).await;
+        measure_call(&app, name, path, &body, &admin, ROUNDS).await;
     }
 }

@@ -608,3 +608,47 @@ pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
     let i = ((sorted.len() - 1) as f64 * p.clamp(0.0, 1.0)).round() as usize;
     sorted[i]
 }
+
+/// Times `rounds` sequential POSTs of `path`, compressed as a browser asks, after checking
+/// that the call answers code 0; prints p50 and p95 under `name`. Shared by the benchmarks.
+pub async fn measure_call(
+    app: &TestApp,
+    name: &str,
+    path: &str,
+    body: &Value,
+    token: &str,
+    rounds: usize,
+) {
+    let call = |encoding: &'static str| async move {
+        let res = app
+            .client
+            .post(app.url(path))
+            .header("x-token", token)
+            .header("accept-encoding", encoding)
+            .json(body)
+            .send()
+            .await
+            .expect("an answer");
+        res.bytes().await.expect("a body")
+    };
+    let first = call("identity").await;
+    let text = String::from_utf8_lossy(&first);
+    assert!(
+        text.starts_with("{\"code\":0"),
+        "{path}: {}",
+        &text[..text.len().min(300)]
+    );
+    let mut times: Vec<std::time::Duration> = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
+        let started = std::time::Instant::now();
+        call("gzip").await;
+        times.push(started.elapsed());
+    }
+    times.sort();
+    println!(
+        "{name:<52} p50 {:>7.1} ms  p95 {:>7.1} ms  {:>8} B",
+        percentile(&times, 0.50).as_secs_f64() * 1000.0,
+        percentile(&times, 0.95).as_secs_f64() * 1000.0,
+        first.len()
+    );
+}
