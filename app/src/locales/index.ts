@@ -10,6 +10,7 @@ import enConsole from './en/console.json';
 import enCrud from './en/crud.json';
 import enEnterprise from './en/enterprise.json';
 import enFleet from './en/fleet.json';
+import enLocus from './en/locus.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enRules from './en/rules.json';
@@ -24,6 +25,7 @@ import zhConsole from './zh/console.json';
 import zhCrud from './zh/crud.json';
 import zhEnterprise from './zh/enterprise.json';
 import zhFleet from './zh/fleet.json';
+import zhLocus from './zh/locus.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhRules from './zh/rules.json';
@@ -47,6 +49,7 @@ const zh = {
   fleet: zhFleet,
   rules: zhRules,
   share: zhShare,
+  locus: zhLocus,
 };
 
 export type Translations = typeof zh;
@@ -66,6 +69,7 @@ const en = {
   fleet: enFleet,
   rules: enRules,
   share: enShare,
+  locus: enLocus,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

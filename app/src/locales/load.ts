@@ -33,5 +33,6 @@ const EVERY_NAMESPACE: Record<Namespace, true> = {
   fleet: true,
   rules: true,
   share: true,
+  locus: true,
 };
 export const ALL_NAMESPACES = Object.keys(EVERY_NAMESPACE) as Namespace[];

@@ -75,6 +75,12 @@ export const VIEW_LOADERS: ViewLoaders = {
   'colony/messageList': () => import('@/features/rules/lazy/message-list-view'),
   'colony/maskedMessageList': () => import('@/features/rules/lazy/masked-message-list-view'),
   'colony/systemMessageList': () => import('@/features/rules/lazy/system-message-list-view'),
+  'locus/tracks': () => import('@/features/tracks/lazy/tracks-view'),
+  'locus/list': () => import('@/features/tracks/lazy/track-list-view'),
+  'locus/view': () => import('@/features/tracks/lazy/track-view'),
+  'locus/tripList': () => import('@/features/tracks/lazy/trip-list-view'),
+  'locus/tripView': () => import('@/features/tracks/lazy/trip-view'),
+  'locus/mileageRoute': () => import('@/features/tracks/lazy/mileage-route-view'),
   'person/profile': () => import('@/features/profile/lazy/profile-view'),
   'reload/index': () => import('./lazy/reload-view'),
 };

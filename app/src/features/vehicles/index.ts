@@ -7,6 +7,7 @@ export { getWatchList, useWatchList } from './api/get-watch-list';
 export { vehiclesKey } from './api/keys';
 export { useUpdateImei } from './api/update-imei';
 export { UnitSwitch } from './components/unit-switch';
+export { VehicleSelect, type PickedVehicle } from './components/vehicle-select';
 export { WheelDiagram } from './components/wheel-diagram';
 export { fromWatchEntry } from './fleet-keys';
 export type { FleetVehicle, Raw, WatchAnswer } from './fleet-keys';

@@ -32,13 +32,13 @@ const TILES: Record<Exclude<TileChoice, 'offline'>, { url: string; attributions:
 export interface BaseLayers {
   /** Outline, then tiles: the bottom of the map's layer list. */
   layers: [VectorLayer, TileLayer];
-  tiles(): TileChoice;
+  tiles: () => TileChoice;
   /** Switches the tiles; the caller re-projects what it draws (positions move with the datum). */
-  setTiles(tiles: TileChoice): void;
+  setTiles: (tiles: TileChoice) => void;
   /** WGS-84 lon/lat → map coordinates in the current tiles' datum. */
-  project(lon: number, lat: number): number[];
+  project: (lon: number, lat: number) => number[];
   /** Map coordinates → WGS-84 lon/lat. */
-  unproject(coordinate: number[]): LonLat;
+  unproject: (coordinate: number[]) => LonLat;
 }
 
 export function createBaseLayers(initial: TileChoice): BaseLayers {
@@ -75,12 +75,12 @@ export function createBaseLayers(initial: TileChoice): BaseLayers {
   return {
     layers: [outline, tileLayer],
     tiles: () => tiles,
-    setTiles(next) {
+    setTiles: (next) => {
       tiles = next;
       applyTiles();
     },
     project: (lon, lat) => fromLonLat(tiles === 'amap' ? wgs84ToGcj02([lon, lat]) : [lon, lat]),
-    unproject(coordinate) {
+    unproject: (coordinate) => {
       const ll = toLonLat(coordinate) as [number, number];
       return tiles === 'amap' ? gcj02ToWgs84(ll) : ll;
     },
