@@ -1,19 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 
-import { Skeleton } from '@/components/ui/states';
-import { useHydrated } from '@/lib/local-store';
+import { BrowserOnly } from './browser-only';
 
 const TracksView = lazy(() => import('@/features/tracks/lazy/tracks-view'));
 
 /** /locus, tracks and mileage: loaded in the browser only (the server renders the frame and a placeholder). */
 export function LocusRoute() {
-  const hydrated = useHydrated();
-  const fallback = <Skeleton className="p-6" />;
-  return hydrated ? (
-    <Suspense fallback={fallback}>
+  return (
+    <BrowserOnly>
       <TracksView />
-    </Suspense>
-  ) : (
-    fallback
+    </BrowserOnly>
   );
 }

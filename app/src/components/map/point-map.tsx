@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { cx } from '@/components/ui/cx';
-import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
+import type { WidgetStatus } from '@/lib/use-lazy-widget';
+import { MapStatus } from './map-status';
 import type { MapPoint, PointMapHandle } from './types';
 
 interface PointMapProps {
@@ -22,13 +23,12 @@ interface PointMapProps {
   className?: string;
 }
 
-type Status = 'loading' | 'ready' | 'error';
 
 export function PointMap({ points, center, zoom, selectedId = null, onSelect, label, loadingText, errorText, className }: PointMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const handleRef = useRef<PointMapHandle | null>(null);
   const latest = useRef({ points, selectedId, onSelect, center, zoom });
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<WidgetStatus>('loading');
 
   useEffect(() => {
     latest.current = { points, selectedId, onSelect, center, zoom };
@@ -89,14 +89,7 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
         className="absolute inset-0 bg-[linear-gradient(#d9e1e8_1px,transparent_1px),linear-gradient(90deg,#d9e1e8_1px,transparent_1px)] bg-[size:48px_48px]"
       />
       <div ref={targetRef} role="region" aria-label={label} className="absolute inset-0" data-map-status={status} />
-      {status !== 'ready' ? (
-        <div className="absolute inset-0 flex items-center justify-center p-6">
-          <p className="flex items-center gap-2 rounded-lg bg-white/90 px-4 py-2.5 text-sm text-slate-600 shadow-sm" role="status">
-            {status === 'loading' ? <SpinnerIcon className="size-4 animate-spin" /> : <AlertIcon className="size-4 text-amber-500" />}
-            {status === 'loading' ? loadingText : errorText}
-          </p>
-        </div>
-      ) : null}
+      <MapStatus status={status} loadingText={loadingText} errorText={errorText} />
     </div>
   );
 }

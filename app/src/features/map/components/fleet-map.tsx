@@ -2,12 +2,13 @@
  * The map box of /map. The server (and the first browser render) shows a placeholder; OpenLayers is imported in an
  * effect after hydration and driven through the handle of lazy/fleet-map.ts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
+import { MapStatus } from '@/components/map/map-status';
 import type { FleetVehicle } from '@/features/vehicles';
-import type { FleetMapHandle, MapTool, OrderMarker, TileChoice } from '../map-types';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
+import type { MapTool, OrderMarker, TileChoice } from '../map-types';
 
 interface FleetMapProps {
   vehicles: readonly FleetVehicle[];
@@ -27,97 +28,70 @@ interface FleetMapProps {
   onMeasure: (metres: number) => void;
 }
 
-type Status = 'loading' | 'ready' | 'error';
-
 export function FleetMap(props: FleetMapProps) {
   const { vehicles, tiles, selectedId, orders, selectedOrderId, follow, tool, clearKey } = props;
   const { t } = useTranslation('map');
-  const targetRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<FleetMapHandle | null>(null);
   const latest = useRef(props);
-  const [status, setStatus] = useState<Status>('loading');
 
   useEffect(() => {
     latest.current = props;
   });
 
-  useEffect(() => {
-    let cancelled = false;
-    const target = targetRef.current;
-    if (!target) return;
-    import('../lazy/fleet-map')
-      .then(({ createFleetMap }) => {
-        if (cancelled) return;
-        const p = latest.current;
-        const handle = createFleetMap(target, {
-          center: p.center,
-          zoom: p.zoom,
-          tiles: p.tiles,
-          onSelect: (id) => {
-            latest.current.onSelect(id);
-          },
-          onSelectOrder: (id) => {
-            latest.current.onSelectOrder(id);
-          },
-          onMeasure: (m) => {
-            latest.current.onMeasure(m);
-          },
-        });
-        handle.setVehicles(p.vehicles);
-        handle.select(p.selectedId);
-        handle.setOrders(p.orders);
-        handle.selectOrder(p.selectedOrderId);
-        handle.setFollow(p.follow);
-        handle.setTool(p.tool);
-        handleRef.current = handle;
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setStatus('error');
-      });
-    return () => {
-      cancelled = true;
-      handleRef.current?.dispose();
-      handleRef.current = null;
-    };
-  }, []);
+  const { ref: targetRef, handle: handleRef, status } = useLazyWidget(async (target) => {
+    const { createFleetMap } = await import('../lazy/fleet-map');
+    const p = latest.current;
+    const handle = createFleetMap(target, {
+      center: p.center,
+      zoom: p.zoom,
+      tiles: p.tiles,
+      onSelect: (id) => {
+        latest.current.onSelect(id);
+      },
+      onSelectOrder: (id) => {
+        latest.current.onSelectOrder(id);
+      },
+      onMeasure: (m) => {
+        latest.current.onMeasure(m);
+      },
+    });
+    handle.setVehicles(p.vehicles);
+    handle.select(p.selectedId);
+    handle.setOrders(p.orders);
+    handle.selectOrder(p.selectedOrderId);
+    handle.setFollow(p.follow);
+    handle.setTool(p.tool);
+    return handle;
+  });
 
   useEffect(() => {
     handleRef.current?.setVehicles(vehicles);
-  }, [vehicles]);
+  }, [handleRef, vehicles]);
   useEffect(() => {
     handleRef.current?.select(selectedId);
-  }, [selectedId]);
+  }, [handleRef, selectedId]);
   useEffect(() => {
     handleRef.current?.setOrders(orders);
-  }, [orders]);
+  }, [handleRef, orders]);
   useEffect(() => {
     handleRef.current?.selectOrder(selectedOrderId);
-  }, [selectedOrderId]);
+  }, [handleRef, selectedOrderId]);
   useEffect(() => {
     handleRef.current?.setFollow(follow);
-  }, [follow]);
+  }, [handleRef, follow]);
   useEffect(() => {
     handleRef.current?.setTool(tool);
-  }, [tool]);
+  }, [handleRef, tool]);
   useEffect(() => {
     handleRef.current?.setTiles(tiles);
-  }, [tiles]);
+  }, [handleRef, tiles]);
   useEffect(() => {
     if (clearKey > 0) handleRef.current?.clearSketches();
-  }, [clearKey]);
+  }, [handleRef, clearKey]);
 
   return (
     <div className="absolute inset-0 isolate overflow-hidden bg-[#e9eef2]">
       <div ref={targetRef} role="region" aria-label={t('mapLabel')} className="absolute inset-0" data-map-status={status} data-tiles={tiles} data-testid="fleet-map" />
-      {status !== 'ready' ? (
-        <div className="absolute inset-0 flex items-center justify-center p-6">
-          <p className="flex items-center gap-2 rounded-lg bg-white/90 px-4 py-2.5 text-sm text-slate-600 shadow-sm" role="status">
-            {status === 'loading' ? <SpinnerIcon className="size-4 animate-spin" /> : <AlertIcon className="size-4 text-amber-500" />}
-            {status === 'loading' ? t('loading') : t('unavailable')}
-          </p>
-        </div>
-      ) : null}
+      <MapStatus status={status} loadingText={t('loading')} errorText={t('unavailable')} />
     </div>
   );
 }

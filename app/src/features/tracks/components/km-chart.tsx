@@ -2,13 +2,13 @@
  * Km per day as ECharts bars (loaded lazily, browser only), with the same numbers in a table for keyboards and screen
  * readers; a bar or a row picks its day when `onPick` is given.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { cx } from '@/components/ui/cx';
 import { formatDuration } from '@/lib/format';
 import type { DayKm } from '@/lib/api-types';
-import type { KmChartHandle } from '../lazy/km-chart';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
 
 interface KmChartProps {
   days: readonly DayKm[];
@@ -22,40 +22,22 @@ interface KmChartProps {
 
 export function KmChart({ days, selectedDay = null, onPick, caption, className, testId }: KmChartProps) {
   const { t } = useTranslation('locus');
-  const el = useRef<HTMLDivElement>(null);
-  const handle = useRef<KmChartHandle | null>(null);
   const latest = useRef({ days, selectedDay, onPick, unit: t('unit.km') });
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  useEffect(() => {
-    latest.current = { days, selectedDay, onPick, unit: t('unit.km') };
-    handle.current?.update(days, selectedDay, t('unit.km'));
+  const { ref: chartRef, handle: handleRef, status: chartStatus } = useLazyWidget(async (el) => {
+    const { createKmChart } = await import('../lazy/km-chart');
+    const handle = createKmChart(el, (day) => latest.current.onPick?.(day));
+    handle.update(latest.current.days, latest.current.selectedDay, latest.current.unit);
+    return handle;
   });
   useEffect(() => {
-    const target = el.current;
-    if (!target) return;
-    let cancelled = false;
-    import('../lazy/km-chart')
-      .then(({ createKmChart }) => {
-        if (cancelled) return;
-        const h = createKmChart(target, (day) => latest.current.onPick?.(day));
-        h.update(latest.current.days, latest.current.selectedDay, latest.current.unit);
-        handle.current = h;
-        setState('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed');
-      });
-    return () => {
-      cancelled = true;
-      handle.current?.dispose();
-      handle.current = null;
-    };
-  }, []);
+    latest.current = { days, selectedDay, onPick, unit: t('unit.km') };
+    handleRef.current?.update(days, selectedDay, t('unit.km'));
+  });
   return (
     <div className="space-y-2" data-testid={testId}>
-      <div className={cx('relative', className ?? 'h-40')} aria-hidden="true" data-chart-state={state}>
-        <div ref={el} className="absolute inset-0" />
-        {state === 'failed' ? <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">{t('chart.failed')}</p> : null}
+      <div className={cx('relative', className ?? 'h-40')} aria-hidden="true" data-chart-state={chartStatus}>
+        <div ref={chartRef} className="absolute inset-0" />
+        {chartStatus === 'error' ? <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">{t('chart.failed')}</p> : null}
       </div>
       <details className="text-sm">
         <summary className="min-h-10 cursor-pointer py-2 text-slate-600">{t('chart.table')}</summary>

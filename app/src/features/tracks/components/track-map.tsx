@@ -3,12 +3,13 @@
  * driven through the handle of lazy/track-map.ts. What is drawn is mirrored in data attributes (lines, fixes,
  * markers), so tests and tools can see it without reading the canvas.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useTileChoice } from '@/components/map/use-tile-choice';
-import { AlertIcon, SpinnerIcon } from '@/components/ui/icons';
-import type { TrackLine, TrackMapHandle, TrackMarker } from '../track-map-types';
+import { MapStatus } from '@/components/map/map-status';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
+import type { TrackLine, TrackMarker } from '../track-map-types';
 
 /** Shanghai, the demo fleet's home, until a track gives the map something to show. */
 const DEFAULT_CENTER: [number, number] = [121.4737, 31.2304];
@@ -30,8 +31,6 @@ interface TrackMapProps {
   className?: string;
 }
 
-type Status = 'loading' | 'ready' | 'error';
-
 const NO_HIGHLIGHTS: readonly (readonly [number, number])[][] = [];
 const NO_MARKERS: readonly TrackMarker[] = [];
 
@@ -39,43 +38,24 @@ export function TrackMap(props: TrackMapProps) {
   const { lines, highlights = NO_HIGHLIGHTS, markers = NO_MARKERS, vehicle = null, follow = false, fitKey, overlay, className } = props;
   const { t } = useTranslation('locus');
   const [tiles] = useTileChoice();
-  const targetRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<TrackMapHandle | null>(null);
   const latest = useRef({ ...props, tiles });
-  const [status, setStatus] = useState<Status>('loading');
   const fitted = useRef<string | null>(null);
 
   useEffect(() => {
     latest.current = { ...props, tiles };
   });
 
-  useEffect(() => {
-    let cancelled = false;
-    const target = targetRef.current;
-    if (!target) return;
-    import('../lazy/track-map')
-      .then(({ createTrackMap }) => {
-        if (cancelled) return;
-        const p = latest.current;
-        const handle = createTrackMap(target, {
-          center: DEFAULT_CENTER,
-          zoom: DEFAULT_ZOOM,
-          tiles: p.tiles,
-          onZoom: (zoom) => latest.current.onZoom?.(zoom),
-          onSelectLine: p.onSelectLine ? (id) => latest.current.onSelectLine?.(id) : undefined,
-        });
-        handleRef.current = handle;
-        setStatus('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setStatus('error');
-      });
-    return () => {
-      cancelled = true;
-      handleRef.current?.dispose();
-      handleRef.current = null;
-    };
-  }, []);
+  const { ref: targetRef, handle: handleRef, status } = useLazyWidget(async (target) => {
+    const { createTrackMap } = await import('../lazy/track-map');
+    const p = latest.current;
+    return createTrackMap(target, {
+      center: DEFAULT_CENTER,
+      zoom: DEFAULT_ZOOM,
+      tiles: p.tiles,
+      onZoom: (zoom) => latest.current.onZoom?.(zoom),
+      onSelectLine: p.onSelectLine ? (id) => latest.current.onSelectLine?.(id) : undefined,
+    });
+  });
 
   useEffect(() => {
     const handle = handleRef.current;
@@ -86,13 +66,13 @@ export function TrackMap(props: TrackMapProps) {
       fitted.current = fitKey;
       handle.fit();
     }
-  }, [status, lines, highlights, markers, fitKey]);
+  }, [handleRef, status, lines, highlights, markers, fitKey]);
   useEffect(() => {
     handleRef.current?.setVehicle(vehicle, follow);
-  }, [status, vehicle, follow]);
+  }, [handleRef, status, vehicle, follow]);
   useEffect(() => {
     handleRef.current?.setTiles(tiles);
-  }, [tiles]);
+  }, [handleRef, tiles]);
 
   const fixes = lines.reduce((n, l) => n + l.coords.length, 0);
   return (
@@ -111,14 +91,8 @@ export function TrackMap(props: TrackMapProps) {
           data-markers={markers.length}
           data-speeding={highlights.length}
         />
-        {status !== 'ready' ? (
-          <div className="absolute inset-0 flex items-center justify-center p-6">
-            <p className="flex items-center gap-2 rounded-lg bg-white/90 px-4 py-2.5 text-sm text-slate-600 shadow-sm" role="status">
-              {status === 'loading' ? <SpinnerIcon className="size-4 animate-spin" /> : <AlertIcon className="size-4 text-amber-500" />}
-              {status === 'loading' ? t('map.loading') : t('map.failed')}
-            </p>
-          </div>
-        ) : overlay ? (
+        <MapStatus status={status} loadingText={t('map.loading')} errorText={t('map.failed')} />
+        {status === 'ready' && overlay ? (
           <div className="pointer-events-none absolute inset-x-0 top-3 flex justify-center px-3">
             <div className="pointer-events-auto">{overlay}</div>
           </div>
