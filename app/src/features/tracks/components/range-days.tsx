@@ -14,6 +14,7 @@ import { useExportDialog } from '@/components/crud/export-dialog';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/fields';
 import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
+import { useButtons } from '@/lib/console/menu-route-context';
 import { toPage } from '@/lib/calls';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import type { useTrackAnalysis } from '../api/analyse-tracks';
@@ -150,6 +151,7 @@ function dayColumns(t: (key: 'field.day' | 'field.km' | 'field.drivingTime' | 'f
 export function useDaysTable({ days, plate, vehicleId, lead }: { days: readonly Fragment[]; plate: string; vehicleId: number | null; lead?: Column<Fragment> }) {
   const { t } = useTranslation('locus');
   const links = useTrackLinks();
+  const can = useButtons();
   const { table, exported } = dayColumns(t);
   const exporter = useExportDialog<object, Fragment>({
     name: `tracks-${plate}`,
@@ -173,7 +175,8 @@ export function useDaysTable({ days, plate, vehicleId, lead }: { days: readonly 
   };
   const columns = [...(lead ? [lead] : []), ...table, play];
   return {
-    exportButton: exporter.start,
+    /** Null when the role may not export (the menu's buttons). */
+    startExport: can('export') ? exporter.start : null,
     dialog: exporter.dialog,
     table: (props: { loading: boolean; error: ReactNode | null; onRetry: () => void }) => (
       <DataTable columns={columns} rows={days} rowKey={(d) => d.day} caption={t('list.caption', { plate })} empty={t('list.empty')} testId="track-days" {...props} />

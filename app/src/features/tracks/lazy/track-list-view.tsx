@@ -44,10 +44,12 @@ export default function TrackListView({ route }: MenuViewProps) {
                 {t('list.onMap')}
               </AppLink>
             ) : null}
-            <Button variant="secondary" size="sm" onClick={table.exportButton} disabled={days.length === 0}>
-              <DownloadIcon className="size-4" />
-              {t('list.export')}
-            </Button>
+            {table.startExport ? (
+              <Button variant="secondary" size="sm" onClick={table.startExport} disabled={days.length === 0}>
+                <DownloadIcon className="size-4" />
+                {t('list.export')}
+              </Button>
+            ) : null}
           </>
         ) : null
       }

@@ -55,10 +55,12 @@ export default function TrackView({ route, params }: MenuViewProps) {
     <ViewPage
       title={heading}
       actions={
-        <Button variant="secondary" size="sm" onClick={table.exportButton} disabled={days.length === 0}>
-          <DownloadIcon className="size-4" />
-          {t('list.export')}
-        </Button>
+        table.startExport ? (
+          <Button variant="secondary" size="sm" onClick={table.startExport} disabled={days.length === 0}>
+            <DownloadIcon className="size-4" />
+            {t('list.export')}
+          </Button>
+        ) : null
       }
     >
       <Panel className="p-4">
