@@ -69,14 +69,24 @@ export interface Fragment {
   line: [number, number][];
 }
 
-/** POST /web/track/analyse → TrackAnalysis: the days ready, and a job building the others when many were missing. */
+/** A rebuild of fragments (fragment_runs): how many days it builds and has built; state 1 running, 2 done. */
+export interface FragmentRun {
+  id: number;
+  days: number;
+  built: number;
+  state: number;
+}
+
+/** POST /web/track/analyse → TrackAnalysis: every day of the range (days without fixes too), and a job building the
+ * missing ones when there were many. */
 export interface TrackAnalysis {
   vehicleId: number;
   plate: string;
   days: Fragment[];
   meters: number;
   movingSeconds: number;
-  jobId?: string | null;
+  jobId?: number | null;
+  job?: FragmentRun | null;
   done: boolean;
   /** Days still to build. */
   pending: number;

@@ -12,7 +12,7 @@ export interface AnalyseParams {
   end: string;
 }
 
-type AnalysePayload = AnalyseParams | { jobId: string; cancel?: boolean };
+type AnalysePayload = AnalyseParams | { jobId: number; cancel?: boolean };
 
 /**
  * POST /api/web/track/analyse → TrackAnalysis. `{vehicleId, start, end}` reads the finished days and builds the missing
@@ -30,7 +30,7 @@ const POLL_MS = 1500;
  */
 export function useTrackAnalysis(params: AnalyseParams | null) {
   const queryClient = useQueryClient();
-  const [cancelled, setCancelled] = useState<string | null>(null);
+  const [cancelled, setCancelled] = useState<number | null>(null);
   const first = useQuery({
     queryKey: [...tracksKey, 'analyse', params],
     queryFn: params ? ({ signal }) => analyseTracks(params, signal) : skipToken,
@@ -45,6 +45,8 @@ export function useTrackAnalysis(params: AnalyseParams | null) {
   const data = progress.data ?? first.data;
   return {
     data,
+    /** The days with fixes (the answer lists every day of the range). */
+    days: (data?.days ?? []).filter((d) => d.total > 0),
     isPending: first.isPending && params !== null,
     isError: first.isError || progress.isError,
     running: polling && !(progress.data?.done ?? false),

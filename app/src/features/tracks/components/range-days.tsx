@@ -104,8 +104,9 @@ export function AnalysisProgress({ analysis }: { analysis: ReturnType<typeof use
   const { t } = useTranslation('locus');
   const data = analysis.data;
   if (!data || (!analysis.running && !analysis.cancelled)) return null;
-  const ready = data.days.length;
-  const total = ready + data.pending;
+  // the job counts what it builds; without one, the days answered against those still pending
+  const ready = data.job ? data.job.built : data.days.length;
+  const total = data.job ? data.job.days : ready + data.pending;
   const pct = total > 0 ? Math.round((ready / total) * 100) : 0;
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="status" data-testid="analysis-progress">

@@ -26,7 +26,7 @@ export default function TrackListView({ route }: MenuViewProps) {
   const [range, setRange] = useState<RangeValue | null>(null);
   const vehicle = range?.vehicle ?? null;
   const analysis = useTrackAnalysis(range && vehicle ? { vehicleId: vehicle.id, start: range.from, end: range.to } : null);
-  const days = analysis.data?.days ?? [];
+  const days = analysis.days;
   const viewLink = range && vehicle ? links.rangeView(vehicle.id, range.from, range.to) : null;
   const table = useDaysTable({
     days,

@@ -36,7 +36,7 @@ export default function TrackView({ route, params }: MenuViewProps) {
   const sound = vehicleId !== null && rangeProblem({ vehicle: null, from, to }, false) === null;
   const analysis = useTrackAnalysis(sound ? { vehicleId, start: from, end: to } : null);
   const data = analysis.data;
-  const days = data?.days ?? [];
+  const days = analysis.days;
   const colorOf = new Map(days.map((d, i) => [d.day, dayColor(i)]));
   const play = (day: string) => {
     if (vehicleId !== null) void navigate(links.playback(vehicleId, day));
