@@ -179,6 +179,9 @@ test('trips and mileage: the computed trip opens on the map; the vehicle has its
     assert.match(await page.getByTestId('trip-summary').textContent(), /\d+\.\d/);
 
     await openConsole(page, '/locusModule/mileageRoute');
+    await pickVehicle(page, '车辆');
+    await page.getByTestId('range-form').getByRole('button', { name: '查询' }).click();
+    await page.getByRole('heading', { name: `每日里程：${vehicle.plate}` }).waitFor();
     const mileage = page.getByTestId('mileage-table').locator('tr', { hasText: vehicle.plate });
     await mileage.waitFor({ timeout: 20_000 });
     assert.match(await mileage.textContent(), /\d+\.\d/);
@@ -192,9 +195,9 @@ test('trips and mileage: the computed trip opens on the map; the vehicle has its
 test('/locus in English, and on a phone', async () => {
   const context = await newContext(browser, server.url, { timezoneId: 'UTC' });
   try {
-    await useLanguage(context, server.url, 'en');
     const page = await newPage(context);
     await signIn(page, 'admin', server.password);
+    await useLanguage(context, server.url, 'en');
     await page.goto(`/locus?tiles=offline&vehicleId=${vehicle.carId}&day=${day}`);
     await waitHydrated(page);
     await page.locator('[data-testid="track-map"][data-lines="1"]').waitFor({ timeout: 20_000 });

@@ -13,7 +13,10 @@ const points = [fix('2026-11-20T08:00:00Z', 121.0, 31.0, 0), fix('2026-11-20T08:
 test('momentAt: between fixes by time, clamped before the first and after the last', () => {
   const mid = pb.momentAt(points, Date.parse('2026-11-20T08:05:00Z'));
   assert.ok(Math.abs(mid.lon - 121.05) < 1e-9 && mid.lat === 31.0, JSON.stringify(mid));
-  assert.equal(mid.speed, 0, 'the speed of the fix before the moment');
+  // between fixes: the average over them (10 minutes for 0.1° of longitude at 31°N ≈ 9.5 km → ≈ 57 km/h)
+  assert.ok(Math.abs(mid.speed - 57.2) < 0.5, String(mid.speed));
+  assert.ok(Math.abs(mid.direction - 90) < 0.1, 'heading east along the line');
+  assert.ok(Math.abs(pb.momentAt(points, Date.parse('2026-11-20T08:15:00Z')).direction) < 0.1, 'then north');
   const at = pb.momentAt(points, Date.parse('2026-11-20T08:10:00Z'));
   assert.equal(at.lon, 121.1);
   assert.equal(at.speed, 60);

@@ -2,6 +2,7 @@
  * The arithmetic of track playback and of the track screens: where the vehicle was at a moment (interpolated between
  * fixes), the simplification tolerance for a zoom level, UTC day ranges and the colours of day lines. Pure.
  */
+import { distanceMetres } from '@/lib/geo';
 import type { TrackMarker } from './track-map-types';
 import type { TrackAlarm, TrackFix, TrackStop } from './types';
 
@@ -33,8 +34,9 @@ export function timeline(points: readonly TrackFix[]): { start: number; end: num
 }
 
 /**
- * Where the vehicle was at `ms`: between the two fixes around it, linearly by time (position) and the speed of the
- * earlier fix (fixes report the speed they were taken at). Before the first fix: the first; after the last: the last.
+ * Where the vehicle was at `ms`: between the two fixes around it, linearly by time. The speed is the fix's own at a
+ * fix, else the average over the two fixes around it (a simplified line keeps few fixes of a steady drive, and a kept
+ * fix's speed says little about the stretch after it). Before the first fix: the first; after the last: the last.
  */
 export function momentAt(points: readonly TrackFix[], ms: number): Moment | null {
   const at = (i: number) => {
@@ -55,8 +57,19 @@ export function momentAt(points: readonly TrackFix[], ms: number): Moment | null
   const aMs = msOf(a);
   if (!b || ms <= aMs) return { ms, lon: a.lon, lat: a.lat, speed: a.speed, direction: a.direction };
   const bMs = msOf(b);
-  const f = bMs > aMs ? Math.min(1, (ms - aMs) / (bMs - aMs)) : 0;
-  return { ms, lon: a.lon + (b.lon - a.lon) * f, lat: a.lat + (b.lat - a.lat) * f, speed: a.speed, direction: a.direction };
+  if (bMs <= aMs) return { ms, lon: a.lon, lat: a.lat, speed: a.speed, direction: a.direction };
+  const f = Math.min(1, (ms - aMs) / (bMs - aMs));
+  const average = (distanceMetres([a.lon, a.lat], [b.lon, b.lat]) / ((bMs - aMs) / 1000)) * 3.6;
+  return { ms, lon: a.lon + (b.lon - a.lon) * f, lat: a.lat + (b.lat - a.lat) * f, speed: average, direction: a.lon === b.lon && a.lat === b.lat ? a.direction : bearing(a, b) };
+}
+
+/** Initial great-circle bearing from a to b, degrees clockwise from north (0–360). */
+function bearing(a: TrackFix, b: TrackFix): number {
+  const rad = Math.PI / 180;
+  const dLon = (b.lon - a.lon) * rad;
+  const y = Math.sin(dLon) * Math.cos(b.lat * rad);
+  const x = Math.cos(a.lat * rad) * Math.sin(b.lat * rad) - Math.sin(a.lat * rad) * Math.cos(b.lat * rad) * Math.cos(dLon);
+  return (Math.atan2(y, x) / rad + 360) % 360;
 }
 
 /** The fixes between two times (inclusive), as `[lon, lat]`: a speeding stretch's line. */

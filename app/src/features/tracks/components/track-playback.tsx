@@ -1,8 +1,8 @@
 /**
  * Track playback, mounted by /locus and by the menu view locus/tracks: pick a vehicle and a UTC day → the day's track
- * on the map (`/web/track/day`, simplified for the zoom) with its stops, speeding stretches and alarm points; play it
- * (1×–16×) or scrub the timeline, a marker moving along; the moment's time, speed and wheel readings; the day's
- * summary; and the last 30 days of km (the consumption monitor), whose bars pick the day.
+ * on the map (`/web/track/day`, simplified for the zoom; playback along every fix) with its stops, speeding stretches
+ * and alarm points; play it (1×–16×) or scrub the timeline, a marker moving along; the moment's time, speed and wheel
+ * readings; the day's summary; and the last 30 days of km (the consumption monitor), whose bars pick the day.
  *
  * The vehicle and day live in the URL (`?vehicleId=&day=`), so the track list and links open a day directly.
  */
@@ -43,9 +43,12 @@ export function TrackPlayback({ title }: { title: string }) {
   const [picked, setPicked] = useState<PickedVehicle | null>(null);
   const vehicle: PickedVehicle | null = vehicleId === null ? null : { id: vehicleId, plate: picked?.id === vehicleId ? picked.plate : (instant.data?.plate ?? '') };
 
+  // the line is drawn as simplified as the zoom allows; playback moves along every fix (a simplified line keeps two
+  // fixes of a steady hour, and nothing of the speed between them)
   const track = useDayTrack(vehicleId === null ? null : { vehicleId, day, tolerance });
+  const everyFix = useDayTrack(vehicleId === null ? null : { vehicleId, day, tolerance: 0 });
   const data = track.data;
-  const playback = usePlayback(data?.points ?? [], `${String(vehicleId)}:${day}`);
+  const playback = usePlayback(everyFix.data?.points ?? data?.points ?? [], `${String(vehicleId)}:${day}`);
 
   const choose = (next: { vehicle?: PickedVehicle | null; day?: string }) => {
     if (next.vehicle !== undefined) setPicked(next.vehicle);

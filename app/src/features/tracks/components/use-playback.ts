@@ -10,10 +10,12 @@ import type { TrackFix } from '../types';
 
 export function usePlayback(points: readonly TrackFix[], trackKey: string) {
   const span = timeline(points);
-  const [state, setState] = useState({ key: trackKey, ms: span?.start ?? 0, playing: false });
+  // the fixes of the same track at another tolerance keep the moment; another track (or its fixes arriving) does not
+  const key = `${trackKey}:${String(span?.start ?? '')}`;
+  const [state, setState] = useState({ key, ms: span?.start ?? 0, playing: false });
   const [speed, setSpeed] = useState<PlaybackSpeed>(1);
   // another track: back to its start (state derived during render, not in an effect)
-  const current = state.key === trackKey ? state : { key: trackKey, ms: span?.start ?? 0, playing: false };
+  const current = state.key === key ? state : { key, ms: span?.start ?? 0, playing: false };
   if (current !== state) setState(current);
 
   const end = span?.end ?? 0;
