@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 
-import { assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, openConsole, postReports, signIn, useLanguage, waitHydrated } from './helpers.mjs';
+import { assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, openConsole, postReports, shot, signIn, useLanguage, waitHydrated } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 let server;
@@ -114,6 +114,7 @@ test('/locus: pick the vehicle and the day, see the track and its km, play, scru
     await page.getByTestId('playback-timeline').fill(String(at('08:10')));
     await page.waitForFunction((ms) => Date.parse(document.querySelector('[data-testid="moment-readings"]')?.dataset.readAt ?? '') === ms, at('08:10'), { timeout: 10_000 });
     assert.match(await readings.getByTestId('wheel-diagram').textContent(), new RegExp(String(PRESSURE_EARLY).replace('.', '\\.')));
+    await shot(page, 'tracks-locus-zh');
 
     // the consumption monitor lists the day's km
     const strip = page.getByTestId('mileage-strip');
@@ -152,9 +153,21 @@ test('track list: a reversed range is refused; the day row opens the range on th
     assert.match(await row.textContent(), new RegExp(km(dayTrack.meters).replace('.', '\\.')));
     assert.equal(await page.getByTestId('track-days').locator('tbody tr').count(), 1, 'the day before had no positions');
 
+    // thirty days: more than seven are missing, so a job builds them and the list asks for its progress until done
+    const polls = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/web/track/analyse') && 'jobId' in (r.postDataJSON() ?? {})) polls.push(r.postDataJSON());
+    });
+    await form.getByLabel('开始日期（UTC）').fill(dayOf(Date.now() - 30 * DAY_MS));
+    await form.getByRole('button', { name: '查询' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="track-days"] tbody tr').length === 1 && !document.querySelector('[data-testid="analysis-progress"]'), null, { timeout: 20_000 });
+    assert.ok(polls.length > 0 && polls.every((p) => typeof p.jobId === 'number' && !p.cancel), JSON.stringify(polls));
+    await row.waitFor();
+
     await page.getByTestId('open-track-view').click();
     await page.waitForURL(new RegExp(`/locusModule/view/${vehicle.carId}\\?`));
     await page.locator('[data-testid="track-map"][data-lines="1"]').waitFor({ timeout: 20_000 });
+    await shot(page, 'tracks-view-zh');
     await page.getByTestId('track-view-days').getByRole('button', { name: new RegExp(day) }).click();
     await page.waitForURL(new RegExp(`day=${day}`));
     await page.getByTestId('track-playback').waitFor();
@@ -177,6 +190,7 @@ test('trips and mileage: the computed trip opens on the map; the vehicle has its
     await page.waitForURL(/\/locusModule\/tripView\/\d+\?/);
     await page.locator('[data-testid="track-map"][data-lines="1"]').waitFor({ timeout: 20_000 });
     assert.match(await page.getByTestId('trip-summary').textContent(), /\d+\.\d/);
+    await shot(page, 'tracks-trip-zh');
 
     await openConsole(page, '/locusModule/mileageRoute');
     await pickVehicle(page, '车辆');
@@ -186,6 +200,7 @@ test('trips and mileage: the computed trip opens on the map; the vehicle has its
     await mileage.waitFor({ timeout: 20_000 });
     assert.match(await mileage.textContent(), /\d+\.\d/);
     await page.getByTestId('mileage-chart').locator('[data-chart-state="ready"]').waitFor({ timeout: 10_000 });
+    await shot(page, 'tracks-mileage-zh');
     await assertQuiet(page, 'trips and mileage');
   } finally {
     await context.close();
@@ -216,6 +231,7 @@ test('/locus in English, and on a phone', async () => {
     assert.ok(overflow <= 0, `no sideways scrolling on a phone (${overflow} px)`);
     const box = await trackMap(page).boundingBox();
     assert.ok(box && box.width <= 390 && box.height >= 250, JSON.stringify(box));
+    await shot(page, 'tracks-locus-en-phone');
   } finally {
     await context.close();
   }
