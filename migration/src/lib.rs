@@ -30,6 +30,7 @@ mod m20261125_000001_create_work_orders;
 mod m20261126_000001_create_work_flows;
 mod m20261126_000002_create_work_plans;
 mod m20261127_000001_index_work_order_reads;
+mod m20261127_000002_create_tracks;
 
 mod schema_helpers;
 
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000001_create_work_flows::Migration),
             Box::new(m20261126_000002_create_work_plans::Migration),
             Box::new(m20261127_000001_index_work_order_reads::Migration),
+            Box::new(m20261127_000002_create_tracks::Migration),
         ]
     }
 }

@@ -111,6 +111,7 @@ impl Application {
             ),
             live,
             push,
+            pois: domain::track::pois::PoiIndex::default(),
         };
         ingestion::mqtt::start(&state.cfg, &state.ingest)?;
         use domain::retention;

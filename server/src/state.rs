@@ -13,6 +13,7 @@ use domain::qr::QrLogins;
 use domain::rule::dispatcher::Push;
 use domain::scope::TreeCache;
 use domain::session::Tokens;
+use domain::track::pois::PoiIndex;
 use domain::sms;
 use domain::vehicle::snapshot::FleetSnapshot;
 use domain::wechat::WeChat;
@@ -45,6 +46,8 @@ pub struct AppState {
     pub ingest: Ingestor,
     /// Push rules, members' messages and webhooks: where alarm changes go.
     pub push: Push,
+    /// The spatial index of points of interest.
+    pub pois: PoiIndex,
 }
 
 impl AppState {
@@ -72,6 +75,9 @@ impl AppState {
             self.fleet.invalidate();
         } else {
             self.fleet.touch(changes.vehicles.iter().copied());
+        }
+        if changes.pois {
+            self.pois.invalidate();
         }
         if changes.repeaters {
             self.fleet.repeaters_changed();

@@ -23,6 +23,7 @@ mod share;
 mod simulator;
 mod system;
 mod telemetry;
+mod track;
 mod upgrade;
 mod vehicle;
 mod vehicle_history;

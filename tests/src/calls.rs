@@ -311,6 +311,15 @@ impl TestApp {
         self.call("POST", "/api/fileUploadAndDownload/upload", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/geo/poi/polygon`: The circles and polygons (geofences) that contain a point, given as query parameters.
+    pub fn api_geo_poi_polygon<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/geo/poi/polygon", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `GET /api/health`: Liveness and readiness: answers once the database is reachable. Open (no sign-in).
     pub fn api_health<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -327,6 +336,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/jwt/jsonInBlacklist", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/locus/xapi/route_genRouteNodes_action`: Route nodes generated from a drawn line, a vehicle's driven track or an uploaded track,
+    pub fn api_locus_xapi_route_gen_route_nodes_action<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/locus/xapi/route_genRouteNodes_action", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/menu/addBaseMenu`: Creates a base menu (path, name, component and meta.title required; name unique).
@@ -399,6 +417,96 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/menu/updateMenuRoot", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/poi/add`: Adds a point of interest or geofence (a point, a circle or a polygon), or updates it when
+    pub fn api_poi_add<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/poi/add", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/poi/deletePoi`: Deletes points of interest: all or none.
+    pub fn api_poi_delete_poi<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/poi/deletePoi", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/poi/nearby_dispose`: The nearest repair shops and service areas to a point or an alarm's place, and the
+    pub fn api_poi_nearby_dispose<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/poi/nearby_dispose", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/poi/nearby_order`: Open work orders near a point or an alarm's place, nearest first.
+    pub fn api_poi_nearby_order<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/poi/nearby_order", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/poi/search`: Points of interest by name and types; around `lon`/`lat` within `radius` metres, nearest
+    pub fn api_poi_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/poi/search", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/poi/searchMap`: The points of interest of a map viewport (at most `limit`).
+    pub fn api_poi_search_map<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/poi/searchMap", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/route/add`: Adds a route (two or more nodes, a corridor of 10–5000 m), or updates it when `id` is given.
+    pub fn api_route_add<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/route/add", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/route/carAddLine`: Puts vehicles on a route (off any other), or off every route with `routeId` 0.
+    pub fn api_route_car_add_line<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/route/carAddLine", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/route/delete`: Deletes routes; their vehicles are then on none.
+    pub fn api_route_delete<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/route/delete", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/route/list`: Routes with their nodes, corridor, length and vehicles, newest first.
+    pub fn api_route_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/route/list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/rule/batch`: Enables, disables or deletes push rules: all named or none.
@@ -930,6 +1038,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/web/abnormal/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/amap/track_upload`: Uploads a GPX, KML or CSV track (`file`), optionally for a vehicle or a route; answers the
+    pub fn api_web_amap_track_upload<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/amap/track_upload", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/car/AbnormalTrack`: For each alarm of the vehicle overlapping the range (or only `alarmId`), the positions
@@ -2309,6 +2426,24 @@ impl TestApp {
         self.call("POST", "/api/web/tool/csv", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/web/track/analyse`: A vehicle's days over a range of up to 366 days from fragments. More than seven days to
+    pub fn api_web_track_analyse<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/track/analyse", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/track/day`: A vehicle's track for one UTC day, simplified at `tolerance` metres, with stops, speeding
+    pub fn api_web_track_day<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/track/day", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/web/tyre/delBrand`: Deletes tyre brands (all or none); refused while the brand has tyre models.
     pub fn api_web_tyre_del_brand<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -3117,6 +3252,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/workSetting/update_node", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `GET /api/xtrack/reBuildFragment`: Rebuilds the track fragments of one vehicle or of every vehicle in scope over a day range,
+    pub fn api_xtrack_re_build_fragment<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/xtrack/reBuildFragment", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /tapi/car/pressure`: Latest tyre pressures (bar), temperatures and status of a vehicle by id or plate.

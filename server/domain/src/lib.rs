@@ -27,6 +27,7 @@ pub mod session;
 pub mod signins;
 pub mod sms;
 pub mod tabular;
+pub mod track;
 pub mod users;
 pub mod vehicle;
 pub mod wechat;

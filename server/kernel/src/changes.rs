@@ -35,6 +35,10 @@ pub struct Changes {
     pub brands: bool,
     /// Work order types (the rules that open orders from alarms).
     pub order_types: bool,
+    /// Points of interest and geofences (their spatial index).
+    pub pois: bool,
+    /// Routes or the vehicles on them (route matching).
+    pub routes: bool,
 }
 
 /// One thing a write changed, as a service names it.
@@ -51,6 +55,8 @@ pub enum Change {
     Members,
     Brands,
     OrderTypes,
+    Pois,
+    Routes,
 }
 
 impl Changes {
@@ -71,6 +77,8 @@ impl Changes {
             Change::Members => self.members = true,
             Change::Brands => self.brands = true,
             Change::OrderTypes => self.order_types = true,
+            Change::Pois => self.pois = true,
+            Change::Routes => self.routes = true,
         }
     }
 }

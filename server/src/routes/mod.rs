@@ -17,6 +17,7 @@ mod rule;
 mod session;
 mod system;
 mod telemetry;
+mod track;
 mod vehicle;
 mod work;
 
@@ -39,6 +40,10 @@ use domain::authz::CallKinds;
 use kernel::error::{AppError, internal_error};
 
 /// The `/api` calls of every area, with their OpenAPI descriptions.
+/// A request or answer without fields.
+#[derive(Debug, Default, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+pub struct Empty {}
+
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
@@ -52,6 +57,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(work::router())
         .merge(rule::router())
         .merge(report::router())
+        .merge(track::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

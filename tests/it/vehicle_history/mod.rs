@@ -50,7 +50,7 @@ pub(super) async fn snapshot(app: &TestApp) -> Vec<Vec<JsonValue>> {
 }
 
 /// A vehicle of `enterprise` with wheels for `layout` ("2,4") and a live state row.
-pub(super) async fn seed_vehicle(app: &TestApp, enterprise: i64, plate: &str, layout: &str) -> i64 {
+pub(crate) async fn seed_vehicle(app: &TestApp, enterprise: i64, plate: &str, layout: &str) -> i64 {
     let db = &app.state.db;
     let now = Utc::now();
     let v = vehicle::ActiveModel {

@@ -126,6 +126,20 @@ export type AlarmLink = {
 export type AlarmListRequest = PageQuery & AlarmFilter;
 
 /**
+ * Where an alarm was raised.
+ */
+export type AlarmPoint = {
+    id: number;
+    kind: number;
+    level: number;
+    position: number;
+    startedAt: string;
+    clearedAt?: string | null;
+    lat: number;
+    lon: number;
+};
+
+/**
  * An alarm as lists show it.
  */
 export type AlarmRow = {
@@ -206,6 +220,21 @@ export type AllApis = {
 export type Allocation = {
     id: number;
     assigneeId: number;
+};
+
+export type AnalyseQuery = (null | DayRange) & {
+    /**
+     * The vehicle and day range of a new analysis.
+     */
+    vehicleId?: number | null;
+    /**
+     * Or the background run of an earlier answer: its progress.
+     */
+    jobId?: number | null;
+    /**
+     * With `jobId`: stop it.
+     */
+    cancel?: boolean;
 };
 
 export type Answer = 'accept' | 'refuse' | 'cancel';
@@ -294,6 +323,18 @@ export type ArrangeItem = {
      * A new assignee (left out: unchanged).
      */
     assigneeId?: number | null;
+};
+
+export type AssignInput = {
+    /**
+     * 0 takes the vehicles off any route.
+     */
+    routeId: number;
+    vehicleIds: Array<number>;
+};
+
+export type Assigned = {
+    assigned: number;
 };
 
 export type AttentionRequest = {
@@ -1160,6 +1201,38 @@ export type DayRate = {
     rate: number;
 };
 
+export type DayTrack = {
+    vehicleId: number;
+    plate: string;
+    day: string;
+    /**
+     * Fixes stored that day (before simplification).
+     */
+    total: number;
+    meters: number;
+    movingSeconds: number;
+    points: Array<TrackPoint>;
+    stops: Array<Stop>;
+    speeding: Array<Speeding>;
+    alarms: Array<AlarmPoint>;
+};
+
+export type DayTrackQuery = {
+    vehicleId: number;
+    /**
+     * `YYYY-MM-DD`, a UTC day.
+     */
+    day: string;
+    /**
+     * Metres (0 = every fix, default 5): coarser for a map zoomed out.
+     */
+    tolerance?: number | null;
+    /**
+     * km/h (default 100).
+     */
+    speedLimit?: number | null;
+};
+
 /**
  * What a driver or customer declared.
  */
@@ -1710,6 +1783,7 @@ export type Dynamics = {
 };
 
 /**
+ * The `/api` calls of every area, with their OpenAPI descriptions.
  * A request or answer without fields.
  */
 export type Empty = {
@@ -2066,6 +2140,23 @@ export type EnvelopeApiAnswer = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeAssigned = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        assigned: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeAuthorityAnswer = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -2347,6 +2438,35 @@ export type EnvelopeCtwingRow = {
         response: unknown;
         success: boolean;
         createdAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeDayTrack = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        vehicleId: number;
+        plate: string;
+        day: string;
+        /**
+         * Fixes stored that day (before simplification).
+         */
+        total: number;
+        meters: number;
+        movingSeconds: number;
+        points: Array<TrackPoint>;
+        stops: Array<Stop>;
+        speeding: Array<Speeding>;
+        alarms: Array<AlarmPoint>;
     };
     /**
      * A human-readable message in the request's language.
@@ -2658,6 +2778,7 @@ export type EnvelopeEmpty = {
      */
     code: number;
     /**
+     * The `/api` calls of every area, with their OpenAPI descriptions.
      * A request or answer without fields.
      */
     data: {
@@ -3050,6 +3171,28 @@ export type EnvelopeFoundDictionary = {
     code: number;
     data: {
         resysDictionary: DictionaryOut;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeGeneratedNodes = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        nodes: Array<RouteNode>;
+        /**
+         * Points of the line the nodes came from.
+         */
+        sourcePoints: number;
+        lengthM: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -3553,6 +3696,31 @@ export type EnvelopeLoginResponse = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeMapPois = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        list: Array<PoiRow>;
+        /**
+         * How many the viewport holds.
+         */
+        total: number;
+        /**
+         * Whether `list` holds fewer than `total`.
+         */
+        truncated: boolean;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeMember = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3728,6 +3896,45 @@ export type EnvelopeMileagePage = {
         pageSize: number;
         totalKm: number;
         totalDrivingSeconds: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeNearbyDispose = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        lon: number;
+        lat: number;
+        servicePoints: Array<ServicePoint>;
+        technicians: Array<Technician>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeNearbyOrders = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        lon: number;
+        lat: number;
+        orders: Array<NearbyOrder>;
     };
     /**
      * A human-readable message in the request's language.
@@ -5733,6 +5940,63 @@ export type EnvelopePageResultPerson = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultPoiRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            /**
+             * None: platform-wide.
+             */
+            entId?: number | null;
+            name: string;
+            /**
+             * 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
+             */
+            poiType: number;
+            /**
+             * 1 point, 2 circle, 3 polygon.
+             */
+            shape: number;
+            lon: number;
+            lat: number;
+            radiusM?: number | null;
+            /**
+             * `[[lon, lat], …]`, an open ring.
+             */
+            polygon?: Array<Array<number>> | null;
+            address: string;
+            phone: string;
+            remark: string;
+            /**
+             * 0 none, 1 alarm on entering, 2 alarm on leaving.
+             */
+            fence: number;
+            /**
+             * From the point searched around, metres.
+             */
+            distanceM?: number | null;
+            createdAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultProductionRecord = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -6015,6 +6279,39 @@ export type EnvelopePageResultRelationRow = {
             createdAt: string;
             confirmedAt?: string | null;
             endedAt?: string | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultRouteRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            name: string;
+            corridorM: number;
+            nodes: Array<RouteNode>;
+            lengthM: number;
+            vehicles: Array<RouteVehicle>;
+            createdAt: string;
+            updatedAt: string;
         }>;
         total: number;
         page: number;
@@ -6857,6 +7154,24 @@ export type EnvelopePushSettings = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeRebuildAnswer = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The generation log, or a rebuild just started.
+     */
+    data: FragmentRun | PageResultFragmentRun;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeReceiverRepeaters = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7070,6 +7385,23 @@ export type EnvelopeSale = {
          */
         warrantyMonths?: number;
         remark?: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeSaved = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -7545,6 +7877,45 @@ export type EnvelopeTimeKey = {
          * Milliseconds since the epoch.
          */
         expiresAt: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeTrackAnalysis = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        vehicleId: number;
+        plate: string;
+        startDay: string;
+        endDay: string;
+        /**
+         * The days ready, first to last (days without fixes included, with `total` 0).
+         */
+        days: Array<Fragment>;
+        meters: number;
+        movingSeconds: number;
+        /**
+         * The background run building the rest, if any.
+         */
+        jobId?: number | null;
+        job?: null | FragmentRun;
+        /**
+         * Whether every day of the range is in `days`.
+         */
+        done: boolean;
+        /**
+         * Days still being built.
+         */
+        pending: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -8662,6 +9033,55 @@ export type EnvelopeVecPoi = {
          * Metres from `lat`/`lon` when asked around a point.
          */
         distanceM?: number | null;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecPoiRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        /**
+         * None: platform-wide.
+         */
+        entId?: number | null;
+        name: string;
+        /**
+         * 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
+         */
+        poiType: number;
+        /**
+         * 1 point, 2 circle, 3 polygon.
+         */
+        shape: number;
+        lon: number;
+        lat: number;
+        radiusM?: number | null;
+        /**
+         * `[[lon, lat], …]`, an open ring.
+         */
+        polygon?: Array<Array<number>> | null;
+        address: string;
+        phone: string;
+        remark: string;
+        /**
+         * 0 none, 1 alarm on entering, 2 alarm on leaving.
+         */
+        fence: number;
+        /**
+         * From the point searched around, metres.
+         */
+        distanceM?: number | null;
+        createdAt: string;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -9817,12 +10237,62 @@ export type FlowRow = {
     updatedAt?: string | null;
 };
 
+export type Format = 'gpx' | 'kml' | 'csv';
+
 export type FoundDetail = {
     reSysDictionaryDetail: DetailOut;
 };
 
 export type FoundDictionary = {
     resysDictionary: DictionaryOut;
+};
+
+/**
+ * A day of a vehicle's track.
+ */
+export type Fragment = {
+    day: string;
+    /**
+     * Fixes stored that day.
+     */
+    total: number;
+    meters: number;
+    movingSeconds: number;
+    firstAt?: string | null;
+    lastAt?: string | null;
+    /**
+     * `[min lon, min lat, max lon, max lat]`; None for a day without fixes.
+     */
+    bbox?: Array<number> | null;
+    line: Array<Array<number>>;
+};
+
+export type FragmentRun = {
+    id: number;
+    entId?: number | null;
+    /**
+     * None: every vehicle of the caller's scope.
+     */
+    vehicleId?: number | null;
+    startDay: string;
+    endDay: string;
+    vehicles: number;
+    /**
+     * Vehicle-days to build.
+     */
+    days: number;
+    /**
+     * Vehicle-days built so far.
+     */
+    built: number;
+    /**
+     * 1 running, 2 done, 3 failed, 4 cancelled.
+     */
+    state: number;
+    error: string;
+    createdBy: number;
+    startedAt: string;
+    finishedAt?: string | null;
 };
 
 export type FunctionInfo = {
@@ -9841,6 +10311,34 @@ export type FunctionInfo = {
 
 export type FunctionQuery = {
     keyword?: string | null;
+};
+
+export type GenerateNodes = (null | TimeRange) & {
+    /**
+     * A drawn line.
+     */
+    points?: Array<Array<number>> | null;
+    /**
+     * Or a vehicle's driven track between `start` and `end`.
+     */
+    vehicleId?: number | null;
+    /**
+     * Or an uploaded track.
+     */
+    uploadId?: number | null;
+    /**
+     * Metres (default 50).
+     */
+    tolerance?: number | null;
+};
+
+export type GeneratedNodes = {
+    nodes: Array<RouteNode>;
+    /**
+     * Points of the line the nodes came from.
+     */
+    sourcePoints: number;
+    lengthM: number;
 };
 
 export type Gps = {
@@ -10058,6 +10556,10 @@ export type IdRef = {
 
 export type IdRequest = {
     id: number;
+};
+
+export type Ids = {
+    ids: Array<number>;
 };
 
 export type IdsBody = {
@@ -10793,6 +11295,18 @@ export type LoginResponse = {
     expiresAt: number;
 };
 
+export type MapPois = {
+    list: Array<PoiRow>;
+    /**
+     * How many the viewport holds.
+     */
+    total: number;
+    /**
+     * Whether `list` holds fewer than `total`.
+     */
+    truncated: boolean;
+};
+
 export type Member = {
     userId: number;
     nickName: string;
@@ -11089,6 +11603,47 @@ export type MoveMenu = {
 export type Named = {
     id: number;
     name: string;
+};
+
+/**
+ * A place to search around: a point, or where an alarm was raised.
+ */
+export type Nearby = {
+    lon?: number | null;
+    lat?: number | null;
+    alarmId?: number | null;
+    /**
+     * Metres (default 50,000 for orders).
+     */
+    radius?: number | null;
+    /**
+     * How many of each (default 10, at most 100).
+     */
+    limit?: number | null;
+};
+
+export type NearbyDispose = {
+    lon: number;
+    lat: number;
+    servicePoints: Array<ServicePoint>;
+    technicians: Array<Technician>;
+};
+
+export type NearbyOrder = {
+    id: number;
+    number: string;
+    title: string;
+    state: number;
+    vehicleId?: number | null;
+    lon: number;
+    lat: number;
+    distanceM: number;
+};
+
+export type NearbyOrders = {
+    lon: number;
+    lat: number;
+    orders: Array<NearbyOrder>;
 };
 
 export type NoFields = {
@@ -11594,6 +12149,42 @@ export type PageResultDelivery = {
     pageSize: number;
 };
 
+/**
+ * One page of a list.
+ */
+export type PageResultFragmentRun = {
+    list: Array<{
+        id: number;
+        entId?: number | null;
+        /**
+         * None: every vehicle of the caller's scope.
+         */
+        vehicleId?: number | null;
+        startDay: string;
+        endDay: string;
+        vehicles: number;
+        /**
+         * Vehicle-days to build.
+         */
+        days: number;
+        /**
+         * Vehicle-days built so far.
+         */
+        built: number;
+        /**
+         * 1 running, 2 done, 3 failed, 4 cancelled.
+         */
+        state: number;
+        error: string;
+        createdBy: number;
+        startedAt: string;
+        finishedAt?: string | null;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+};
+
 export type ParentNumberRequest = {
     id?: number | null;
     imei?: string | null;
@@ -11695,6 +12286,37 @@ export type Poi = {
     distanceM?: number | null;
 };
 
+export type PoiInput = {
+    /**
+     * Set to update.
+     */
+    id?: number | null;
+    /**
+     * The owner; platform staff naming none make it platform-wide.
+     */
+    entId?: number | null;
+    name: string;
+    poiType: number;
+    /**
+     * 1 point (default), 2 circle, 3 polygon.
+     */
+    shape?: number;
+    /**
+     * The point or the circle's centre; a polygon's is its centroid.
+     */
+    lon?: number | null;
+    lat?: number | null;
+    radiusM?: number | null;
+    polygon?: Array<Array<number>> | null;
+    address?: string;
+    phone?: string;
+    remark?: string;
+    /**
+     * 0 none, 1 alarm on entering, 2 alarm on leaving (circles and polygons).
+     */
+    fence?: number;
+};
+
 export type PoiQuery = {
     /**
      * Part of an address, an order title or a plate.
@@ -11707,6 +12329,61 @@ export type PoiQuery = {
      */
     radiusM?: number | null;
 };
+
+/**
+ * A point of interest as the calls answer it.
+ */
+export type PoiRow = {
+    id: number;
+    /**
+     * None: platform-wide.
+     */
+    entId?: number | null;
+    name: string;
+    /**
+     * 1 gas station, 2 depot, 3 service area, 4 repair shop, 5 geofence, 9 the enterprise's own.
+     */
+    poiType: number;
+    /**
+     * 1 point, 2 circle, 3 polygon.
+     */
+    shape: number;
+    lon: number;
+    lat: number;
+    radiusM?: number | null;
+    /**
+     * `[[lon, lat], …]`, an open ring.
+     */
+    polygon?: Array<Array<number>> | null;
+    address: string;
+    phone: string;
+    remark: string;
+    /**
+     * 0 none, 1 alarm on entering, 2 alarm on leaving.
+     */
+    fence: number;
+    /**
+     * From the point searched around, metres.
+     */
+    distanceM?: number | null;
+    createdAt: string;
+};
+
+export type PoiSearch = {
+    lon?: number | null;
+    lat?: number | null;
+    /**
+     * Metres around `lon`/`lat` (default 5000, at most 1,000,000).
+     */
+    radius?: number | null;
+    poiName?: string | null;
+    /**
+     * Any of these types (all when empty).
+     */
+    poiType?: Array<number>;
+};
+
+export type PoiSearchRequest = PageQuery & PoiSearch;
 
 export type PolicyPaths = {
     paths: Array<CasbinInfo>;
@@ -12074,6 +12751,11 @@ export type ReadsFilter = TimeRange & {
 export type ReadsRequest = PageQuery & ReadsFilter;
 
 /**
+ * The generation log, or a rebuild just started.
+ */
+export type RebuildAnswer = FragmentRun | PageResultFragmentRun;
+
+/**
  * The receiver bound to a vehicle.
  */
 export type ReceiverBrief = {
@@ -12370,6 +13052,27 @@ export type ResetUsernameRequest = {
     userName: string;
 };
 
+export type RouteFilter = {
+    name?: string | null;
+    /**
+     * Just this route.
+     */
+    id?: number | null;
+};
+
+export type RouteInput = {
+    id?: number | null;
+    entId?: number | null;
+    name: string;
+    /**
+     * Metres either side of the line (10–5000, default 200).
+     */
+    corridorM?: number | null;
+    nodes: Array<RouteNode>;
+};
+
+export type RouteListRequest = PageQuery & RouteFilter;
+
 /**
  * A menu of the caller's route tree (`getMenu`).
  */
@@ -12413,6 +13116,47 @@ export type RouteMeta = {
     hidden: boolean;
     defaultMenu: boolean;
     activeName: string;
+};
+
+/**
+ * A node of a route.
+ */
+export type RouteNode = {
+    lon: number;
+    lat: number;
+    name?: string;
+    /**
+     * A planned stop (a stop elsewhere is a deviation).
+     */
+    stop?: boolean;
+};
+
+export type RouteRow = {
+    id: number;
+    entId: number;
+    name: string;
+    corridorM: number;
+    nodes: Array<RouteNode>;
+    lengthM: number;
+    vehicles: Array<RouteVehicle>;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type RouteVehicle = {
+    id: number;
+    plate: string;
+};
+
+/**
+ * A row the reader skipped, and why.
+ */
+export type RowError = {
+    /**
+     * 1-based: the CSV line, or the point's number in a GPX or KML file.
+     */
+    row: number;
+    message: string;
 };
 
 export type Rule = {
@@ -12581,6 +13325,10 @@ export type SaveUpdateRequest = {
     message?: string | null;
 };
 
+export type Saved = {
+    id: number;
+};
+
 export type ScanResponse = {
     /**
      * waiting, scanned, confirmed, expired or failed.
@@ -12744,6 +13492,11 @@ export type ServiceInput = {
      * Default: now.
      */
     servicedAt?: string | null;
+};
+
+export type ServicePoint = {
+    poi: PoiRow;
+    distanceM: number;
 };
 
 /**
@@ -13092,6 +13845,17 @@ export type Snapshot = {
 export type SortField = 'id' | 'plate' | 'created' | 'finalTime' | 'installState';
 
 export type SortOrder = 'asc' | 'desc';
+
+/**
+ * A stretch above the speed limit.
+ */
+export type Speeding = {
+    start: string;
+    end: string;
+    maxSpeed: number;
+    lat: number;
+    lon: number;
+};
 
 /**
  * A vehicle's spray-cooling activity over the recent days.
@@ -13629,6 +14393,19 @@ export type TaskUpdate = {
     done?: boolean | null;
 };
 
+export type Technician = {
+    userId: number;
+    name: string;
+    /**
+     * Open orders assigned to them.
+     */
+    openOrders: number;
+    /**
+     * From the place to their nearest open order with a location.
+     */
+    distanceM: number;
+};
+
 /**
  * A temperature sample.
  */
@@ -13859,6 +14636,32 @@ export type TpmsFilter = TimeRange & {
 
 export type TpmsLogRequest = PageQuery & TpmsFilter;
 
+export type TrackAnalysis = {
+    vehicleId: number;
+    plate: string;
+    startDay: string;
+    endDay: string;
+    /**
+     * The days ready, first to last (days without fixes included, with `total` 0).
+     */
+    days: Array<Fragment>;
+    meters: number;
+    movingSeconds: number;
+    /**
+     * The background run building the rest, if any.
+     */
+    jobId?: number | null;
+    job?: null | FragmentRun;
+    /**
+     * Whether every day of the range is in `days`.
+     */
+    done: boolean;
+    /**
+     * Days still being built.
+     */
+    pending: number;
+};
+
 /**
  * A point of a track.
  */
@@ -13883,6 +14686,20 @@ export type TrackRequest = TimeRange & {
      * `AbnormalTrack` only: just this alarm.
      */
     alarmId?: number | null;
+};
+
+/**
+ * The multipart form of a track upload.
+ */
+export type TrackUploadForm = {
+    file: Blob | File;
+    name?: string | null;
+    vehicle_id?: number | null;
+    route_id?: number | null;
+    /**
+     * `wgs84` (default) or `gcj02`.
+     */
+    coord?: string | null;
 };
 
 export type TrailerChangeRequest = {
@@ -14828,6 +15645,18 @@ export type ViewRow = {
     viewedAt: string;
 };
 
+export type Viewport = {
+    minLon: number;
+    minLat: number;
+    maxLon: number;
+    maxLat: number;
+    poiType?: Array<number>;
+    /**
+     * At most this many (default 2000, at most 10,000).
+     */
+    limit?: number | null;
+};
+
 export type WatchListRequest = {
     /**
      * Only this enterprise's vehicles (default: every vehicle in scope).
@@ -15544,6 +16373,22 @@ export type UploadFileResponses = {
 
 export type UploadFileResponse = UploadFileResponses[keyof UploadFileResponses];
 
+export type PoiPolygonData = {
+    body?: never;
+    path?: never;
+    query: {
+        lon: number;
+        lat: number;
+    };
+    url: '/api/geo/poi/polygon';
+};
+
+export type PoiPolygonResponses = {
+    200: EnvelopeVecPoiRow;
+};
+
+export type PoiPolygonResponse = PoiPolygonResponses[keyof PoiPolygonResponses];
+
 export type HealthData = {
     body?: never;
     path?: never;
@@ -15569,6 +16414,19 @@ export type LogoutResponses = {
 };
 
 export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
+export type GenerateNodesData = {
+    body: GenerateNodes;
+    path?: never;
+    query?: never;
+    url: '/api/locus/xapi/route_genRouteNodes_action';
+};
+
+export type GenerateNodesResponses = {
+    200: EnvelopeGeneratedNodes;
+};
+
+export type GenerateNodesResponse = GenerateNodesResponses[keyof GenerateNodesResponses];
 
 export type AddBaseMenuData = {
     body: MenuInput;
@@ -15673,6 +16531,136 @@ export type UpdateMenuRootResponses = {
 };
 
 export type UpdateMenuRootResponse = UpdateMenuRootResponses[keyof UpdateMenuRootResponses];
+
+export type PoiAddData = {
+    body: PoiInput;
+    path?: never;
+    query?: never;
+    url: '/api/poi/add';
+};
+
+export type PoiAddResponses = {
+    200: EnvelopeSaved;
+};
+
+export type PoiAddResponse = PoiAddResponses[keyof PoiAddResponses];
+
+export type PoiDeleteData = {
+    body: Ids;
+    path?: never;
+    query?: never;
+    url: '/api/poi/deletePoi';
+};
+
+export type PoiDeleteResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type PoiDeleteResponse = PoiDeleteResponses[keyof PoiDeleteResponses];
+
+export type NearbyDisposeData = {
+    body: Nearby;
+    path?: never;
+    query?: never;
+    url: '/api/poi/nearby_dispose';
+};
+
+export type NearbyDisposeResponses = {
+    200: EnvelopeNearbyDispose;
+};
+
+export type NearbyDisposeResponse = NearbyDisposeResponses[keyof NearbyDisposeResponses];
+
+export type NearbyOrderData = {
+    body: Nearby;
+    path?: never;
+    query?: never;
+    url: '/api/poi/nearby_order';
+};
+
+export type NearbyOrderResponses = {
+    200: EnvelopeNearbyOrders;
+};
+
+export type NearbyOrderResponse = NearbyOrderResponses[keyof NearbyOrderResponses];
+
+export type PoiSearchData = {
+    body: PoiSearchRequest;
+    path?: never;
+    query?: never;
+    url: '/api/poi/search';
+};
+
+export type PoiSearchResponses = {
+    200: EnvelopePageResultPoiRow;
+};
+
+export type PoiSearchResponse = PoiSearchResponses[keyof PoiSearchResponses];
+
+export type PoiSearchMapData = {
+    body: Viewport;
+    path?: never;
+    query?: never;
+    url: '/api/poi/searchMap';
+};
+
+export type PoiSearchMapResponses = {
+    200: EnvelopeMapPois;
+};
+
+export type PoiSearchMapResponse = PoiSearchMapResponses[keyof PoiSearchMapResponses];
+
+export type RouteAddData = {
+    body: RouteInput;
+    path?: never;
+    query?: never;
+    url: '/api/route/add';
+};
+
+export type RouteAddResponses = {
+    200: EnvelopeSaved;
+};
+
+export type RouteAddResponse = RouteAddResponses[keyof RouteAddResponses];
+
+export type RouteAssignData = {
+    body: AssignInput;
+    path?: never;
+    query?: never;
+    url: '/api/route/carAddLine';
+};
+
+export type RouteAssignResponses = {
+    200: EnvelopeAssigned;
+};
+
+export type RouteAssignResponse = RouteAssignResponses[keyof RouteAssignResponses];
+
+export type RouteDeleteData = {
+    body: Ids;
+    path?: never;
+    query?: never;
+    url: '/api/route/delete';
+};
+
+export type RouteDeleteResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type RouteDeleteResponse = RouteDeleteResponses[keyof RouteDeleteResponses];
+
+export type RouteListData = {
+    body: RouteListRequest;
+    path?: never;
+    query?: never;
+    url: '/api/route/list';
+};
+
+export type RouteListResponses = {
+    200: EnvelopePageResultRouteRow;
+};
+
+export type RouteListResponse = RouteListResponses[keyof RouteListResponses];
 
 export type RuleBatchData = {
     body: BatchRequest;
@@ -16566,6 +17554,19 @@ export type AbnormalListResponses = {
 };
 
 export type AbnormalListResponse = AbnormalListResponses[keyof AbnormalListResponses];
+
+export type TrackUploadData = {
+    body: TrackUploadForm;
+    path?: never;
+    query?: never;
+    url: '/api/web/amap/track_upload';
+};
+
+export type TrackUploadResponses = {
+    200: EnvelopeUploaded;
+};
+
+export type TrackUploadResponse = TrackUploadResponses[keyof TrackUploadResponses];
 
 export type AbnormalTrackData = {
     body: TrackRequest;
@@ -18571,6 +19572,32 @@ export type ImportCsvResponses = {
 
 export type ImportCsvResponse = ImportCsvResponses[keyof ImportCsvResponses];
 
+export type AnalyseData = {
+    body: AnalyseQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/track/analyse';
+};
+
+export type AnalyseResponses = {
+    200: EnvelopeTrackAnalysis;
+};
+
+export type AnalyseResponse = AnalyseResponses[keyof AnalyseResponses];
+
+export type DayTrackData = {
+    body: DayTrackQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/track/day';
+};
+
+export type DayTrackResponses = {
+    200: EnvelopeDayTrack;
+};
+
+export type DayTrackResponse = DayTrackResponses[keyof DayTrackResponses];
+
 export type DelBrandData = {
     body: DeleteRequest;
     path?: never;
@@ -19195,18 +20222,18 @@ export type ParticipantResponses = {
 
 export type ParticipantResponse = ParticipantResponses[keyof ParticipantResponses];
 
-export type PoiSearchData = {
+export type PoiSearch2Data = {
     body: PoiQuery;
     path?: never;
     query?: never;
     url: '/api/work/poi_search';
 };
 
-export type PoiSearchResponses = {
+export type PoiSearch2Responses = {
     200: EnvelopeVecPoi;
 };
 
-export type PoiSearchResponse = PoiSearchResponses[keyof PoiSearchResponses];
+export type PoiSearch2Response = PoiSearch2Responses[keyof PoiSearch2Responses];
 
 export type ProcessingData = {
     body: PageQuery;
@@ -19740,6 +20767,38 @@ export type UpdateNodeResponses = {
 };
 
 export type UpdateNodeResponse = UpdateNodeResponses[keyof UpdateNodeResponses];
+
+export type RebuildFragmentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `true`: list the runs (the generation log) instead of starting one.
+         */
+        runs?: boolean;
+        page?: number;
+        pageSize?: number;
+        /**
+         * One vehicle; every vehicle in scope when absent.
+         */
+        vehicleId?: number;
+        /**
+         * First day, `YYYY-MM-DD`.
+         */
+        start?: string;
+        /**
+         * Last day, `YYYY-MM-DD` (at most 366 days after `start`).
+         */
+        end?: string;
+    };
+    url: '/api/xtrack/reBuildFragment';
+};
+
+export type RebuildFragmentsResponses = {
+    200: EnvelopeRebuildAnswer;
+};
+
+export type RebuildFragmentsResponse = RebuildFragmentsResponses[keyof RebuildFragmentsResponses];
 
 export type PressureData = {
     body: PlateRequest;

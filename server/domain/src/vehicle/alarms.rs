@@ -424,6 +424,22 @@ pub async fn may_handle(
     if custody > 0 { Ok(()) } else { Err(refused()) }
 }
 
+/// An alarm of a vehicle the scope sees; an unknown or foreign id is the same "no such alarm".
+pub async fn find_visible(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<vehicle_alarm::Model, AppError> {
+    vehicle_alarm::Entity::find_by_id(id)
+        .filter(scope.vehicle_filter(
+            vehicle_alarm::Column::VehicleId,
+            vehicle_alarm::Column::EnterpriseId,
+        ))
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::fail(text!("报警 {} 不存在", "No alarm {}", id)))
+}
+
 /// What to do with an alarm.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -446,14 +462,7 @@ pub async fn submit(
     s: &Submit,
 ) -> Result<AlarmRow, AppError> {
     let txn = kernel::db::write_txn(db).await?;
-    let alarm = vehicle_alarm::Entity::find_by_id(s.id)
-        .filter(scope.vehicle_filter(
-            vehicle_alarm::Column::VehicleId,
-            vehicle_alarm::Column::EnterpriseId,
-        ))
-        .one(&txn)
-        .await?
-        .ok_or_else(|| AppError::fail(text!("报警 {} 不存在", "No alarm {}", s.id)))?;
+    let alarm = find_visible(&txn, scope, s.id).await?;
     let v = super::find(&txn, scope, alarm.vehicle_id).await?;
     may_handle(&txn, scope, &v).await?;
     let allowed = matches!(

@@ -34,7 +34,7 @@ const MIN_STOP_SECONDS: i64 = 180;
 const MIN_TRIP_METERS: f64 = 200.0;
 const SILENCE_SECONDS: i64 = 3600;
 /// The longest date range of mileage reads.
-const MAX_DAYS: i64 = 366;
+pub(crate) const MAX_DAYS: i64 = 366;
 
 /// Great-circle distance in metres.
 pub fn haversine_m(lat1: f64, lon1: f64, lat2: f64, lon2: f64) -> f64 {
@@ -199,7 +199,7 @@ pub struct DayRange {
 }
 
 impl DayRange {
-    fn checked(self, max_days: i64) -> Result<Self, AppError> {
+    pub(crate) fn checked(self, max_days: i64) -> Result<Self, AppError> {
         if self.end_date < self.start_date {
             return Err(AppError::fail(text!(
                 "结束日期不能早于开始日期",
@@ -216,11 +216,18 @@ impl DayRange {
         Ok(self)
     }
 
-    fn start(self) -> DateTime<Utc> {
+    pub(crate) fn start(self) -> DateTime<Utc> {
         self.start_date.and_time(chrono::NaiveTime::MIN).and_utc()
     }
 
-    fn end_exclusive(self) -> DateTime<Utc> {
+    /// Each day of the range, first to last.
+    pub(crate) fn days(self) -> impl Iterator<Item = NaiveDate> {
+        self.start_date
+            .iter_days()
+            .take_while(move |d| *d <= self.end_date)
+    }
+
+    pub(crate) fn end_exclusive(self) -> DateTime<Utc> {
         (self.end_date + Duration::days(1))
             .and_time(chrono::NaiveTime::MIN)
             .and_utc()

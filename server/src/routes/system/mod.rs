@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 mod dictionaries;
-mod files;
+pub(crate) mod files;
 mod import;
 mod records;
 mod wechat;

@@ -18,7 +18,7 @@ mod tasks;
 mod types;
 
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -51,9 +51,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(relevance::router())
 }
 
-/// A request or answer without fields.
-#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
-pub struct Empty {}
+pub(crate) use super::Empty;
 
 /// A request naming one row (a log entry, a task) by id.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -60,6 +60,22 @@ pub async fn positions(
         .await?)
 }
 
+/// Where a vehicle was at `at`: its last fix at or before it, within the day before.
+pub async fn position_at(
+    db: &impl ConnectionTrait,
+    vehicle_id: i64,
+    at: DateTime<Utc>,
+) -> Result<Option<[f64; 2]>, AppError> {
+    Ok(position::Entity::find()
+        .filter(position::Column::VehicleId.eq(vehicle_id))
+        .filter(position::Column::Ts.lte(at))
+        .filter(position::Column::Ts.gt(at - chrono::Duration::days(1)))
+        .order_by_desc(position::Column::Ts)
+        .one(db)
+        .await?
+        .map(|p| [p.lon, p.lat]))
+}
+
 fn track_point(p: &position::Model) -> TrackPoint {
     TrackPoint {
         ts: p.ts,

@@ -505,6 +505,18 @@ impl Writer {
         // batch inserts are one statement per table).
         let txn = BulkTxn::begin(&self.db).await?;
         domain::vehicle::history::record_positions(&txn, &positions).await?;
+        // A report for a finished day changes that day's stored track fragment.
+        let today = chrono::Utc::now().date_naive();
+        let late_days: Vec<(i64, chrono::NaiveDate)> = positions
+            .iter()
+            .map(|p| (p.vehicle_id, p.ts.date_naive()))
+            .filter(|(_, day)| *day < today)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !late_days.is_empty() {
+            domain::track::fragments::forget(&txn, &late_days).await?;
+        }
         domain::vehicle::history::record_frames(&txn, &frames).await?;
         let mut events: Vec<Publish> = Vec::new();
         let mut changed_alarms: HashSet<i64> = HashSet::new();
