@@ -4,7 +4,7 @@
  */
 import { distanceMetres } from '@/lib/geo';
 import type { TrackMarker } from './track-map-types';
-import type { TrackAlarm, TrackFix, TrackStop } from './types';
+import type { AlarmPoint, Stop, TrackPoint } from '@/lib/api-types';
 
 /** Playback speeds offered (console-spec: 1×/2×/4×/8×/16×). */
 export const PLAYBACK_SPEEDS = [1, 2, 4, 8, 16] as const;
@@ -24,10 +24,10 @@ export interface Moment {
   direction: number;
 }
 
-const msOf = (fix: TrackFix) => Date.parse(fix.ts);
+const msOf = (fix: TrackPoint) => Date.parse(fix.ts);
 
 /** First and last fix times, ms; null without fixes. */
-export function timeline(points: readonly TrackFix[]): { start: number; end: number } | null {
+export function timeline(points: readonly TrackPoint[]): { start: number; end: number } | null {
   const first = points[0];
   const last = points[points.length - 1];
   return first && last ? { start: msOf(first), end: msOf(last) } : null;
@@ -38,7 +38,7 @@ export function timeline(points: readonly TrackFix[]): { start: number; end: num
  * fix, else the average over the two fixes around it (a simplified line keeps few fixes of a steady drive, and a kept
  * fix's speed says little about the stretch after it). Before the first fix: the first; after the last: the last.
  */
-export function momentAt(points: readonly TrackFix[], ms: number): Moment | null {
+export function momentAt(points: readonly TrackPoint[], ms: number): Moment | null {
   const at = (i: number) => {
     const p = points[i];
     return p ? msOf(p) : Number.POSITIVE_INFINITY;
@@ -64,7 +64,7 @@ export function momentAt(points: readonly TrackFix[], ms: number): Moment | null
 }
 
 /** Initial great-circle bearing from a to b, degrees clockwise from north (0–360). */
-function bearing(a: TrackFix, b: TrackFix): number {
+function bearing(a: TrackPoint, b: TrackPoint): number {
   const rad = Math.PI / 180;
   const dLon = (b.lon - a.lon) * rad;
   const y = Math.sin(dLon) * Math.cos(b.lat * rad);
@@ -73,7 +73,7 @@ function bearing(a: TrackFix, b: TrackFix): number {
 }
 
 /** The fixes between two times (inclusive), as `[lon, lat]`: a speeding stretch's line. */
-export function stretchLine(points: readonly TrackFix[], start: string, end: string): [number, number][] {
+export function stretchLine(points: readonly TrackPoint[], start: string, end: string): [number, number][] {
   const from = Date.parse(start);
   const to = Date.parse(end);
   return points.filter((p) => {
@@ -142,7 +142,7 @@ export function km(metres: number): string {
 }
 
 /** The markers of a track: its start and end, its stops and its alarm points. */
-export function trackMarkers(points: readonly TrackFix[], stops: readonly TrackStop[], alarms: readonly TrackAlarm[] = []): TrackMarker[] {
+export function trackMarkers(points: readonly TrackPoint[], stops: readonly Stop[], alarms: readonly AlarmPoint[] = []): TrackMarker[] {
   const first = points[0];
   const last = points[points.length - 1];
   return [
@@ -154,6 +154,6 @@ export function trackMarkers(points: readonly TrackFix[], stops: readonly TrackS
 }
 
 /** A track's fixes as a map line's `[lon, lat]` pairs. */
-export function lineOf(points: readonly TrackFix[]): [number, number][] {
+export function lineOf(points: readonly TrackPoint[]): [number, number][] {
   return points.map((p) => [p.lon, p.lat]);
 }

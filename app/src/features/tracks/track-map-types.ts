@@ -5,7 +5,7 @@ import type { TileChoice } from '@/components/map/types';
 export interface TrackLine {
   id: string;
   color: string;
-  coords: readonly (readonly [number, number])[];
+  coords: readonly (readonly number[])[];
 }
 
 export type MarkerKind = 'start' | 'end' | 'stop' | 'alarm';
@@ -29,7 +29,7 @@ export interface TrackMapOptions {
 
 export interface TrackMapHandle {
   /** The lines, and the stretches drawn red over them (speeding). */
-  setLines(lines: readonly TrackLine[], highlights: readonly (readonly [number, number])[][]): void;
+  setLines(lines: readonly TrackLine[], highlights: readonly (readonly (readonly number[])[])[]): void;
   setMarkers(markers: readonly TrackMarker[]): void;
   /** The played vehicle (null: none); `follow` pans when it nears the edge of the view. */
   setVehicle(vehicle: { lon: number; lat: number; direction: number } | null, follow: boolean): void;

@@ -2,22 +2,24 @@ import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { postCall } from '@/lib/calls';
-import type { TrackAnalysis } from '../types';
+import type { TrackAnalysis } from '@/lib/api-types';
 import { tracksKey } from './keys';
 
+/** A vehicle and UTC days, both included (at most 366). */
 export interface AnalyseParams {
   vehicleId: number;
-  /** UTC days, both included (at most 366). */
-  start: string;
-  end: string;
+  startDate: string;
+  endDate: string;
 }
 
+/** A new analysis, or its job: the contract's AnalyseQuery reads `(null | DayRange) & {…}`, which TypeScript narrows
+ * to the day range alone, so the job's payload is spelt here. */
 type AnalysePayload = AnalyseParams | { jobId: number; cancel?: boolean };
 
 /**
- * POST /api/web/track/analyse → TrackAnalysis. `{vehicleId, start, end}` reads the finished days and builds the missing
- * ones; with more than seven missing it answers the days ready and a `jobId`, and `{jobId}` answers the progress,
- * `{jobId, cancel: true}` stops the job.
+ * POST /api/web/track/analyse → TrackAnalysis. `{vehicleId, startDate, endDate}` reads the finished days and builds the
+ * missing ones; with more than seven missing it answers the days ready and a `jobId`, and `{jobId}` answers the
+ * progress, `{jobId, cancel: true}` stops the job.
  */
 export const analyseTracks = postCall<AnalysePayload, TrackAnalysis>('/web/track/analyse');
 

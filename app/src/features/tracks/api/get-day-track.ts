@@ -1,18 +1,14 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 
 import { postCall } from '@/lib/calls';
-import type { DayTrack } from '../types';
+import type { DayTrack, DayTrackQuery } from '@/lib/api-types';
 import { tracksKey } from './keys';
 
-export interface DayTrackParams {
-  vehicleId: number;
-  day: string;
-  /** Metres the line may be simplified by (0 = every fix). */
-  tolerance: number;
-}
+/** The day and the metres its line may be simplified by (0 = every fix). */
+export type DayTrackParams = Pick<DayTrackQuery, 'vehicleId' | 'day'> & { tolerance: number };
 
 /** POST /api/web/track/day {vehicleId, day, tolerance} → DayTrack: the day's fixes, stops, speeding and alarms. */
-export const getDayTrack = postCall<DayTrackParams, DayTrack>('/web/track/day');
+export const getDayTrack = postCall<DayTrackQuery, DayTrack>('/web/track/day');
 
 /** The day's track; a new tolerance (zooming) keeps the drawn line until the finer or coarser one arrives. */
 export function useDayTrack(params: DayTrackParams | null) {

@@ -19,7 +19,7 @@ import { toPage } from '@/lib/calls';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import type { useTrackAnalysis } from '../api/analyse-tracks';
 import { daysBetween, km, parseDay, utcToday } from '../playback';
-import type { Fragment } from '../types';
+import type { Fragment } from '@/lib/api-types';
 import { useTrackLinks } from './track-links';
 
 /** The longest range the server analyses at once. */

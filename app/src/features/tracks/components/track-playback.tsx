@@ -21,7 +21,7 @@ import { useDayTrack } from '../api/get-day-track';
 import { useInstant } from '../api/get-instant';
 import { useMileageHistogram } from '../api/get-mileage';
 import { addDays, km, lineOf, TRACK_COLOR, parseDay, stretchLine, toleranceForZoom, trackMarkers, utcToday } from '../playback';
-import type { DayTrack } from '../types';
+import type { DayTrack } from '@/lib/api-types';
 import { KmChart } from './km-chart';
 import { MomentPanel } from './moment-panel';
 import { PlaybackControls } from './playback-controls';

@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { momentAt, timeline, TRACK_SECONDS_PER_SECOND, type PlaybackSpeed } from '../playback';
-import type { TrackFix } from '../types';
+import type { TrackPoint } from '@/lib/api-types';
 
-export function usePlayback(points: readonly TrackFix[], trackKey: string) {
+export function usePlayback(points: readonly TrackPoint[], trackKey: string) {
   const span = timeline(points);
   // the fixes of the same track at another tolerance keep the moment; another track (or its fixes arriving) does not
   const key = `${trackKey}:${String(span?.start ?? '')}`;

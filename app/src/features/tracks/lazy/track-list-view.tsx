@@ -25,7 +25,7 @@ export default function TrackListView({ route }: MenuViewProps) {
   const today = utcToday();
   const [range, setRange] = useState<RangeValue | null>(null);
   const vehicle = range?.vehicle ?? null;
-  const analysis = useTrackAnalysis(range && vehicle ? { vehicleId: vehicle.id, start: range.from, end: range.to } : null);
+  const analysis = useTrackAnalysis(range && vehicle ? { vehicleId: vehicle.id, startDate: range.from, endDate: range.to } : null);
   const days = analysis.days;
   const viewLink = range && vehicle ? links.rangeView(vehicle.id, range.from, range.to) : null;
   const table = useDaysTable({

@@ -54,7 +54,7 @@ function markerStyle(kind: MarkerKind): Style {
 export function createTrackMap(target: HTMLElement, options: TrackMapOptions): TrackMapHandle {
   const base = createBaseLayers(options.tiles);
   let lines: readonly TrackLine[] = [];
-  let highlights: readonly (readonly [number, number])[][] = [];
+  let highlights: readonly (readonly (readonly number[])[])[] = [];
   let markers: readonly TrackMarker[] = [];
   let vehicle: { lon: number; lat: number; direction: number } | null = null;
 
@@ -90,7 +90,7 @@ export function createTrackMap(target: HTMLElement, options: TrackMapOptions): T
     view,
   });
 
-  const line = (coords: readonly (readonly [number, number])[]) => new LineString(coords.map(([lon, lat]) => base.project(lon, lat)));
+  const line = (coords: readonly (readonly number[])[]) => new LineString(coords.map(([lon = 0, lat = 0]) => base.project(lon, lat)));
 
   function drawLines() {
     lineSource.clear(true);

@@ -17,7 +17,7 @@ import { addDays, dayColor, km, parseDay, utcToday } from '../playback';
 import { AnalysisProgress, RangeForm, rangeProblem, useDaysTable, type RangeValue } from '../components/range-days';
 import { TrackMap } from '../components/track-map';
 import { useTrackLinks } from '../components/track-links';
-import type { Fragment } from '../types';
+import type { Fragment } from '@/lib/api-types';
 
 function Swatch({ color }: { color: string }) {
   return <span className="inline-block h-1.5 w-5 rounded-full align-middle" style={{ backgroundColor: color }} aria-hidden="true" />;
@@ -34,7 +34,7 @@ export default function TrackView({ route, params }: MenuViewProps) {
   const from = parseDay(query.get('from')) ?? addDays(today, -6);
   const to = parseDay(query.get('to')) ?? today;
   const sound = vehicleId !== null && rangeProblem({ vehicle: null, from, to }, false) === null;
-  const analysis = useTrackAnalysis(sound ? { vehicleId, start: from, end: to } : null);
+  const analysis = useTrackAnalysis(sound ? { vehicleId, startDate: from, endDate: to } : null);
   const data = analysis.data;
   const days = analysis.days;
   const colorOf = new Map(days.map((d, i) => [d.day, dayColor(i)]));
