@@ -6,7 +6,7 @@
  *
  * The vehicle and day live in the URL (`?vehicleId=&day=`), so the track list and links open a day directly.
  */
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -145,6 +145,7 @@ function MapNote({ children }: { children: ReactNode }) {
 
 function DayPicker({ day, onChange }: { day: string; onChange: (day: string) => void }) {
   const { t } = useTranslation('locus');
+  const id = useId();
   const today = utcToday();
   return (
     <div className="flex items-end gap-1">
@@ -152,11 +153,11 @@ function DayPicker({ day, onChange }: { day: string; onChange: (day: string) => 
         <ChevronLeftIcon className="size-4" />
       </Button>
       <div>
-        <label htmlFor="locus-day" className="mb-1 block text-xs font-medium text-slate-600">
+        <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
           {t('day.label')}
         </label>
         <TextInput
-          id="locus-day"
+          id={id}
           type="date"
           value={day}
           max={today}
