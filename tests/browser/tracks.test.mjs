@@ -35,13 +35,14 @@ before(async () => {
   adminToken = (await api(null, '/base/login', { username: 'admin', password: server.password, type: 'system' })).token;
   const imei = String(860_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 61);
   vehicle = await fittedVehicle(server.url, adminToken, { plate: `轨A${stamp}`, imei, entId: 1014 });
-  // 08:00–08:40 eastwards at 60 km/h (about a kilometre a minute at this latitude), then parked until 08:50
+  // 08:00–08:40 eastwards at 60 km/h (about a kilometre a minute at this latitude; the fixes of 08:35–08:37 report
+  // 110 km/h, over the default limit of 100), then parked until 08:50
   const reports = [];
   for (let i = 0; i <= 50; i++) {
     const moving = i <= 40;
     reports.push({
       ts: at('08:00') + i * 60_000,
-      gps: { lat: 31.2304, lon: 121.4 + Math.min(i, 40) * 0.0105, speed: moving && i > 0 ? 60 : 0, direction: 90 },
+      gps: { lat: 31.2304, lon: 121.4 + Math.min(i, 40) * 0.0105, speed: !moving || i === 0 ? 0 : i >= 35 && i <= 37 ? 110 : 60, direction: 90 },
       tyres: [
         { pos: 11, sensorId: 'a1', pressure: 9.0, temp: 30, battery: 80 },
         { pos: 21, sensorId: 'a2', pressure: i < 20 ? PRESSURE_EARLY : PRESSURE_LATE, temp: 30, battery: 80 },
@@ -75,6 +76,7 @@ test('the seeded day answers as docs/tracks.md says', () => {
   assert.equal(dayTrack.total, 51);
   assert.ok(dayTrack.meters > 35_000 && dayTrack.meters < 45_000, String(dayTrack.meters));
   assert.ok(dayTrack.stops.length >= 1, 'the ten parked minutes are a stop');
+  assert.equal(dayTrack.speeding.length, 1, 'one stretch over the limit');
 });
 
 test('/locus: pick the vehicle and the day, see the track and its km, play, scrub and read the wheels (zh)', async () => {
@@ -93,6 +95,8 @@ test('/locus: pick the vehicle and the day, see the track and its km, play, scru
     assert.ok(Number(await trackMap(page).getAttribute('data-markers')) >= 3, 'start, end and the stop');
     assert.equal((await page.getByTestId('summary-km').textContent()).trim(), km(dayTrack.meters));
     assert.equal((await page.getByTestId('summary-stops').textContent()).trim(), String(dayTrack.stops.length));
+    assert.equal((await page.getByTestId('summary-speeding').textContent()).trim(), '1');
+    assert.equal(await trackMap(page).getAttribute('data-speeding'), '1', 'the stretch is drawn over the line');
     assert.match(page.url(), new RegExp(`vehicleId=${vehicle.carId}.*day=${day}|day=${day}.*vehicleId=${vehicle.carId}`));
 
     // play: the time moves on from the first fix

@@ -89,7 +89,7 @@ export function TrackMap(props: TrackMapProps) {
           data-lines={lines.filter((l) => l.coords.length > 1).length}
           data-fixes={fixes}
           data-markers={markers.length}
-          data-speeding={highlights.length}
+          data-speeding={highlights.filter((h) => h.length > 1).length}
         />
         <MapStatus status={status} loadingText={t('map.loading')} errorText={t('map.failed')} />
         {status === 'ready' && overlay ? (

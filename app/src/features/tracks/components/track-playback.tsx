@@ -67,7 +67,9 @@ export function TrackPlayback({ title }: { title: string }) {
     );
   };
 
-  const speeding = data ? data.speeding.map((s) => stretchLine(data.points, s.start, s.end)) : [];
+  // a stretch of a few minutes may have no fix left in a simplified line: cut it from every fix once they are here
+  const stretchFixes = everyFix.data?.points ?? data?.points ?? [];
+  const speeding = data ? data.speeding.map((s) => stretchLine(stretchFixes, s.start, s.end)) : [];
   const overlay =
     vehicleId === null ? (
       <MapNote>{t('playback.chooseVehicle')}</MapNote>
