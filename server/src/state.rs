@@ -79,6 +79,9 @@ impl AppState {
         if changes.pois {
             self.pois.invalidate();
         }
+        if changes.pois || changes.routes {
+            self.ingest.places().changed();
+        }
         if changes.repeaters {
             self.fleet.repeaters_changed();
         }

@@ -166,14 +166,17 @@ pub struct RouteListRequest {
     filter: RouteFilter,
 }
 
-/// Routes with their nodes, corridor, length and vehicles, newest first.
+/// Routes with their nodes, corridor, length and vehicles, newest first; each vehicle with how
+/// it keeps to the route by its latest report (the map's route colours).
 #[utoipa::path(post, path = "/route/list", tag = "track", security(("x-token" = [])),
     request_body = RouteListRequest, responses((status = 200, body = Envelope<PageResult<RouteRow>>)))]
 async fn route_list(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<RouteListRequest>,
 ) -> ApiResult<PageResult<RouteRow>> {
-    Ok(ApiOk(routes::list(&state.db, &scope, &req.filter, req.page).await?))
+    Ok(ApiOk(
+        routes::list(&state.db, state.ingest.places(), &scope, &req.filter, req.page).await?,
+    ))
 }
 
 /// Adds a route (two or more nodes, a corridor of 10–5000 m), or updates it when `id` is given.

@@ -11,6 +11,7 @@ use wheelend_tests::{TestApp, fingerprint, json, spawn_app};
 
 use crate::vehicle_history::seed_vehicle;
 
+mod matching;
 mod places;
 mod routes;
 mod tracks;

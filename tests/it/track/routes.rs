@@ -28,7 +28,7 @@ async fn routes_are_drawn_assigned_listed_and_deleted() {
     );
     let listed = app.api_route_list(&json!({"name": "Port"}), Some(a)).await.ok();
     let route = &rows(&listed)[0];
-    assert_eq!(route["vehicles"], json!([{"id": v, "plate": "粤A30001"}]));
+    assert_eq!(route["vehicles"], json!([{"id": v, "plate": "粤A30001", "matched": null}]));
     assert_eq!(route["nodes"][0]["name"], "Depot");
     assert_eq!(route["corridorM"], 300.0);
     let length = route["lengthM"].as_f64().unwrap();

@@ -58,6 +58,8 @@ export const ALARM_KINDS = [
   'spraySwitch',
   'sprayFault',
   'power',
+  'offRoute',
+  'geofence',
 ] as const;
 
 export type AlarmKindKey = (typeof ALARM_KINDS)[number] | 'unknown';

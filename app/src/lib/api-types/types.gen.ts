@@ -154,7 +154,8 @@ export type AlarmRow = {
     /**
      * 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
      * high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
-     * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power.
+     * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power, 15 off
+     * route, 16 geofence (`position` is the fence's id).
      */
     kind: number;
     /**
@@ -2046,7 +2047,8 @@ export type EnvelopeAlarmRow = {
         /**
          * 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
          * high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
-         * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power.
+         * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power, 15 off
+         * route, 16 geofence (`position` is the fence's id).
          */
         kind: number;
         /**
@@ -4543,7 +4545,8 @@ export type EnvelopePageResultAlarmRow = {
             /**
              * 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
              * high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
-             * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power.
+             * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power, 15 off
+             * route, 16 geofence (`position` is the fence's id).
              */
             kind: number;
             /**
@@ -13074,6 +13077,22 @@ export type RouteInput = {
 export type RouteListRequest = PageQuery & RouteFilter;
 
 /**
+ * A vehicle's latest verdict against its route.
+ */
+export type RouteMatch = {
+    routeId: number;
+    state: RouteState;
+    /**
+     * From the route's line, metres.
+     */
+    distanceM: number;
+    /**
+     * Report time of the verdict, ms.
+     */
+    at: number;
+};
+
+/**
  * A menu of the caller's route tree (`getMenu`).
  */
 export type RouteMenu = {
@@ -13143,9 +13162,15 @@ export type RouteRow = {
     updatedAt: string;
 };
 
+/**
+ * How a vehicle keeps to its route.
+ */
+export type RouteState = 'none' | 'matched' | 'offRoute' | 'inference';
+
 export type RouteVehicle = {
     id: number;
     plate: string;
+    matched?: null | RouteMatch;
 };
 
 /**

@@ -99,6 +99,8 @@ fn kind_name(k: i16) -> &'static str {
         kind::DEVICE_OFFLINE => "设备离线",
         kind::SPRAY_SWITCH => "喷淋开启",
         kind::SPRAY_FAULT => "喷淋故障",
+        kind::OFF_ROUTE => "偏离线路",
+        kind::GEOFENCE => "电子围栏",
         _ => "电源",
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod fragments;
 pub mod geometry;
+pub mod matching;
 pub mod pois;
 pub mod routes;
 pub mod tracks;

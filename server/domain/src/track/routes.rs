@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::geometry::{LonLat, length_m, simplified_indices, valid_lon_lat};
+use super::matching::{Places, RouteMatch};
 use crate::scope::{EnterpriseOwned, Scope};
 use crate::vehicle::history::{TimeRange, positions};
 use kernel::changes::{Change, announce};
@@ -53,6 +54,8 @@ pub struct RouteNode {
 pub struct RouteVehicle {
     pub id: i64,
     pub plate: String,
+    /// How it keeps to the route by its latest report (None: no report since assigned).
+    pub matched: Option<RouteMatch>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -87,6 +90,7 @@ pub struct RouteFilter {
 /// The routes the scope sees, newest first, with their vehicles.
 pub async fn list(
     db: &DatabaseConnection,
+    places: &Places,
     scope: &Scope,
     filter: &RouteFilter,
     page: PageQuery,
@@ -102,7 +106,7 @@ pub async fn list(
     }
     let page = paging::fetch(db, select, page, |r| r).await?;
     let ids: Vec<i64> = page.list.iter().map(|r| r.id).collect();
-    let mut vehicles = vehicles_of(db, &ids).await?;
+    let mut vehicles = vehicles_of(db, places, &ids).await?;
     Ok(PageResult {
         list: page
             .list
@@ -127,6 +131,7 @@ pub async fn list(
 
 async fn vehicles_of(
     db: &DatabaseConnection,
+    places: &Places,
     routes: &[i64],
 ) -> Result<HashMap<i64, Vec<RouteVehicle>>, AppError> {
     let rows: Vec<(i64, i64, String)> = route_vehicle::Entity::find()
@@ -146,9 +151,11 @@ async fn vehicles_of(
         .into_tuple()
         .all(db)
         .await?;
+    let matches = places.matches(rows.iter().map(|r| r.1));
     let mut out: HashMap<i64, Vec<RouteVehicle>> = HashMap::new();
     for (route_id, id, plate) in rows {
-        out.entry(route_id).or_default().push(RouteVehicle { id, plate });
+        let matched = matches.get(&id).filter(|m| m.route_id == route_id).copied();
+        out.entry(route_id).or_default().push(RouteVehicle { id, plate, matched });
     }
     Ok(out)
 }
@@ -312,23 +319,23 @@ pub async fn assign(db: &DatabaseConnection, scope: &Scope, input: &AssignInput)
     Ok(ids.len())
 }
 
-/// The route of each vehicle that is on one, with its line and corridor: what matching reads.
+/// The route of each vehicle that is on one, with its corridor and nodes: what matching reads.
 pub async fn assignments(
     db: &DatabaseConnection,
-) -> Result<BTreeMap<i64, (i64, f64, Vec<LonLat>)>, AppError> {
-    let routes: HashMap<i64, (f64, Vec<LonLat>)> = route::Entity::find()
+) -> Result<BTreeMap<i64, (i64, f64, Vec<RouteNode>)>, AppError> {
+    let routes: HashMap<i64, (f64, Vec<RouteNode>)> = route::Entity::find()
         .all(db)
         .await?
         .into_iter()
-        .map(|r| (r.id, (r.corridor_m, line_of(&json_list::<RouteNode>(&r.nodes)))))
+        .map(|r| (r.id, (r.corridor_m, json_list::<RouteNode>(&r.nodes))))
         .collect();
     Ok(route_vehicle::Entity::find()
         .all(db)
         .await?
         .into_iter()
         .filter_map(|a| {
-            let (corridor, line) = routes.get(&a.route_id)?;
-            Some((a.vehicle_id, (a.route_id, *corridor, line.clone())))
+            let (corridor, nodes) = routes.get(&a.route_id)?;
+            Some((a.vehicle_id, (a.route_id, *corridor, nodes.clone())))
         })
         .collect())
 }

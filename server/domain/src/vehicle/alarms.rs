@@ -40,7 +40,11 @@ pub mod kind {
     pub const SPRAY_SWITCH: i16 = 12;
     pub const SPRAY_FAULT: i16 = 13;
     pub const POWER: i16 = 14;
-    pub const LAST: i16 = POWER;
+    /// Out of the corridor of its route (docs/tracks.md).
+    pub const OFF_ROUTE: i16 = 15;
+    /// A geofence's condition; the alarm's `position` holds the fence's id.
+    pub const GEOFENCE: i16 = 16;
+    pub const LAST: i16 = GEOFENCE;
 }
 
 pub const LEVEL_WARNING: i16 = 1;
@@ -246,7 +250,8 @@ pub struct AlarmRow {
     pub position: i32,
     /// 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
     /// high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
-    /// 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power.
+    /// 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power, 15 off
+    /// route, 16 geofence (`position` is the fence's id).
     pub kind: i16,
     /// 1 warning, 2 critical.
     pub level: i16,

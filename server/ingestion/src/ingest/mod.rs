@@ -20,6 +20,7 @@ use domain::device::keys;
 use domain::live::hub::LiveHub;
 use domain::vehicle::alarms::AlarmFeed;
 use domain::vehicle::snapshot::FleetSnapshot;
+use domain::track::matching::Places;
 use domain::work::autoopen::AutoOpenRules;
 use entities::{device, device_key, ingest_count};
 use kernel::error::AppError;
@@ -179,6 +180,8 @@ pub(super) struct Inner {
     rejects: RejectLog,
     /// The order types' rules that open work orders from alarms (the writer reads them).
     auto_open: AutoOpenRules,
+    /// Routes and geofences the writer matches positions against.
+    places: Places,
 }
 
 impl Ingestor {
@@ -202,9 +205,17 @@ impl Ingestor {
             counts: Counts::default(),
             rejects: RejectLog::start(db.clone()),
             auto_open: AutoOpenRules::default(),
+            places: Places::default(),
         });
-        let auto_open = inner.auto_open.clone();
-        tokio::spawn(Writer::new(db, live, alarm_feed, fleet, auto_open).run(queue));
+        let writer = Writer::new(
+            db,
+            live,
+            alarm_feed,
+            fleet,
+            inner.auto_open.clone(),
+            inner.places.clone(),
+        );
+        tokio::spawn(writer.run(queue));
         let sweeper = inner.jobs.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(SWEEP_EVERY);
@@ -291,6 +302,11 @@ impl Ingestor {
     /// Forgets the rules that open orders from alarms (an order type changed).
     pub fn forget_order_types(&self) {
         self.inner.auto_open.forget();
+    }
+
+    /// The routes and geofences positions are matched against, with each vehicle's verdict.
+    pub fn places(&self) -> &Places {
+        &self.inner.places
     }
 
     pub fn stats(&self) -> IngestStats {

@@ -10,6 +10,7 @@ use domain::live::hub::{EventKind, LiveHub};
 use domain::vehicle::alarms::{AlarmEvent, AlarmFeed, CLEARED, LEVEL_WARNING, kind};
 use domain::vehicle::fleet::LiveState;
 use domain::vehicle::snapshot::FleetSnapshot;
+use domain::track::matching::Places;
 use domain::work::autoopen::AutoOpenRules;
 use entities::wheel_values::{self, WheelValue};
 use entities::{
@@ -129,6 +130,8 @@ pub(crate) struct Writer {
     heartbeats: HashMap<i64, Instant>,
     /// Opens work orders from committed alarms.
     auto_open: AutoOpenRules,
+    /// Routes and geofences: each position is judged against them.
+    places: Places,
 }
 
 /// Axle position of a wheel for thresholds: trailers' axles are `trailer`, a motor
@@ -154,9 +157,11 @@ impl Writer {
         alarm_feed: AlarmFeed,
         fleet: FleetSnapshot,
         auto_open: AutoOpenRules,
+        places: Places,
     ) -> Self {
         Self {
             auto_open,
+            places,
             db,
             live,
             fleet,
@@ -376,6 +381,7 @@ impl Writer {
         let mut conditions: Vec<(i64, i64, Condition)> = Vec::new();
         self.load(reports.iter().filter_map(|(_, a)| a.device.vehicle_id))
             .await?;
+        self.places.refresh(&self.db).await?;
         for (job, a) in reports {
             heartbeats.insert(a.device.id);
             let Some(vehicle_id) = a.device.vehicle_id else {
@@ -408,6 +414,20 @@ impl Writer {
             v.remember(r.ts);
             let at = ms(r.ts);
             if let Some(g) = &r.gps {
+                for place in self.places.observe(vehicle_id, v.enterprise_id, r.ts, [g.lon, g.lat], g.speed) {
+                    conditions.push((vehicle_id, r.ts, Condition {
+                        position: place.position,
+                        kind: place.kind,
+                        verdict: match place.raise {
+                            Some((value, threshold)) => Verdict::Raise {
+                                level: LEVEL_WARNING,
+                                value,
+                                threshold,
+                            },
+                            None => Verdict::Clear,
+                        },
+                    }));
+                }
                 positions.push(position::Model {
                     vehicle_id,
                     ts: at,
