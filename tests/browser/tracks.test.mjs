@@ -120,6 +120,12 @@ test('/locus: pick the vehicle and the day, see the track and its km, play, scru
     assert.match(await readings.getByTestId('wheel-diagram').textContent(), new RegExp(String(PRESSURE_EARLY).replace('.', '\\.')));
     await shot(page, 'tracks-locus-zh');
 
+    // the day's events: the stop moves the playback to its start
+    const stopAt = new Date(dayTrack.stops[0].start).toISOString().slice(11, 19);
+    await page.getByTestId('day-events').locator('[data-kind="stop"]').first().click();
+    await page.getByTestId('moment-time').getByText(stopAt).waitFor();
+    assert.equal(await page.getByTestId('day-events').locator('[data-kind="speeding"]').count(), 1);
+
     // the consumption monitor lists the day's km
     const strip = page.getByTestId('mileage-strip');
     await strip.locator('[data-chart-state="ready"]').waitFor({ timeout: 10_000 });

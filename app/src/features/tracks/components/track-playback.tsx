@@ -22,6 +22,7 @@ import { useInstant } from '../api/get-instant';
 import { useMileageHistogram } from '../api/get-mileage';
 import { addDays, km, lineOf, TRACK_COLOR, parseDay, stretchLine, toleranceForZoom, trackMarkers, utcToday } from '../playback';
 import type { DayTrack } from '@/lib/api-types';
+import { DayEvents } from './day-events';
 import { KmChart } from './km-chart';
 import { MomentPanel } from './moment-panel';
 import { PlaybackControls } from './playback-controls';
@@ -126,6 +127,7 @@ export function TrackPlayback({ title }: { title: string }) {
         <div className="space-y-4">
           <DaySummary track={data} pending={vehicleId !== null && track.isPending} tolerance={tolerance} />
           {vehicleId !== null ? <MomentPanel vehicleId={vehicleId} playback={playback} /> : null}
+          {data ? <DayEvents track={data} onSeek={playback.seek} /> : null}
         </div>
       </div>
       {vehicleId !== null ? (
