@@ -177,8 +177,8 @@ export function createTrackMap(target: HTMLElement, options: TrackMapOptions): T
       if (next && follow) {
         const at = base.project(next.lon, next.lat);
         const extent = view.calculateExtent(map.getSize());
-        // keep the vehicle in view without re-centring on every frame: only when it leaves the inner part of the view
-        const inner = buffer(extent, -0.15 * Math.min(getWidth(extent), getHeight(extent)));
+        // keep the vehicle in view without moving the map on every frame: only when it reaches the edge of the view
+        const inner = buffer(extent, -0.03 * Math.min(getWidth(extent), getHeight(extent)));
         if (!containsCoordinate(inner, at)) view.setCenter(at);
       }
     },
