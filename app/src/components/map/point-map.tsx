@@ -6,8 +6,9 @@
 import { useEffect, useRef } from 'react';
 
 import { cx } from '@/components/ui/cx';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
+import { MapStatus } from './map-status';
 import type { MapPoint } from './types';
-import { MapStatusNote, useLazyMap } from './use-lazy-map';
 
 interface PointMapProps {
   points: readonly MapPoint[];
@@ -24,7 +25,7 @@ interface PointMapProps {
 
 export function PointMap({ points, center, zoom, selectedId = null, onSelect, label, loadingText, errorText, className }: PointMapProps) {
   const latest = useRef({ points, selectedId, onSelect, center, zoom });
-  const { targetRef, handleRef, status } = useLazyMap(
+  const { ref: targetRef, handle: handleRef, status } = useLazyWidget(
     async (target) => {
       const { createPointMap } = await import('./lazy/ol-point-map');
       const { center: c, zoom: z } = latest.current;
@@ -55,7 +56,7 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
         className="absolute inset-0 bg-[linear-gradient(#d9e1e8_1px,transparent_1px),linear-gradient(90deg,#d9e1e8_1px,transparent_1px)] bg-[size:48px_48px]"
       />
       <div ref={targetRef} role="region" aria-label={label} className="absolute inset-0" data-map-status={status} />
-      <MapStatusNote status={status} loadingText={loadingText} errorText={errorText} />
+      <MapStatus status={status} loadingText={loadingText} errorText={errorText} />
     </div>
   );
 }

@@ -1,3 +1,8 @@
+/** Base layer: OpenStreetMap tiles, AMap tiles (GCJ-02), or the bundled outline alone (no network). */
+export type TileChoice = 'osm' | 'amap' | 'offline';
+
+export const TILE_CHOICES: readonly TileChoice[] = ['osm', 'amap', 'offline'];
+
 export interface MapPoint {
   id: string;
   lon: number;
