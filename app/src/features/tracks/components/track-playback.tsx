@@ -122,7 +122,7 @@ export function TrackPlayback({ title }: { title: string }) {
             className="relative h-[55vh] min-h-72"
           />
           <PlaybackControls playback={playback} />
-          <MapLegend />
+          <TrackLegend />
         </div>
         <div className="space-y-4">
           <DaySummary track={data} pending={vehicleId !== null && track.isPending} tolerance={tolerance} />
@@ -215,7 +215,8 @@ function DaySummary({ track, pending, tolerance }: { track: DayTrack | undefined
   );
 }
 
-function MapLegend() {
+/** The markers and colours of the playback map, in a line under it. */
+function TrackLegend() {
   const { t } = useTranslation('locus');
   const items: [string, string][] = [
     ['#16a34a', t('legend.start')],
