@@ -188,7 +188,7 @@ test('track list: a reversed range is refused; the day row opens the range on th
   }
 });
 
-test('trips and mileage: the computed trip opens on the map; the vehicle has its km (zh)', async () => {
+test('trips and mileage: the computed trip opens on the map, dataManage lists it too; the vehicle has its km (zh)', async () => {
   const context = await newContext(browser, server.url, { timezoneId: 'UTC' });
   try {
     const page = await newPage(context);
@@ -201,6 +201,10 @@ test('trips and mileage: the computed trip opens on the map; the vehicle has its
     await page.locator('[data-testid="track-map"][data-lines="1"]').waitFor({ timeout: 20_000 });
     assert.match(await page.getByTestId('trip-summary').textContent(), /\d+\.\d/);
     await shot(page, 'tracks-trip-zh');
+
+    // dataManage's trip management is the same trip list (an alias in the registry)
+    await openConsole(page, '/dataManage/travelManage?tiles=offline');
+    await page.getByTestId('trips-table').locator('tr', { hasText: vehicle.plate }).waitFor({ timeout: 20_000 });
 
     await openConsole(page, '/locusModule/mileageRoute');
     await pickVehicle(page, '车辆');
