@@ -155,7 +155,11 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(index("idx_pois_enterprise", Pois::Table, &["enterprise_id"]))
+            .create_index(index(
+                "idx_pois_enterprise",
+                Pois::Table,
+                &["enterprise_id"],
+            ))
             .await?;
 
         manager

@@ -19,7 +19,7 @@ impl MigrationTrait for Migration {
             .alter_table(
                 Table::alter()
                     .table(Positions::Table)
-                    .add_column(&mut double_null(Positions::Voltage))
+                    .add_column(double_null(Positions::Voltage))
                     .to_owned(),
             )
             .await

@@ -164,7 +164,7 @@ fn expected(vehicle_id: i64, r: &Report) -> (Option<position::Model>, Vec<WheelV
         direction: g.direction.round() as i16,
         ignition: g.speed > 0.0,
         mileage: None,
-        voltage: None,
+        voltage: r.power,
     });
     let tyres = r.tyres.iter().map(|t| WheelValue {
         kind: TYRE,

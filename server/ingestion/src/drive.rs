@@ -69,7 +69,10 @@ pub async fn simulate(
     }
     let speed = req.speed.unwrap_or(60.0);
     if !(5.0..=150.0).contains(&speed) {
-        return Err(AppError::field("speed", text!("speed：5 到 150 km/h", "speed: 5 to 150 km/h")));
+        return Err(AppError::field(
+            "speed",
+            text!("speed：5 到 150 km/h", "speed: 5 to 150 km/h"),
+        ));
     }
     let interval = req.interval.unwrap_or(10);
     if !(1..=300).contains(&interval) {
@@ -104,7 +107,11 @@ pub async fn simulate(
     let step_ms = i64::from(interval) * 1000;
     let now = Utc::now().timestamp_millis();
     let count = i64::try_from(walk.len()).unwrap_or(i64::MAX);
-    let first_at = if req.live { now } else { now - (count - 1) * step_ms };
+    let first_at = if req.live {
+        now
+    } else {
+        now - (count - 1) * step_ms
+    };
     let reports: Vec<Report> = walk
         .iter()
         .enumerate()
@@ -135,7 +142,8 @@ pub async fn simulate(
     if req.live {
         let ingest = ingest.clone();
         tokio::spawn(async move {
-            let mut tick = tokio::time::interval(std::time::Duration::from_millis(step_ms.unsigned_abs()));
+            let mut tick =
+                tokio::time::interval(std::time::Duration::from_millis(step_ms.unsigned_abs()));
             for mut report in reports {
                 tick.tick().await;
                 report.ts = Utc::now().timestamp_millis();

@@ -9,7 +9,9 @@ use domain::track::fragments::{self, FragmentRun, Rebuild};
 use domain::track::pois::{
     self, MapPois, Nearby, NearbyDispose, NearbyOrders, PoiInput, PoiRow, PoiSearch, Viewport,
 };
-use domain::track::routes::{self, AssignInput, GenerateNodes, GeneratedNodes, RouteFilter, RouteInput, RouteRow};
+use domain::track::routes::{
+    self, AssignInput, GenerateNodes, GeneratedNodes, RouteFilter, RouteInput, RouteRow,
+};
 use domain::track::tracks::{self, AnalyseQuery, DayTrack, DayTrackQuery, TrackAnalysis};
 use domain::track::uploads::{self, TrackUploaded, UploadMeta};
 use domain::vehicle::history::TimeRange;
@@ -72,7 +74,10 @@ pub struct Ids {
 /// `id` is given. A polygon whose edges cross is refused.
 #[utoipa::path(post, path = "/poi/add", tag = "track", security(("x-token" = [])),
     request_body = PoiInput, responses((status = 200, body = Envelope<Saved>)))]
-async fn poi_add(State(state): State<AppState>, Scoped(scope, req): Scoped<PoiInput>) -> ApiResult<Saved> {
+async fn poi_add(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<PoiInput>,
+) -> ApiResult<Saved> {
     Ok(ApiOk(Saved {
         id: pois::save(&state.db, &scope, req).await?,
     }))
@@ -81,7 +86,10 @@ async fn poi_add(State(state): State<AppState>, Scoped(scope, req): Scoped<PoiIn
 /// Deletes points of interest: all or none.
 #[utoipa::path(post, path = "/poi/deletePoi", tag = "track", security(("x-token" = [])),
     request_body = Ids, responses((status = 200, body = Envelope<Empty>)))]
-async fn poi_delete(State(state): State<AppState>, Scoped(scope, req): Scoped<Ids>) -> ApiResult<Empty> {
+async fn poi_delete(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<Ids>,
+) -> ApiResult<Empty> {
     pois::delete(&state.db, &scope, &req.ids).await?;
     Ok(ApiOk(Empty {}))
 }
@@ -180,14 +188,24 @@ async fn route_list(
     Scoped(scope, req): Scoped<RouteListRequest>,
 ) -> ApiResult<PageResult<RouteRow>> {
     Ok(ApiOk(
-        routes::list(&state.db, state.ingest.places(), &scope, &req.filter, req.page).await?,
+        routes::list(
+            &state.db,
+            state.ingest.places(),
+            &scope,
+            &req.filter,
+            req.page,
+        )
+        .await?,
     ))
 }
 
 /// Adds a route (two or more nodes, a corridor of 10–5000 m), or updates it when `id` is given.
 #[utoipa::path(post, path = "/route/add", tag = "track", security(("x-token" = [])),
     request_body = RouteInput, responses((status = 200, body = Envelope<Saved>)))]
-async fn route_add(State(state): State<AppState>, Scoped(scope, req): Scoped<RouteInput>) -> ApiResult<Saved> {
+async fn route_add(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<RouteInput>,
+) -> ApiResult<Saved> {
     Ok(ApiOk(Saved {
         id: routes::save(&state.db, &scope, req).await?,
     }))
@@ -196,7 +214,10 @@ async fn route_add(State(state): State<AppState>, Scoped(scope, req): Scoped<Rou
 /// Deletes routes; their vehicles are then on none.
 #[utoipa::path(post, path = "/route/delete", tag = "track", security(("x-token" = [])),
     request_body = Ids, responses((status = 200, body = Envelope<Empty>)))]
-async fn route_delete(State(state): State<AppState>, Scoped(scope, req): Scoped<Ids>) -> ApiResult<Empty> {
+async fn route_delete(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<Ids>,
+) -> ApiResult<Empty> {
     routes::delete(&state.db, &scope, &req.ids).await?;
     Ok(ApiOk(Empty {}))
 }
@@ -227,7 +248,9 @@ async fn generate_nodes(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<GenerateNodes>,
 ) -> ApiResult<GeneratedNodes> {
-    Ok(ApiOk(routes::generate_nodes(&state.db, &scope, &req).await?))
+    Ok(ApiOk(
+        routes::generate_nodes(&state.db, &scope, &req).await?,
+    ))
 }
 
 // ---- tracks --------------------------------------------------------------------------------
@@ -314,7 +337,10 @@ async fn rebuild_fragments(
     };
     let rebuild = Rebuild {
         vehicle_id: q.vehicle_id,
-        range: DayRange { start_date, end_date },
+        range: DayRange {
+            start_date,
+            end_date,
+        },
     };
     Ok(ApiOk(RebuildAnswer::Started(
         fragments::rebuild(&state.db, &scope, &rebuild).await?,
@@ -339,9 +365,9 @@ fn id_field(field: &str, value: &str) -> Result<Option<i64>, AppError> {
     if v.is_empty() {
         return Ok(None);
     }
-    v.parse().map(Some).map_err(|_| {
-        AppError::field(field, text!("{}：须为数字", "{}: must be a number", field))
-    })
+    v.parse()
+        .map(Some)
+        .map_err(|_| AppError::field(field, text!("{}：须为数字", "{}: must be a number", field)))
 }
 
 /// Uploads a GPX, KML or CSV track (`file`), optionally for a vehicle or a route; answers the
@@ -372,7 +398,9 @@ async fn track_upload(
                 file = Some((name, bytes));
             }
             "name" => meta.name = Some(small_text(field).await?),
-            "vehicleId" | "carId" => meta.vehicle_id = id_field("vehicleId", &small_text(field).await?)?,
+            "vehicleId" | "carId" => {
+                meta.vehicle_id = id_field("vehicleId", &small_text(field).await?)?;
+            }
             "routeId" => meta.route_id = id_field("routeId", &small_text(field).await?)?,
             "coord" => meta.coord = Some(small_text(field).await?),
             _ => while field.chunk().await.map_err(|e| form_error(&e))?.is_some() {},
@@ -381,7 +409,10 @@ async fn track_upload(
     let Some((name, bytes)) = file else {
         return Err(AppError::field(
             "file",
-            text!("缺少文件：请把轨迹放在 file 字段", "No file: send the track in the `file` field"),
+            text!(
+                "缺少文件：请把轨迹放在 file 字段",
+                "No file: send the track in the `file` field"
+            ),
         ));
     };
     Ok(ApiOk(

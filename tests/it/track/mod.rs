@@ -49,10 +49,15 @@ async fn drive(app: &TestApp, v: i64, day: NaiveDate) -> usize {
             voltage: None,
         });
     }
-    history::record_positions(&app.state.db, &fixes).await.unwrap();
+    history::record_positions(&app.state.db, &fixes)
+        .await
+        .unwrap();
     fixes.len()
 }
 
 fn ids(page: &Value) -> Vec<i64> {
-    rows(page).iter().map(|r| r["id"].as_i64().unwrap()).collect()
+    rows(page)
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect()
 }

@@ -15,7 +15,10 @@ async fn routes_are_drawn_assigned_listed_and_deleted() {
     let (app, t, v) = fleet().await;
     let a = &t.a.admin;
     let id = app
-        .api_route_add(&json!({"name": "Depot → Port", "corridorM": 300, "nodes": line()}), Some(a))
+        .api_route_add(
+            &json!({"name": "Depot → Port", "corridorM": 300, "nodes": line()}),
+            Some(a),
+        )
         .await
         .ok()["id"]
         .as_i64()
@@ -26,18 +29,27 @@ async fn routes_are_drawn_assigned_listed_and_deleted() {
             .ok()["assigned"],
         1
     );
-    let listed = app.api_route_list(&json!({"name": "Port"}), Some(a)).await.ok();
+    let listed = app
+        .api_route_list(&json!({"name": "Port"}), Some(a))
+        .await
+        .ok();
     let route = &rows(&listed)[0];
-    assert_eq!(route["vehicles"], json!([{"id": v, "plate": "粤A30001", "matched": null}]));
+    assert_eq!(
+        route["vehicles"],
+        json!([{"id": v, "plate": "粤A30001", "matched": null}])
+    );
     assert_eq!(route["nodes"][0]["name"], "Depot");
     assert_eq!(route["corridorM"], 300.0);
     let length = route["lengthM"].as_f64().unwrap();
     assert!((length - 20_768.0).abs() < 100.0, "{length}");
 
     // Editing keeps the vehicles; a second route takes the vehicle over.
-    app.api_route_add(&json!({"id": id, "name": "Depot → Port (new)", "corridorM": 100, "nodes": line()}), Some(a))
-        .await
-        .ok();
+    app.api_route_add(
+        &json!({"id": id, "name": "Depot → Port (new)", "corridorM": 100, "nodes": line()}),
+        Some(a),
+    )
+    .await
+    .ok();
     let other = app
         .api_route_add(&json!({"name": "Ring", "nodes": line()}), Some(a))
         .await
@@ -49,10 +61,17 @@ async fn routes_are_drawn_assigned_listed_and_deleted() {
         .ok();
     let all = app.api_route_list(&json!({}), Some(a)).await.ok();
     let vehicles_of = |rid: i64| {
-        rows(&all).iter().find(|r| r["id"] == rid).unwrap()["vehicles"].as_array().unwrap().len()
+        rows(&all).iter().find(|r| r["id"] == rid).unwrap()["vehicles"]
+            .as_array()
+            .unwrap()
+            .len()
     };
     assert_eq!((vehicles_of(id), vehicles_of(other)), (0, 1));
-    assert_eq!(rows(&all).iter().find(|r| r["id"] == other).unwrap()["corridorM"], 200.0, "the default corridor");
+    assert_eq!(
+        rows(&all).iter().find(|r| r["id"] == other).unwrap()["corridorM"],
+        200.0,
+        "the default corridor"
+    );
 
     // Tree B: sees none, may not assign A's vehicle or delete A's route.
     let b = &t.b.admin;
@@ -62,26 +81,43 @@ async fn routes_are_drawn_assigned_listed_and_deleted() {
         .ok()["id"]
         .as_i64()
         .unwrap();
-    assert_eq!(ids(&app.api_route_list(&json!({}), Some(b)).await.ok()), vec![b_route]);
+    assert_eq!(
+        ids(&app.api_route_list(&json!({}), Some(b)).await.ok()),
+        vec![b_route]
+    );
     let before = fingerprint(&app.state.db).await;
     let msg = app
         .api_route_car_add_line(&json!({"routeId": b_route, "vehicleIds": [v]}), Some(b))
         .await
         .code(7);
     assert!(msg.contains(&v.to_string()), "{msg}");
-    app.api_route_delete(&json!({"ids": [id]}), Some(b)).await.code(7);
+    app.api_route_delete(&json!({"ids": [id]}), Some(b))
+        .await
+        .code(7);
     let msg = app
         .api_route_car_add_line(&json!({"routeId": b_route, "vehicleIds": [v]}), Some(a))
         .await
         .code(7);
-    assert!(msg.contains(&b_route.to_string()), "A does not see B's route: {msg}");
+    assert!(
+        msg.contains(&b_route.to_string()),
+        "A does not see B's route: {msg}"
+    );
     assert_eq!(fingerprint(&app.state.db).await, before);
 
     // Off every route; deleting a route frees its vehicles.
-    app.api_route_car_add_line(&json!({"routeId": 0, "vehicleIds": [v]}), Some(a)).await.ok();
-    app.api_route_car_add_line(&json!({"routeId": id, "vehicleIds": [v]}), Some(a)).await.ok();
-    app.api_route_delete(&json!({"ids": [id, other]}), Some(a)).await.ok();
-    assert_eq!(app.api_route_list(&json!({}), Some(a)).await.ok()["total"], 0);
+    app.api_route_car_add_line(&json!({"routeId": 0, "vehicleIds": [v]}), Some(a))
+        .await
+        .ok();
+    app.api_route_car_add_line(&json!({"routeId": id, "vehicleIds": [v]}), Some(a))
+        .await
+        .ok();
+    app.api_route_delete(&json!({"ids": [id, other]}), Some(a))
+        .await
+        .ok();
+    assert_eq!(
+        app.api_route_list(&json!({}), Some(a)).await.ok()["total"],
+        0
+    );
     let left: i64 = entities::route_vehicle::Entity::find()
         .all(&app.state.db)
         .await
@@ -98,10 +134,22 @@ async fn bad_routes_are_refused_naming_the_field() {
     let a = &t.a.admin;
     let before = fingerprint(&app.state.db).await;
     for (body, field) in [
-        (json!({"name": "One node", "nodes": [{"lon": 120.0, "lat": 30.0}]}), "nodes"),
-        (json!({"name": "Narrow", "corridorM": 0, "nodes": line()}), "corridorM"),
-        (json!({"name": "Wide", "corridorM": 10_000, "nodes": line()}), "corridorM"),
-        (json!({"name": "Off", "nodes": [{"lon": 120.0, "lat": 30.0}, {"lon": 200.0, "lat": 30.0}]}), "nodes"),
+        (
+            json!({"name": "One node", "nodes": [{"lon": 120.0, "lat": 30.0}]}),
+            "nodes",
+        ),
+        (
+            json!({"name": "Narrow", "corridorM": 0, "nodes": line()}),
+            "corridorM",
+        ),
+        (
+            json!({"name": "Wide", "corridorM": 10_000, "nodes": line()}),
+            "corridorM",
+        ),
+        (
+            json!({"name": "Off", "nodes": [{"lon": 120.0, "lat": 30.0}, {"lon": 200.0, "lat": 30.0}]}),
+            "nodes",
+        ),
         (json!({"name": " ", "nodes": line()}), "name"),
     ] {
         let msg = app.api_route_add(&body, Some(a)).await.code(7);
@@ -146,13 +194,24 @@ async fn nodes_are_generated_from_a_drawn_line_a_driven_day_or_an_upload() {
         .await
         .ok();
     assert_eq!(driven["sourcePoints"], 48);
-    assert_eq!(driven["nodes"].as_array().unwrap().len(), 2, "a straight drive north: {driven}");
+    assert_eq!(
+        driven["nodes"].as_array().unwrap().len(),
+        2,
+        "a straight drive north: {driven}"
+    );
 
     let csv = "lon,lat\n120.0,30.0\n120.1,30.0\n120.1,30.1\n";
-    let form = reqwest::multipart::Form::new()
-        .part("file", reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("route.csv"));
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("route.csv"),
+    );
     let upload = app
-        .send(app.client.post(app.url("/api/web/amap/track_upload")).header("x-token", a.as_str()).multipart(form))
+        .send(
+            app.client
+                .post(app.url("/api/web/amap/track_upload"))
+                .header("x-token", a.as_str())
+                .multipart(form),
+        )
         .await
         .ok();
     let from_upload = app
@@ -173,9 +232,15 @@ async fn nodes_are_generated_from_a_drawn_line_a_driven_day_or_an_upload() {
         (json!({"points": [[120.0, 30.0]]}), "points"),
         (json!({"points": [[120.0, 30.0], [120.0, 95.0]]}), "points"),
         (json!({"vehicleId": v}), "start"),
-        (json!({"points": [[120.0, 30.0], [121.0, 30.0]], "tolerance": -1}), "tolerance"),
+        (
+            json!({"points": [[120.0, 30.0], [121.0, 30.0]], "tolerance": -1}),
+            "tolerance",
+        ),
     ] {
-        let msg = app.api_locus_xapi_route_gen_route_nodes_action(&body, Some(a)).await.code(7);
+        let msg = app
+            .api_locus_xapi_route_gen_route_nodes_action(&body, Some(a))
+            .await
+            .code(7);
         assert!(msg.contains(field), "{body}: {msg}");
     }
 }

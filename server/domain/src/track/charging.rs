@@ -71,7 +71,11 @@ pub struct ChargingAnalysis {
 type Reading = (DateTime<Utc>, f64, f64, f64);
 
 /// Runs of readings that `holds`, split at silences; `better` picks the peak.
-fn sessions(readings: &[Reading], holds: impl Fn(f64) -> bool, better: impl Fn(f64, f64) -> bool) -> Vec<VoltageSession> {
+fn sessions(
+    readings: &[Reading],
+    holds: impl Fn(f64) -> bool,
+    better: impl Fn(f64, f64) -> bool,
+) -> Vec<VoltageSession> {
     let mut out: Vec<VoltageSession> = Vec::new();
     let mut open: Option<VoltageSession> = None;
     let mut last: Option<DateTime<Utc>> = None;
@@ -122,7 +126,12 @@ pub async fn analyse(
     let v = crate::vehicle::find(db, scope, vehicle_id).await?;
     let readings: Vec<Reading> = position::Entity::find()
         .select_only()
-        .columns([position::Column::Ts, position::Column::Voltage, position::Column::Lat, position::Column::Lon])
+        .columns([
+            position::Column::Ts,
+            position::Column::Voltage,
+            position::Column::Lat,
+            position::Column::Lon,
+        ])
         .filter(position::Column::VehicleId.eq(v.id))
         .filter(position::Column::Ts.gte(range.start))
         .filter(position::Column::Ts.lt(range.end))
@@ -146,7 +155,8 @@ pub async fn analyse(
     let low = sessions(&readings, |v| v < low_level, |a, b| a < b);
     let step = readings.len().div_ceil(MAX_SERIES).max(1);
     #[allow(clippy::cast_precision_loss)]
-    let avg_voltage = (!sorted.is_empty()).then(|| sorted.iter().sum::<f64>() / sorted.len() as f64);
+    let avg_voltage =
+        (!sorted.is_empty()).then(|| sorted.iter().sum::<f64>() / sorted.len() as f64);
     Ok(ChargingAnalysis {
         vehicle_id: v.id,
         plate: v.plate,
@@ -162,7 +172,10 @@ pub async fn analyse(
         series: readings
             .iter()
             .step_by(step)
-            .map(|r| VoltagePoint { ts: r.0, voltage: r.1 })
+            .map(|r| VoltagePoint {
+                ts: r.0,
+                voltage: r.1,
+            })
             .collect(),
     })
 }
@@ -172,7 +185,12 @@ mod tests {
     use super::*;
 
     fn reading(min: i64, v: f64) -> Reading {
-        (DateTime::from_timestamp(1_780_000_000 + min * 60, 0).unwrap(), v, 30.0, 120.0)
+        (
+            DateTime::from_timestamp(1_780_000_000 + min * 60, 0).unwrap(),
+            v,
+            30.0,
+            120.0,
+        )
     }
 
     #[test]

@@ -134,21 +134,24 @@ pub async fn build(
     if finished(day) {
         track_fragment::Entity::insert(stored(vehicle_id, &fragment))
             .on_conflict(
-                OnConflict::columns([track_fragment::Column::VehicleId, track_fragment::Column::Day])
-                    .update_columns([
-                        track_fragment::Column::Total,
-                        track_fragment::Column::Meters,
-                        track_fragment::Column::MovingSeconds,
-                        track_fragment::Column::FirstAt,
-                        track_fragment::Column::LastAt,
-                        track_fragment::Column::MinLon,
-                        track_fragment::Column::MinLat,
-                        track_fragment::Column::MaxLon,
-                        track_fragment::Column::MaxLat,
-                        track_fragment::Column::Line,
-                        track_fragment::Column::BuiltAt,
-                    ])
-                    .to_owned(),
+                OnConflict::columns([
+                    track_fragment::Column::VehicleId,
+                    track_fragment::Column::Day,
+                ])
+                .update_columns([
+                    track_fragment::Column::Total,
+                    track_fragment::Column::Meters,
+                    track_fragment::Column::MovingSeconds,
+                    track_fragment::Column::FirstAt,
+                    track_fragment::Column::LastAt,
+                    track_fragment::Column::MinLon,
+                    track_fragment::Column::MinLat,
+                    track_fragment::Column::MaxLon,
+                    track_fragment::Column::MaxLat,
+                    track_fragment::Column::Line,
+                    track_fragment::Column::BuiltAt,
+                ])
+                .to_owned(),
             )
             .exec(db)
             .await?;
@@ -252,12 +255,20 @@ pub async fn find_run(
     fragment_run::Entity::find_by_id(id)
         .one(db)
         .await?
-        .filter(|r| scope.platform || r.enterprise_id.is_some_and(|e| scope.sees(e)) || r.created_by == scope.user.id)
+        .filter(|r| {
+            scope.platform
+                || r.enterprise_id.is_some_and(|e| scope.sees(e))
+                || r.created_by == scope.user.id
+        })
         .ok_or_else(|| AppError::fail(text!("生成任务 {} 不存在", "No fragment run {}", id)))
 }
 
 /// Stops a running run after the vehicle-day it is building.
-pub async fn cancel(db: &impl ConnectionTrait, scope: &Scope, id: i64) -> Result<FragmentRun, AppError> {
+pub async fn cancel(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    id: i64,
+) -> Result<FragmentRun, AppError> {
     let run = find_run(db, scope, id).await?;
     if run.state != RUNNING {
         return Ok(run.into());
@@ -286,7 +297,10 @@ pub async fn runs(
     let names = crate::work::orders::user_names(db, page.list.iter().map(|r| r.created_by)).await?;
     let plates: std::collections::HashMap<i64, String> = entities::vehicle::Entity::find()
         .select_only()
-        .columns([entities::vehicle::Column::Id, entities::vehicle::Column::Plate])
+        .columns([
+            entities::vehicle::Column::Id,
+            entities::vehicle::Column::Plate,
+        ])
         .filter(entities::vehicle::Column::Id.is_in(page.list.iter().filter_map(|r| r.vehicle_id)))
         .into_tuple::<(i64, String)>()
         .all(db)
@@ -360,7 +374,7 @@ async fn execute(db: &DatabaseConnection, id: i64, work: Work) -> Result<(), App
         for day in &work.days {
             build(db, *vehicle_id, *day).await?;
             built += 1;
-            if built % PROGRESS_EVERY == 0 && !progress(db, id, built, RUNNING).await? {
+            if built.is_multiple_of(PROGRESS_EVERY) && !progress(db, id, built, RUNNING).await? {
                 return Ok(()); // cancelled
             }
         }
@@ -370,9 +384,17 @@ async fn execute(db: &DatabaseConnection, id: i64, work: Work) -> Result<(), App
 }
 
 /// Records progress unless the run was cancelled meanwhile; answers whether it goes on.
-async fn progress(db: &DatabaseConnection, id: i64, built: usize, state: i16) -> Result<bool, AppError> {
+async fn progress(
+    db: &DatabaseConnection,
+    id: i64,
+    built: usize,
+    state: i16,
+) -> Result<bool, AppError> {
     let mut update = fragment_run::Entity::update_many()
-        .col_expr(fragment_run::Column::Built, i32::try_from(built).unwrap_or(i32::MAX).into())
+        .col_expr(
+            fragment_run::Column::Built,
+            i32::try_from(built).unwrap_or(i32::MAX).into(),
+        )
         .col_expr(fragment_run::Column::State, state.into())
         .filter(fragment_run::Column::Id.eq(id))
         .filter(fragment_run::Column::State.eq(RUNNING));
@@ -395,17 +417,23 @@ pub struct Rebuild {
 
 /// Rebuilds fragments of one vehicle or of every vehicle the scope sees over a day range (the
 /// finished days only), in the background.
-pub async fn rebuild(db: &DatabaseConnection, scope: &Scope, input: &Rebuild) -> Result<FragmentRun, AppError> {
+pub async fn rebuild(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: &Rebuild,
+) -> Result<FragmentRun, AppError> {
     crate::vehicle::writable(scope)?;
     let range = input.range.checked(mileage::MAX_DAYS)?;
     let vehicles: Vec<i64> = match input.vehicle_id {
         Some(id) => vec![crate::vehicle::find(db, scope, id).await?.id],
-        None => crate::vehicle::visible(scope)
-            .select_only()
-            .column(entities::vehicle::Column::Id)
-            .into_tuple()
-            .all(db)
-            .await?,
+        None => {
+            crate::vehicle::visible(scope)
+                .select_only()
+                .column(entities::vehicle::Column::Id)
+                .into_tuple()
+                .all(db)
+                .await?
+        }
     };
     let days: Vec<NaiveDate> = range.days().filter(|d| finished(*d)).collect();
     if vehicles.len() * days.len() > MAX_RUN_VEHICLE_DAYS {

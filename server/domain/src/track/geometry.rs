@@ -146,7 +146,10 @@ pub fn along(line: &[LonLat], step_m: f64) -> Vec<(LonLat, f64)> {
         let mut at = step - carried;
         while at <= length {
             let t = at / length;
-            out.push(([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t], bearing));
+            out.push((
+                [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t],
+                bearing,
+            ));
             at += step;
         }
         carried = length - (at - step);
@@ -163,12 +166,10 @@ pub fn along(line: &[LonLat], step_m: f64) -> Vec<(LonLat, f64)> {
 
 /// The bearing of a line's first segment of some length.
 fn out_bearing(line: &[LonLat]) -> f64 {
-    line.windows(2)
-        .find(|w| w[0] != w[1])
-        .map_or(0.0, |w| {
-            let d = project(w[0], w[1]);
-            d.x.atan2(d.y).to_degrees().rem_euclid(360.0)
-        })
+    line.windows(2).find(|w| w[0] != w[1]).map_or(0.0, |w| {
+        let d = project(w[0], w[1]);
+        d.x.atan2(d.y).to_degrees().rem_euclid(360.0)
+    })
 }
 
 /// A polygon of `[lon, lat]` vertices (an open ring).
@@ -232,7 +233,10 @@ pub fn circle_bbox(centre: LonLat, radius_m: f64) -> [f64; 4] {
 
 /// A coordinate pair within WGS-84's range.
 pub fn valid_lon_lat(p: LonLat) -> bool {
-    p[0].is_finite() && p[1].is_finite() && (-180.0..=180.0).contains(&p[0]) && (-90.0..=90.0).contains(&p[1])
+    p[0].is_finite()
+        && p[1].is_finite()
+        && (-180.0..=180.0).contains(&p[0])
+        && (-90.0..=90.0).contains(&p[1])
 }
 
 #[cfg(test)]
@@ -243,7 +247,10 @@ mod tests {
     fn gcj02_round_trips_inside_china_and_leaves_the_rest_alone() {
         let beijing = [116.397_428, 39.909_23];
         let g = wgs84_to_gcj02(beijing);
-        assert!(distance_m(beijing, g) > 100.0, "the offset is hundreds of metres");
+        assert!(
+            distance_m(beijing, g) > 100.0,
+            "the offset is hundreds of metres"
+        );
         let back = gcj02_to_wgs84(g);
         assert!(distance_m(beijing, back) < 0.05);
         let paris = [2.35, 48.85];

@@ -6,6 +6,7 @@
 //! - **geofence** (kind 16, its `position` holding the fence's id): inside a fence that alarms
 //!   on entering, or outside one that alarms on leaving after having been inside; cleared when
 //!   that ends.
+//!
 //! The last verdict per vehicle is kept for the map's route colours (console-spec §2):
 //! matched (blue), off route (red), a system inference (orange: stopped away from the route's
 //! planned stops, or reports that resumed after a gap), none (grey: no route or no report yet).
@@ -20,7 +21,9 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::geometry::{LonLat, bbox, circle_bbox, distance_m, distance_to_line_m, polygon_contains};
+use super::geometry::{
+    LonLat, bbox, circle_bbox, distance_m, distance_to_line_m, polygon_contains,
+};
 use super::routes;
 use kernel::error::AppError;
 use kernel::validate::json_list;
@@ -153,7 +156,12 @@ impl Places {
                 .enumerate()
                 .map(|(i, f)| {
                     let [a, b, c, d] = match (&f.ring, f.radius_m) {
-                        (Some(ring), _) => bbox(ring.iter().copied()).unwrap_or([f.centre[0], f.centre[1], f.centre[0], f.centre[1]]),
+                        (Some(ring), _) => bbox(ring.iter().copied()).unwrap_or([
+                            f.centre[0],
+                            f.centre[1],
+                            f.centre[0],
+                            f.centre[1],
+                        ]),
                         (None, r) => circle_bbox(f.centre, r.unwrap_or_default()),
                     };
                     GeomWithData::new(Rectangle::from_corners([a, b], [c, d]), i)
@@ -168,14 +176,23 @@ impl Places {
                     route_id,
                     width_m,
                     line: routes::line_of(&nodes),
-                    stops: nodes.iter().filter(|n| n.stop).map(|n| [n.lon, n.lat]).collect(),
+                    stops: nodes
+                        .iter()
+                        .filter(|n| n.stop)
+                        .map(|n| [n.lon, n.lat])
+                        .collect(),
                 };
                 (vehicle, Arc::new(corridor))
             })
             .collect();
         // A verdict stands while its vehicle stays on the same route.
-        let on_route: HashMap<i64, i64> = book.corridors.iter().map(|(v, c)| (*v, c.route_id)).collect();
-        book.matches.retain(|v, m| on_route.get(v) == Some(&m.route_id));
+        let on_route: HashMap<i64, i64> = book
+            .corridors
+            .iter()
+            .map(|(v, c)| (*v, c.route_id))
+            .collect();
+        book.matches
+            .retain(|v, m| on_route.get(v) == Some(&m.route_id));
         let fence_ids: BTreeSet<i64> = fences.iter().map(|f| f.id).collect();
         for inside in book.inside.values_mut() {
             inside.retain(|id| fence_ids.contains(id));
@@ -214,7 +231,10 @@ impl Places {
             let state = if off {
                 RouteState::OffRoute
             } else if speed <= STOPPED_KMH
-                && !corridor.stops.iter().any(|s| distance_m(*s, p) <= corridor.width_m)
+                && !corridor
+                    .stops
+                    .iter()
+                    .any(|s| distance_m(*s, p) <= corridor.width_m)
                 || previous.is_some_and(|m| ts - m.at > GAP_MS)
             {
                 RouteState::Inference

@@ -132,7 +132,12 @@ impl Entry {
                 self.centre[1],
             ]),
             (None, Some(r)) => circle_bbox(self.centre, r),
-            (None, None) => [self.centre[0], self.centre[1], self.centre[0], self.centre[1]],
+            (None, None) => [
+                self.centre[0],
+                self.centre[1],
+                self.centre[0],
+                self.centre[1],
+            ],
         }
     }
 
@@ -233,6 +238,18 @@ impl Indexed {
     }
 }
 
+/// What the index reads of a point of interest: id, owner, type, name, lon, lat, radius, ring.
+type IndexRow = (
+    i64,
+    Option<i64>,
+    i16,
+    String,
+    f64,
+    f64,
+    Option<f64>,
+    Option<String>,
+);
+
 /// The spatial index of every point of interest, shared by all requests; built on first use
 /// and again after [`PoiIndex::invalidate`] (a write announced `Change::Pois`).
 #[derive(Clone, Default)]
@@ -259,33 +276,34 @@ impl PoiIndex {
         if let Some(ready) = slot.as_ref() {
             return Ok(Arc::clone(ready));
         }
-        let rows: Vec<(i64, Option<i64>, i16, String, f64, f64, Option<f64>, Option<String>)> =
-            poi::Entity::find()
-                .select_only()
-                .columns([
-                    poi::Column::Id,
-                    poi::Column::EnterpriseId,
-                    poi::Column::PoiType,
-                    poi::Column::Name,
-                    poi::Column::Lon,
-                    poi::Column::Lat,
-                    poi::Column::RadiusM,
-                    poi::Column::Polygon,
-                ])
-                .into_tuple()
-                .all(db)
-                .await?;
+        let rows: Vec<IndexRow> = poi::Entity::find()
+            .select_only()
+            .columns([
+                poi::Column::Id,
+                poi::Column::EnterpriseId,
+                poi::Column::PoiType,
+                poi::Column::Name,
+                poi::Column::Lon,
+                poi::Column::Lat,
+                poi::Column::RadiusM,
+                poi::Column::Polygon,
+            ])
+            .into_tuple()
+            .all(db)
+            .await?;
         let entries = rows
             .into_iter()
-            .map(|(id, enterprise_id, poi_type, name, lon, lat, radius_m, polygon)| Entry {
-                id,
-                enterprise_id,
-                poi_type,
-                name,
-                centre: [lon, lat],
-                radius_m,
-                ring: ring_of(polygon.as_deref()),
-            })
+            .map(
+                |(id, enterprise_id, poi_type, name, lon, lat, radius_m, polygon)| Entry {
+                    id,
+                    enterprise_id,
+                    poi_type,
+                    name,
+                    centre: [lon, lat],
+                    radius_m,
+                    ring: ring_of(polygon.as_deref()),
+                },
+            )
             .collect();
         let ready = Arc::new(Indexed::build(entries));
         *slot = Some(Arc::clone(&ready));
@@ -461,7 +479,11 @@ async fn find_writable(
 }
 
 /// Adds or updates a point of interest; answers its id.
-pub async fn save(db: &DatabaseConnection, scope: &Scope, input: PoiInput) -> Result<i64, AppError> {
+pub async fn save(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: PoiInput,
+) -> Result<i64, AppError> {
     crate::vehicle::writable(scope)?;
     let name = required("name", &input.name, 64)?;
     if !TYPES.contains(&input.poi_type) {
@@ -628,7 +650,9 @@ pub async fn search(
         .map(|n| n.trim().to_lowercase())
         .filter(|n| !n.is_empty());
     let indexed = index.get(db).await?;
-    let keep = |e: &Entry| e.visible_to(scope) && wanted(&query.poi_type, e) && name_matches(needle.as_deref(), e);
+    let keep = |e: &Entry| {
+        e.visible_to(scope) && wanted(&query.poi_type, e) && name_matches(needle.as_deref(), e)
+    };
     let found: Vec<(i64, Option<f64>)> = match (query.lon, query.lat) {
         (Some(lon), Some(lat)) => {
             let p = [lon, lat];
@@ -658,13 +682,17 @@ pub async fn search(
         }
         _ => {
             let mut list: Vec<&Entry> = indexed.entries.iter().filter(|e| keep(e)).collect();
-            list.sort_by(|a, b| b.id.cmp(&a.id));
+            list.sort_by_key(|e| std::cmp::Reverse(e.id));
             list.into_iter().map(|e| (e.id, None)).collect()
         }
     };
     let total = found.len() as u64;
-    let start = usize::try_from(page.offset).unwrap_or(usize::MAX).min(found.len());
-    let end = usize::try_from(page.end()).unwrap_or(usize::MAX).min(found.len());
+    let start = usize::try_from(page.offset)
+        .unwrap_or(usize::MAX)
+        .min(found.len());
+    let end = usize::try_from(page.end())
+        .unwrap_or(usize::MAX)
+        .min(found.len());
     Ok(page.holding(rows_of(db, &found[start..end]).await?, total))
 }
 
@@ -700,7 +728,10 @@ pub async fn in_viewport(
     view: &Viewport,
 ) -> Result<MapPois, AppError> {
     let corners = [[view.min_lon, view.min_lat], [view.max_lon, view.max_lat]];
-    if !corners.iter().all(|p| valid_lon_lat(*p)) || view.min_lon > view.max_lon || view.min_lat > view.max_lat {
+    if !corners.iter().all(|p| valid_lon_lat(*p))
+        || view.min_lon > view.max_lon
+        || view.min_lat > view.max_lat
+    {
         return Err(AppError::field(
             "minLon",
             text!(
@@ -709,7 +740,10 @@ pub async fn in_viewport(
             ),
         ));
     }
-    let limit = view.limit.unwrap_or(DEFAULT_MAP_LIMIT).clamp(1, MAX_MAP_LIMIT);
+    let limit = view
+        .limit
+        .unwrap_or(DEFAULT_MAP_LIMIT)
+        .clamp(1, MAX_MAP_LIMIT);
     let indexed = index.get(db).await?;
     let found: Vec<(i64, Option<f64>)> = indexed
         .in_box([view.min_lon, view.min_lat, view.max_lon, view.max_lat])
@@ -770,20 +804,21 @@ pub struct Nearby {
 async fn place(db: &DatabaseConnection, scope: &Scope, near: &Nearby) -> Result<LonLat, AppError> {
     if let Some(alarm) = near.alarm_id {
         let alarm = crate::vehicle::alarms::find_visible(db, scope, alarm).await?;
-        let at = crate::vehicle::history::position_at(db, alarm.vehicle_id, alarm.started_at).await?;
+        let at =
+            crate::vehicle::history::position_at(db, alarm.vehicle_id, alarm.started_at).await?;
         if let Some(p) = at {
             return Ok(p);
         }
-        let state = vehicle_state::Entity::find_by_id(alarm.vehicle_id).one(db).await?;
-        return state
-            .and_then(|s| Some([s.lon?, s.lat?]))
-            .ok_or_else(|| {
-                AppError::fail(text!(
-                    "报警 {} 的车辆还没有位置",
-                    "The vehicle of alarm {} has no position yet",
-                    alarm.id
-                ))
-            });
+        let state = vehicle_state::Entity::find_by_id(alarm.vehicle_id)
+            .one(db)
+            .await?;
+        return state.and_then(|s| Some([s.lon?, s.lat?])).ok_or_else(|| {
+            AppError::fail(text!(
+                "报警 {} 的车辆还没有位置",
+                "The vehicle of alarm {} has no position yet",
+                alarm.id
+            ))
+        });
     }
     let p = [near.lon.unwrap_or(f64::NAN), near.lat.unwrap_or(f64::NAN)];
     if valid_lon_lat(p) {
@@ -824,6 +859,17 @@ pub struct NearbyOrders {
     pub orders: Vec<NearbyOrder>,
 }
 
+/// An open order's id, number, title, state, vehicle and place.
+type OrderPlace = (
+    i64,
+    String,
+    String,
+    i16,
+    Option<i64>,
+    Option<f64>,
+    Option<f64>,
+);
+
 /// Open orders located near a place, nearest first: is one already open for this spot?
 pub async fn nearby_orders(
     db: &DatabaseConnection,
@@ -843,30 +889,29 @@ pub async fn nearby_orders(
         ));
     }
     let [a, b, c, d] = circle_bbox(p, radius);
-    let rows: Vec<(i64, String, String, i16, Option<i64>, Option<f64>, Option<f64>)> =
-        work_order::Entity::find()
-            .select_only()
-            .columns([
-                work_order::Column::Id,
-                work_order::Column::Number,
-                work_order::Column::Title,
-                work_order::Column::State,
-                work_order::Column::VehicleId,
-                work_order::Column::Lon,
-                work_order::Column::Lat,
-            ])
-            .filter(crate::work::visible(scope))
-            .filter(work_order::Column::State.is_in([PENDING, IN_PROGRESS]))
-            .filter(
-                Condition::all()
-                    .add(work_order::Column::Lon.between(a, c))
-                    .add(work_order::Column::Lat.between(b, d)),
-            )
-            .order_by_desc(work_order::Column::Id)
-            .limit(5000)
-            .into_tuple()
-            .all(db)
-            .await?;
+    let rows: Vec<OrderPlace> = work_order::Entity::find()
+        .select_only()
+        .columns([
+            work_order::Column::Id,
+            work_order::Column::Number,
+            work_order::Column::Title,
+            work_order::Column::State,
+            work_order::Column::VehicleId,
+            work_order::Column::Lon,
+            work_order::Column::Lat,
+        ])
+        .filter(crate::work::visible(scope))
+        .filter(work_order::Column::State.is_in([PENDING, IN_PROGRESS]))
+        .filter(
+            Condition::all()
+                .add(work_order::Column::Lon.between(a, c))
+                .add(work_order::Column::Lat.between(b, d)),
+        )
+        .order_by_desc(work_order::Column::Id)
+        .limit(5000)
+        .into_tuple()
+        .all(db)
+        .await?;
     let mut orders: Vec<NearbyOrder> = rows
         .into_iter()
         .filter_map(|(id, number, title, state, vehicle_id, lon, lat)| {

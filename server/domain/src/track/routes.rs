@@ -98,7 +98,12 @@ pub async fn list(
     let mut select = route::Entity::find()
         .filter(scope.filter(route::Column::EnterpriseId))
         .order_by_desc(route::Column::Id);
-    if let Some(name) = filter.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    if let Some(name) = filter
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         select = select.filter(contains(route::Column::Name, name));
     }
     if let Some(id) = filter.id.filter(|id| *id != 0) {
@@ -155,7 +160,9 @@ async fn vehicles_of(
     let mut out: HashMap<i64, Vec<RouteVehicle>> = HashMap::new();
     for (route_id, id, plate) in rows {
         let matched = matches.get(&id).filter(|m| m.route_id == route_id).copied();
-        out.entry(route_id).or_default().push(RouteVehicle { id, plate, matched });
+        out.entry(route_id)
+            .or_default()
+            .push(RouteVehicle { id, plate, matched });
     }
     Ok(out)
 }
@@ -207,7 +214,11 @@ fn checked_nodes(nodes: &[RouteNode]) -> Result<Vec<RouteNode>, AppError> {
 }
 
 /// Adds or updates a route; answers its id.
-pub async fn save(db: &DatabaseConnection, scope: &Scope, input: RouteInput) -> Result<i64, AppError> {
+pub async fn save(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: RouteInput,
+) -> Result<i64, AppError> {
     crate::vehicle::writable(scope)?;
     let name = required("name", &input.name, 64)?;
     let corridor = input.corridor_m.unwrap_or(DEFAULT_CORRIDOR_M);
@@ -245,7 +256,10 @@ pub async fn save(db: &DatabaseConnection, scope: &Scope, input: RouteInput) -> 
 pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Result<(), AppError> {
     crate::vehicle::writable(scope)?;
     if ids.is_empty() {
-        return Err(AppError::field("ids", text!("ids：请选择线路", "ids: choose routes")));
+        return Err(AppError::field(
+            "ids",
+            text!("ids：请选择线路", "ids: choose routes"),
+        ));
     }
     for id in ids {
         scope.find::<route::Entity>(db, *id).await?;
@@ -275,7 +289,11 @@ pub struct AssignInput {
 }
 
 /// Puts vehicles on a route (moving them off any other), or off every route; answers how many.
-pub async fn assign(db: &DatabaseConnection, scope: &Scope, input: &AssignInput) -> Result<usize, AppError> {
+pub async fn assign(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: &AssignInput,
+) -> Result<usize, AppError> {
     let ids = vehicle_ids("vehicleIds", &input.vehicle_ids)?;
     if ids.is_empty() {
         return Err(AppError::field(
@@ -373,7 +391,10 @@ pub async fn source_line(
             .ok_or_else(|| {
                 AppError::field(
                     "start",
-                    text!("start/end：请给出时间范围", "start/end: give the time range"),
+                    text!(
+                        "start/end：请给出时间范围",
+                        "start/end: give the time range"
+                    ),
                 )
             })?
             .checked()?;
@@ -410,7 +431,11 @@ pub async fn source_line(
     if let Some(bad) = line.iter().position(|p| !valid_lon_lat(*p)) {
         return Err(AppError::field(
             "points",
-            text!("points：第 {} 个点不是有效的经纬度", "points: point {} is not a valid lon/lat", bad + 1),
+            text!(
+                "points：第 {} 个点不是有效的经纬度",
+                "points: point {} is not a valid lon/lat",
+                bad + 1
+            ),
         ));
     }
     Ok(line)

@@ -122,7 +122,11 @@ fn nearest_fix(fixes: &[position::Model], at: DateTime<Utc>) -> &position::Model
 }
 
 /// A vehicle's track for one UTC day.
-pub async fn day(db: &DatabaseConnection, scope: &Scope, q: &DayTrackQuery) -> Result<DayTrack, AppError> {
+pub async fn day(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    q: &DayTrackQuery,
+) -> Result<DayTrack, AppError> {
     let tolerance = q.tolerance.unwrap_or(DEFAULT_TOLERANCE_M);
     if !(0.0..=10_000.0).contains(&tolerance) {
         return Err(AppError::field(
@@ -229,7 +233,11 @@ pub struct TrackAnalysis {
 }
 
 /// A vehicle's days over a range (at most 366), from fragments.
-pub async fn analyse(db: &DatabaseConnection, scope: &Scope, q: &AnalyseQuery) -> Result<TrackAnalysis, AppError> {
+pub async fn analyse(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    q: &AnalyseQuery,
+) -> Result<TrackAnalysis, AppError> {
     let (vehicle_id, range, job) = match q.job_id {
         Some(job_id) => {
             let run = if q.cancel {
@@ -252,7 +260,10 @@ pub async fn analyse(db: &DatabaseConnection, scope: &Scope, q: &AnalyseQuery) -
         }
         None => {
             let vehicle_id = q.vehicle_id.ok_or_else(|| {
-                AppError::field("vehicleId", text!("vehicleId：请选择车辆", "vehicleId: choose a vehicle"))
+                AppError::field(
+                    "vehicleId",
+                    text!("vehicleId：请选择车辆", "vehicleId: choose a vehicle"),
+                )
             })?;
             let range = q.range.ok_or_else(|| {
                 AppError::field(
@@ -328,7 +339,13 @@ mod tests {
 
     #[test]
     fn speeding_stretches_are_runs_above_the_limit_with_their_top_speed() {
-        let fixes = [fix(0, 80.0), fix(30, 105.0), fix(60, 120.0), fix(90, 90.0), fix(120, 101.0)];
+        let fixes = [
+            fix(0, 80.0),
+            fix(30, 105.0),
+            fix(60, 120.0),
+            fix(90, 90.0),
+            fix(120, 101.0),
+        ];
         let found = speeding(&fixes, 100.0);
         assert_eq!(found.len(), 2);
         assert_eq!(found[0].max_speed, 120.0);

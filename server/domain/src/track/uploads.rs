@@ -56,10 +56,15 @@ impl Format {
     /// The format a file name says, else what its first bytes look like.
     pub fn of(name: &str, bytes: &[u8]) -> Option<Self> {
         let lower = name.to_ascii_lowercase();
-        let by_name = [(".gpx", Self::Gpx), (".kml", Self::Kml), (".csv", Self::Csv), (".txt", Self::Csv)]
-            .into_iter()
-            .find(|(ext, _)| lower.ends_with(ext))
-            .map(|(_, f)| f);
+        let by_name = [
+            (".gpx", Self::Gpx),
+            (".kml", Self::Kml),
+            (".csv", Self::Csv),
+            (".txt", Self::Csv),
+        ]
+        .into_iter()
+        .find(|(ext, _)| lower.ends_with(ext))
+        .map(|(_, f)| f);
         by_name.or_else(|| {
             let head = String::from_utf8_lossy(&bytes[..bytes.len().min(512)]).to_ascii_lowercase();
             if head.contains("<gpx") {
@@ -113,7 +118,11 @@ fn parse_time(text: &str) -> Option<DateTime<Utc>> {
                 .ok()
                 .map(|n| n.and_utc())
         })
-        .or_else(|| t.parse::<i64>().ok().and_then(|s| DateTime::from_timestamp(s, 0)))
+        .or_else(|| {
+            t.parse::<i64>()
+                .ok()
+                .and_then(|s| DateTime::from_timestamp(s, 0))
+        })
 }
 
 fn read_gpx(bytes: &[u8]) -> Result<Vec<(usize, FilePoint)>, String> {
@@ -138,7 +147,13 @@ fn read_gpx(bytes: &[u8]) -> Result<Vec<(usize, FilePoint)>, String> {
                 .time
                 .and_then(|t| t.format().ok())
                 .and_then(|s| parse_time(&s));
-            (i + 1, FilePoint { at: [p.x(), p.y()], time })
+            (
+                i + 1,
+                FilePoint {
+                    at: [p.x(), p.y()],
+                    time,
+                },
+            )
         })
         .collect())
 }
@@ -155,8 +170,14 @@ fn gx_track(e: &kml::types::Element, out: &mut Vec<FilePoint>) {
         let coords = e.children.iter().filter(|c| c.name.ends_with("coord"));
         for (i, c) in coords.enumerate() {
             let mut parts = c.content.as_deref().unwrap_or("").split_whitespace();
-            let lon = parts.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
-            let lat = parts.next().and_then(|x| x.parse().ok()).unwrap_or(f64::NAN);
+            let lon = parts
+                .next()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(f64::NAN);
+            let lat = parts
+                .next()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(f64::NAN);
             out.push(FilePoint {
                 at: [lon, lat],
                 time: times.get(i).copied().flatten(),
@@ -205,7 +226,11 @@ fn read_kml(bytes: &[u8]) -> Result<Vec<(usize, FilePoint)>, String> {
     let doc: kml::Kml = text.parse().map_err(|e: kml::Error| e.to_string())?;
     let mut out = Vec::new();
     kml_walk(&doc, &mut out);
-    Ok(out.into_iter().enumerate().map(|(i, p)| (i + 1, p)).collect())
+    Ok(out
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| (i + 1, p))
+        .collect())
 }
 
 /// The column of a CSV header named any of `names` (case-insensitive).
@@ -230,7 +255,10 @@ fn read_csv(bytes: &[u8], errors: &mut Vec<RowError>) -> Result<Vec<(usize, File
         let record = match record {
             Ok(r) => r,
             Err(e) => {
-                errors.push(RowError { row: line, message: e.to_string() });
+                errors.push(RowError {
+                    row: line,
+                    message: e.to_string(),
+                });
                 continue;
             }
         };
@@ -254,7 +282,11 @@ fn read_csv(bytes: &[u8], errors: &mut Vec<RowError>) -> Result<Vec<(usize, File
 
 /// The points of a file and the rows skipped; a file that cannot be read at all is refused
 /// with the reader's reason.
-pub fn read(format: Format, bytes: &[u8], gcj02: bool) -> Result<(Vec<FilePoint>, Vec<RowError>), AppError> {
+pub fn read(
+    format: Format,
+    bytes: &[u8],
+    gcj02: bool,
+) -> Result<(Vec<FilePoint>, Vec<RowError>), AppError> {
     let mut errors = Vec::new();
     let read = match format {
         Format::Gpx => read_gpx(bytes),
@@ -331,7 +363,11 @@ pub async fn upload(
         Some(other) => {
             return Err(AppError::field(
                 "coord",
-                text!("coord：wgs84 或 gcj02，收到 {}", "coord: wgs84 or gcj02, got {}", other),
+                text!(
+                    "coord：wgs84 或 gcj02，收到 {}",
+                    "coord: wgs84 or gcj02, got {}",
+                    other
+                ),
             ));
         }
     };
@@ -422,7 +458,10 @@ mod tests {
         assert!(errors.is_empty());
         assert_eq!(points.len(), 2);
         assert_eq!(points[1].at, [116.31, 39.91]);
-        assert_eq!(points[0].time.unwrap().to_rfc3339(), "2026-11-20T08:00:00+00:00");
+        assert_eq!(
+            points[0].time.unwrap().to_rfc3339(),
+            "2026-11-20T08:00:00+00:00"
+        );
     }
 
     #[test]

@@ -7,10 +7,10 @@ use crate::report::{Rejected, Rejection, Report};
 use chrono::{DateTime, Utc};
 use domain::enterprise::settings::{Thresholds, effective_thresholds};
 use domain::live::hub::{EventKind, LiveHub};
+use domain::track::matching::Places;
 use domain::vehicle::alarms::{AlarmEvent, AlarmFeed, CLEARED, LEVEL_WARNING, kind};
 use domain::vehicle::fleet::LiveState;
 use domain::vehicle::snapshot::FleetSnapshot;
-use domain::track::matching::Places;
 use domain::work::autoopen::AutoOpenRules;
 use entities::wheel_values::{self, WheelValue};
 use entities::{
@@ -414,19 +414,26 @@ impl Writer {
             v.remember(r.ts);
             let at = ms(r.ts);
             if let Some(g) = &r.gps {
-                for place in self.places.observe(vehicle_id, v.enterprise_id, r.ts, [g.lon, g.lat], g.speed) {
-                    conditions.push((vehicle_id, r.ts, Condition {
-                        position: place.position,
-                        kind: place.kind,
-                        verdict: match place.raise {
-                            Some((value, threshold)) => Verdict::Raise {
-                                level: LEVEL_WARNING,
-                                value,
-                                threshold,
+                for place in
+                    self.places
+                        .observe(vehicle_id, v.enterprise_id, r.ts, [g.lon, g.lat], g.speed)
+                {
+                    conditions.push((
+                        vehicle_id,
+                        r.ts,
+                        Condition {
+                            position: place.position,
+                            kind: place.kind,
+                            verdict: match place.raise {
+                                Some((value, threshold)) => Verdict::Raise {
+                                    level: LEVEL_WARNING,
+                                    value,
+                                    threshold,
+                                },
+                                None => Verdict::Clear,
                             },
-                            None => Verdict::Clear,
                         },
-                    }));
+                    ));
                 }
                 positions.push(position::Model {
                     vehicle_id,
