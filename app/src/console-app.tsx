@@ -13,6 +13,7 @@ import { ConsoleRoot, RouteGuard } from '@/features/console';
 import { SessionProvider } from '@/lib/console/session-context';
 import { paths, patterns } from '@/lib/paths';
 import { SITE_PAGES } from '@/site-app';
+import { LocusRoute } from '@/routes/locus';
 import { LoginRoute } from '@/routes/login';
 import { MapRoute } from '@/routes/map';
 import { PermissionSettingRoute } from '@/routes/permission-setting';
@@ -35,10 +36,11 @@ function ConsoleRoutes() {
         <Route element={<ConsoleRoot />}>
           <Route path={paths.map} element={<MapRoute />} />
           <Route path={paths.permissionSetting} element={<PermissionSettingRoute />} />
+          <Route path={paths.locus} element={<LocusRoute />} />
           <Route path={paths.reload} element={<ReloadRoute />} />
           <Route path={patterns.workOrder} element={<WorkOrderRoute />} />
-          {/* locus, workspace, dashboard, article: ConsoleRoot shows the 'not available yet' notice */}
-          {[paths.locus, paths.workspaceHome, paths.workspaceSchema, paths.dashboard, patterns.article].map((p) => (
+          {/* workspace, dashboard, article: ConsoleRoot shows the 'not available yet' notice */}
+          {[paths.workspaceHome, paths.workspaceSchema, paths.dashboard, patterns.article].map((p) => (
             <Route key={p} path={p} element={null} />
           ))}
           {/* menu routes and unknown paths: ConsoleRoot resolves them against the server's menu */}

@@ -126,23 +126,28 @@ export async function fittedVehicle(url, token, { plate, imei, entId }) {
 
 /** POST /tapi/device/report as the device, now: a position and tyres 11 (9.0 bar) and 21 (`pressure21`), 30 °C. */
 export async function postReport(url, vehicle, { lat = 31.2304, lon = 121.4737, speed = 0, pressure21 = 8.5 } = {}) {
-  const body = {
-    imei: vehicle.imei,
-    ts: Date.now(),
-    gps: { lat, lon, speed, direction: 90 },
-    tyres: [
-      { pos: 11, sensorId: 'a1', pressure: 9.0, temp: 30, battery: 80 },
-      { pos: 21, sensorId: 'a2', pressure: pressure21, temp: 30, battery: 80 },
-    ],
-  };
+  await postReports(url, vehicle, [
+    {
+      ts: Date.now(),
+      gps: { lat, lon, speed, direction: 90 },
+      tyres: [
+        { pos: 11, sensorId: 'a1', pressure: 9.0, temp: 30, battery: 80 },
+        { pos: 21, sensorId: 'a2', pressure: pressure21, temp: 30, battery: 80 },
+      ],
+    },
+  ]);
+}
+
+/** POST /tapi/device/report as the device with several reports at once (each `{ts, gps?, tyres?…}`, imei added). */
+export async function postReports(url, vehicle, reports) {
   const res = await fetch(`${url}/tapi/device/report`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-device-key': vehicle.key },
-    body: JSON.stringify(body),
+    body: JSON.stringify(reports.length === 1 ? { imei: vehicle.imei, ...reports[0] } : reports.map((r) => ({ imei: vehicle.imei, ...r }))),
   });
   const json = await res.json();
   assert.equal(json.code, 0, `report: ${json.msg}`);
-  assert.equal(json.data.accepted, 1);
+  assert.equal(json.data.accepted, reports.length);
 }
 
 /** Screenshots land here when WHEELEND_SCREENSHOTS names a directory (to look at them; not compared). */

@@ -343,3 +343,33 @@ test("zh: a route's nodes are renamed, stopped and reordered; the track map show
     await page.context().close();
   }
 });
+
+test("zh: the drawing maps draw on the live map's tile choice", async () => {
+  const w = { places: words('zh', 'places'), crud: words('zh', 'crud') };
+  const page = await adminPage('zh');
+  const tileRequests = [];
+  page.on('request', (r) => {
+    if (/tile\.openstreetmap\.org|autonavi\.com/.test(r.url())) tileRequests.push(r.url());
+  });
+  try {
+    // what the live map's toolbar stores: the outline alone
+    await page.evaluate(() => {
+      localStorage.setItem('mapTiles', 'offline');
+    });
+    await openConsole(page, '/locusModule/poi');
+    const list = page.getByTestId('poi-map');
+    await mapReady(list);
+    assert.equal(await list.getAttribute('data-tiles'), 'offline');
+    const { dialog, map } = await startPoi(page, w, `tiles-${stamp}`, 'gasStation');
+    assert.equal(await map.getAttribute('data-tiles'), 'offline');
+    await dialog.getByRole('button', { name: w.crud.cancel }).click();
+    assert.deepEqual(tileRequests, [], 'no tile server is asked for with the outline chosen');
+    // the address wins over the stored choice, as on /map
+    await openConsole(page, '/locusModule/poi?tiles=amap');
+    await mapReady(page.getByTestId('poi-map'));
+    assert.equal(await page.getByTestId('poi-map').getAttribute('data-tiles'), 'amap');
+    await assertQuiet(page, 'tile choice');
+  } finally {
+    await page.context().close();
+  }
+});

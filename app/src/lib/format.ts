@@ -17,6 +17,25 @@ export function formatDateTime(value: unknown): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
+/** `3725` → `1:02:05` (hours:minutes:seconds; hours are not capped at a day). */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${String(h)}:${p(m)}:${p(s)}`;
+}
+
+/** `2026-11-21T08:03:05Z` → `16:03:05` in the browser's zone; '' for nothing. */
+export function formatTime(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
 /** A day in the browser's zone as `YYYY-MM-DD` (file names, date inputs). */
 export function formatDay(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');

@@ -69,7 +69,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'discussionsInfo', path: patterns.discussionsInfo, metaId: 'discussionsInfo', status: 200, open: true, layout: 'site', bundle: 'site' },
   { name: 'messageInfo', path: patterns.messageInfo, metaId: 'messageInfo', status: 200, open: true, layout: 'site', bundle: 'site' },
   { name: 'permissionSetting', path: paths.permissionSetting, metaId: 'permissionSetting', status: 200, open: false, layout: 'console', bundle: 'console' },
-  { name: 'locus', path: paths.locus, metaId: 'locus', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
+  { name: 'locus', path: paths.locus, metaId: 'locus', status: 200, open: false, layout: 'console', bundle: 'console' },
   { name: 'workspaceHome', path: paths.workspaceHome, metaId: 'workspace', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
   { name: 'workspaceSchema', path: paths.workspaceSchema, metaId: 'workspace', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
   { name: 'dashboard', path: paths.dashboard, metaId: 'dashboard', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },

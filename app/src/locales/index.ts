@@ -10,6 +10,7 @@ import enConsole from './en/console.json';
 import enCrud from './en/crud.json';
 import enEnterprise from './en/enterprise.json';
 import enFleet from './en/fleet.json';
+import enLocus from './en/locus.json';
 import enLogin from './en/login.json';
 import enMap from './en/map.json';
 import enPlaces from './en/places.json';
@@ -25,6 +26,7 @@ import zhConsole from './zh/console.json';
 import zhCrud from './zh/crud.json';
 import zhEnterprise from './zh/enterprise.json';
 import zhFleet from './zh/fleet.json';
+import zhLocus from './zh/locus.json';
 import zhLogin from './zh/login.json';
 import zhMap from './zh/map.json';
 import zhPlaces from './zh/places.json';
@@ -49,6 +51,7 @@ const zh = {
   fleet: zhFleet,
   rules: zhRules,
   share: zhShare,
+  locus: zhLocus,
   places: zhPlaces,
 };
 
@@ -69,6 +72,7 @@ const en = {
   fleet: enFleet,
   rules: enRules,
   share: enShare,
+  locus: enLocus,
   places: enPlaces,
 } satisfies Translations;
 

@@ -33,6 +33,7 @@ const EVERY_NAMESPACE: Record<Namespace, true> = {
   fleet: true,
   rules: true,
   share: true,
+  locus: true,
   places: true,
 };
 export const ALL_NAMESPACES = Object.keys(EVERY_NAMESPACE) as Namespace[];

@@ -59,10 +59,11 @@ test("the map's POI types: the five filters only, from what was stored", () => {
   assert.deepEqual(parsePoiTypes(''), []);
 });
 
-test("dataManage's route management shows the route list; trip management waits for the trip list", () => {
+test("dataManage's route and trip management show the track area's route and trip lists", () => {
   assert.equal(hasView('dataManage/routeManage'), true);
   assert.equal(viewFor('dataManage/routeManage'), viewFor('locus/routeList'), 'the very same view (its state kept alike)');
-  assert.equal(hasView('dataManage/travelManage'), hasView('locus/tripList'));
+  assert.equal(hasView('dataManage/travelManage'), true);
+  assert.equal(viewFor('dataManage/travelManage'), viewFor('locus/tripList'), "the tracks screens' trip list");
   for (const key of ['locus/poi', 'locus/routeList', 'locus/routeNodes', 'locus/nodeList', 'locus/map', 'locus/fragmentGenerator', 'locus/generationLog']) {
     assert.equal(hasView(key), true, key);
   }

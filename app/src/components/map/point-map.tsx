@@ -6,8 +6,10 @@
 import { useEffect, useRef } from 'react';
 
 import { cx } from '@/components/ui/cx';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
+import { MapStatus } from './map-status';
 import type { MapPoint } from './types';
-import { MapStatusNote, useLazyMap } from './use-lazy-map';
+import { useTileChoice } from './use-tile-choice';
 
 interface PointMapProps {
   points: readonly MapPoint[];
@@ -23,12 +25,13 @@ interface PointMapProps {
 }
 
 export function PointMap({ points, center, zoom, selectedId = null, onSelect, label, loadingText, errorText, className }: PointMapProps) {
-  const latest = useRef({ points, selectedId, onSelect, center, zoom });
-  const { targetRef, handleRef, status } = useLazyMap(
+  const [tiles] = useTileChoice();
+  const latest = useRef({ points, selectedId, onSelect, center, zoom, tiles });
+  const { ref: targetRef, handle: handleRef, status } = useLazyWidget(
     async (target) => {
       const { createPointMap } = await import('./lazy/ol-point-map');
-      const { center: c, zoom: z } = latest.current;
-      const handle = createPointMap(target, { center: c, zoom: z, onSelect: (id) => latest.current.onSelect?.(id) });
+      const { center: c, zoom: z, tiles: tl } = latest.current;
+      const handle = createPointMap(target, { center: c, zoom: z, tiles: tl, onSelect: (id) => latest.current.onSelect?.(id) });
       handle.setPoints(latest.current.points);
       handle.select(latest.current.selectedId);
       return handle;
@@ -37,7 +40,7 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
   );
 
   useEffect(() => {
-    latest.current = { points, selectedId, onSelect, center, zoom };
+    latest.current = { points, selectedId, onSelect, center, zoom, tiles };
   });
 
   useEffect(() => {
@@ -48,14 +51,18 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
     handleRef.current?.select(selectedId);
   }, [selectedId, handleRef]);
 
+  useEffect(() => {
+    handleRef.current?.setTiles(tiles);
+  }, [tiles, handleRef]);
+
   return (
     <div className={cx('isolate overflow-hidden bg-[#e9eef2]', className ?? 'relative')}>
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-[linear-gradient(#d9e1e8_1px,transparent_1px),linear-gradient(90deg,#d9e1e8_1px,transparent_1px)] bg-[size:48px_48px]"
       />
-      <div ref={targetRef} role="region" aria-label={label} className="absolute inset-0" data-map-status={status} />
-      <MapStatusNote status={status} loadingText={loadingText} errorText={errorText} />
+      <div ref={targetRef} role="region" aria-label={label} className="absolute inset-0" data-map-status={status} data-tiles={tiles} />
+      <MapStatus status={status} loadingText={loadingText} errorText={errorText} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 /**
- * A map of shapes that can also be drawn on (points of interest, routes). The server (and the first browser render)
- * shows a placeholder; OpenLayers and its Draw/Modify interactions are imported in an effect after hydration.
+ * A map of shapes that can also be drawn on (points of interest, routes), on the tiles the live map uses. The server
+ * (and the first browser render) shows a placeholder; OpenLayers and its Draw/Modify interactions are imported in an
+ * effect after hydration.
  */
 import { useEffect, useRef } from 'react';
 
 import { cx } from '@/components/ui/cx';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
+import { MapStatus } from './map-status';
 import type { DrawMode, DrawnShape, LonLatBox, MapShape } from './shapes';
-import { MapStatusNote, useLazyMap } from './use-lazy-map';
+import { useTileChoice } from './use-tile-choice';
 
 interface ShapeMapProps {
   shapes: readonly MapShape[];
@@ -37,13 +40,15 @@ const DEFAULT_CENTER: [number, number] = [116.4, 39.9];
 
 export function ShapeMap(props: ShapeMapProps) {
   const { shapes, selectedId = null, draw = 'none', draft = null, fitKey, fitId, label, loadingText, errorText, className, testId } = props;
-  const latest = useRef(props);
-  const { targetRef, handleRef, status } = useLazyMap(async (target) => {
+  const [tiles] = useTileChoice();
+  const latest = useRef({ ...props, tiles });
+  const { ref: targetRef, handle: handleRef, status } = useLazyWidget(async (target) => {
     const { createShapeMap } = await import('./lazy/ol-shape-map');
     const p = latest.current;
     const handle = createShapeMap(target, {
       center: p.center ?? DEFAULT_CENTER,
       zoom: p.zoom ?? 9,
+      tiles: p.tiles,
       onSelect: (id) => latest.current.onSelect?.(id),
       onDrawn: (shape) => latest.current.onDrawn?.(shape),
       onView: (box) => latest.current.onView?.(box),
@@ -57,7 +62,7 @@ export function ShapeMap(props: ShapeMapProps) {
   });
 
   useEffect(() => {
-    latest.current = props;
+    latest.current = { ...props, tiles };
   });
 
   useEffect(() => {
@@ -75,6 +80,9 @@ export function ShapeMap(props: ShapeMapProps) {
   useEffect(() => {
     if (fitKey !== undefined) handleRef.current?.fit(fitId);
   }, [fitKey, fitId, handleRef]);
+  useEffect(() => {
+    handleRef.current?.setTiles(tiles);
+  }, [tiles, handleRef]);
 
   return (
     <div className={cx('isolate overflow-hidden bg-[#e9eef2]', className ?? 'relative')}>
@@ -85,10 +93,11 @@ export function ShapeMap(props: ShapeMapProps) {
         className="absolute inset-0"
         data-map-status={status}
         data-draw={draw}
+        data-tiles={tiles}
         data-shapes={shapes.length}
         data-testid={testId}
       />
-      <MapStatusNote status={status} loadingText={loadingText} errorText={errorText} />
+      <MapStatus status={status} loadingText={loadingText} errorText={errorText} />
     </div>
   );
 }

@@ -1,3 +1,8 @@
+/** Base layer: OpenStreetMap tiles, AMap tiles (GCJ-02), or the bundled outline alone (no network). */
+export type TileChoice = 'osm' | 'amap' | 'offline';
+
+export const TILE_CHOICES: readonly TileChoice[] = ['osm', 'amap', 'offline'];
+
 export interface MapPoint {
   id: string;
   lon: number;
@@ -10,11 +15,14 @@ export interface MapPoint {
 export interface PointMapOptions {
   center: [lon: number, lat: number];
   zoom: number;
+  tiles: TileChoice;
   onSelect?: (id: string) => void;
 }
 
 export interface PointMapHandle {
   setPoints(points: readonly MapPoint[]): void;
   select(id: string | null): void;
+  /** Switches the base tiles; the points move with the datum. */
+  setTiles(tiles: TileChoice): void;
   dispose(): void;
 }

@@ -94,5 +94,7 @@ export const UsersIcon = make('<circle cx="9" cy="8" r="3.5"></circle><path d="M
 export const ListIcon = make('<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01"></path>');
 export const BookIcon = make('<path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5ZM4 19a2 2 0 0 1 2-2h13"></path>');
 export const ChevronDownIcon = make('<path d="m6 9 6 6 6-6"></path>');
+export const PlayIcon = make('<path d="M7 4.5v15l12.5-7.5L7 4.5Z"></path>');
+export const PauseIcon = make('<path d="M8 5v14M16 5v14"></path>');
 export const HomeIcon = make('<path d="M3 11 12 4l9 7M5 9.5V20h5v-6h4v6h5V9.5"></path>');
 export const BoxIcon = PackageIcon;

@@ -2,10 +2,9 @@
 import type { LonLatBox, MapShape } from '@/components/map/shapes';
 import type { FleetVehicle } from '@/features/vehicles';
 
-/** Base layer: OpenStreetMap tiles, AMap tiles (GCJ-02), or the bundled outline alone (no network). */
-export type TileChoice = 'osm' | 'amap' | 'offline';
+import type { TileChoice } from '@/components/map/types';
 
-export const TILE_CHOICES: readonly TileChoice[] = ['osm', 'amap', 'offline'];
+export { TILE_CHOICES, type TileChoice } from '@/components/map/types';
 
 export type MapTool = 'none' | 'measure' | 'draw';
 

@@ -8,6 +8,7 @@ export { vehiclesKey } from './api/keys';
 export { useUpdateImei } from './api/update-imei';
 export { UnitSwitch } from './components/unit-switch';
 export { VehicleAssignDialog } from './components/vehicle-assign-dialog';
+export { VehicleSelect, type PickedVehicle } from './components/vehicle-select';
 export { WheelDiagram } from './components/wheel-diagram';
 export { fromWatchEntry } from './fleet-keys';
 export type { FleetVehicle, Raw, WatchAnswer } from './fleet-keys';

@@ -1,18 +1,16 @@
 /**
- * OpenLayers map with an OSM XYZ base layer and a vector layer of points. Browser only: loaded with import() from
- * <PointMap>, so OpenLayers ends up in its own chunk and never in the entry chunk or the SSR bundle.
- * The vector layer is drawn even when tiles cannot load (offline), so the map is never blank.
+ * OpenLayers map of points on the console's base layers (the chosen tiles over the world outline, base-layers.ts).
+ * Browser only: loaded with import() from <PointMap>, so OpenLayers ends up in its own chunk and never in the entry
+ * chunk or the SSR bundle.
  */
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import Point from 'ol/geom/Point';
-import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import XYZ from 'ol/source/XYZ';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
@@ -20,9 +18,7 @@ import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
 
 import type { MapPoint, PointMapHandle, PointMapOptions } from '../types';
-
-const OSM_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors';
+import { createBaseLayers } from './base-layers';
 
 function pointStyle(point: MapPoint, selected: boolean): Style {
   return new Style({
@@ -45,6 +41,8 @@ function pointStyle(point: MapPoint, selected: boolean): Style {
 }
 
 export function createPointMap(target: HTMLElement, options: PointMapOptions): PointMapHandle {
+  const base = createBaseLayers(options.tiles);
+  const { project } = base;
   const source = new VectorSource<Feature<Point>>();
   let selectedId: string | null = null;
   const byId = new Map<string, MapPoint>();
@@ -59,12 +57,7 @@ export function createPointMap(target: HTMLElement, options: PointMapOptions): P
 
   const map = new OlMap({
     target,
-    layers: [
-      new TileLayer({
-        source: new XYZ({ url: OSM_URL, attributions: OSM_ATTRIBUTION, maxZoom: 19 }),
-      }),
-      vector,
-    ],
+    layers: [...base.layers, vector],
     controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
     view: new View({ center: fromLonLat(options.center), zoom: options.zoom, maxZoom: 19 }),
   });
@@ -86,24 +79,31 @@ export function createPointMap(target: HTMLElement, options: PointMapOptions): P
   });
   resize.observe(target);
 
+  function setPoints(points: readonly MapPoint[]) {
+    byId.clear();
+    source.clear(true);
+    source.addFeatures(
+      points.map((p) => {
+        byId.set(p.id, p);
+        const f = new Feature({ geometry: new Point(project(p.lon, p.lat)) });
+        f.setId(p.id);
+        return f;
+      }),
+    );
+  }
+
   return {
-    setPoints(points) {
-      byId.clear();
-      source.clear(true);
-      source.addFeatures(
-        points.map((p) => {
-          byId.set(p.id, p);
-          const f = new Feature({ geometry: new Point(fromLonLat([p.lon, p.lat])) });
-          f.setId(p.id);
-          return f;
-        }),
-      );
+    setPoints,
+    setTiles(next) {
+      if (next === base.tiles()) return;
+      base.setTiles(next);
+      setPoints([...byId.values()]);
     },
     select(id) {
       selectedId = id;
       vector.changed();
       const p = id ? byId.get(id) : undefined;
-      if (p) map.getView().animate({ center: fromLonLat([p.lon, p.lat]), duration: 400 });
+      if (p) map.getView().animate({ center: project(p.lon, p.lat), duration: 400 });
     },
     dispose() {
       resize.disconnect();

@@ -1,8 +1,9 @@
 /**
  * An OpenLayers map of shapes that a person can also draw on (browser only, loaded with import() from <ShapeMap>):
- * the shapes' layer (shape-layer.ts), a draft layer holding the shape being edited (its points, circle, polygon or
+ * on the console's base layers (the live map's tile choice over the world outline, base-layers.ts), the shapes' layer (shape-layer.ts), a draft layer holding the shape being edited (its points, circle, polygon or
  * line can be dragged: Modify), and a Draw interaction for the mode asked for. Every finished drawing or change is
- * reported in lon/lat (a circle's radius in metres on the ground); the viewport is reported after every move.
+ * reported in WGS-84 lon/lat whatever the tiles' datum (a circle's radius in metres on the ground); the viewport is
+ * reported after every move.
  */
 import Feature from 'ol/Feature';
 import OlMap from 'ol/Map';
@@ -16,11 +17,9 @@ import Point from 'ol/geom/Point';
 import Polygon from 'ol/geom/Polygon';
 import Draw from 'ol/interaction/Draw';
 import Modify from 'ol/interaction/Modify';
-import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
-import { fromLonLat, toLonLat } from 'ol/proj';
+import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import XYZ from 'ol/source/XYZ';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
@@ -28,15 +27,16 @@ import Style from 'ol/style/Style';
 
 import { distanceMetres, round6, type LonLat } from '@/lib/geo';
 import type { DrawMode, DrawnShape, LonLatBox, MapShape } from '../shapes';
-import { createShapeLayer, lineOf, polygonOf, viewBox } from './shape-layer';
+import type { TileChoice } from '../types';
+import { createBaseLayers } from './base-layers';
+import { createShapeLayer, lineOf, polygonOf, viewBox, type Project } from './shape-layer';
 
-const OSM_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors';
 const DRAFT_COLOR = '#f97316';
 
 export interface ShapeMapOptions {
   center: [lon: number, lat: number];
   zoom: number;
+  tiles: TileChoice;
   onSelect: (id: string | null) => void;
   onDrawn: (shape: DrawnShape) => void;
   onView: (box: LonLatBox) => void;
@@ -50,17 +50,15 @@ export interface ShapeMapHandle {
   setDraw(mode: DrawMode): void;
   /** The shape being edited, or null. */
   setDraft(shape: DrawnShape | null): void;
+  /** Switches the base tiles; the shapes and the draft move with the datum. */
+  setTiles(tiles: TileChoice): void;
   dispose(): void;
 }
 
-const project = (lon: number, lat: number): number[] => fromLonLat([lon, lat]);
-const unproject = (c: readonly number[]): LonLat => {
-  const [lon = 0, lat = 0] = toLonLat([...c]);
-  return [round6(lon), round6(lat)];
-};
+type Unproject = (c: number[]) => LonLat;
 
 /** A drawn geometry in lon/lat; a Mercator circle's radius measured on the ground from its centre to its edge. */
-function toDrawn(geometry: Geometry | undefined): DrawnShape | null {
+function toDrawn(geometry: Geometry | undefined, unproject: Unproject): DrawnShape | null {
   if (geometry instanceof Point) {
     const [lon, lat] = unproject(geometry.getCoordinates());
     return { kind: 'point', lon, lat };
@@ -80,7 +78,7 @@ function toDrawn(geometry: Geometry | undefined): DrawnShape | null {
   return null;
 }
 
-function draftGeometry(shape: DrawnShape): Geometry {
+function draftGeometry(shape: DrawnShape, project: Project): Geometry {
   switch (shape.kind) {
     case 'point':
       return new Point(project(shape.lon, shape.lat));
@@ -97,6 +95,13 @@ function draftGeometry(shape: DrawnShape): Geometry {
 const DRAW_TYPES = { point: 'Point', circle: 'Circle', polygon: 'Polygon', line: 'LineString' } as const;
 
 export function createShapeMap(target: HTMLElement, options: ShapeMapOptions): ShapeMapHandle {
+  const base = createBaseLayers(options.tiles);
+  const { project } = base;
+  // drawn shapes are saved: six decimals (about 0.1 m) are all a position needs
+  const unproject: Unproject = (c) => {
+    const [lon, lat] = base.unproject(c);
+    return [round6(lon), round6(lat)];
+  };
   const shapes = createShapeLayer(project);
   const draftSource = new VectorSource();
   const draftStyle = new Style({
@@ -108,17 +113,24 @@ export function createShapeMap(target: HTMLElement, options: ShapeMapOptions): S
   const view = new View({ center: fromLonLat(options.center), zoom: options.zoom, maxZoom: 19 });
   const map = new OlMap({
     target,
-    layers: [new TileLayer({ source: new XYZ({ url: OSM_URL, attributions: OSM_ATTRIBUTION, maxZoom: 19 }) }), shapes.layer, draft],
+    layers: [...base.layers, shapes.layer, draft],
     controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
     view,
   });
 
   const modify = new Modify({ source: draftSource });
   modify.on('modifyend', (e) => {
-    const drawn = toDrawn(e.features.item(0).getGeometry());
+    const drawn = toDrawn(e.features.item(0).getGeometry(), unproject);
     if (drawn) options.onDrawn(drawn);
   });
   map.addInteraction(modify);
+
+  let draftShape: DrawnShape | null = null;
+  function setDraft(shape: DrawnShape | null) {
+    draftShape = shape;
+    draftSource.clear(true);
+    if (shape) draftSource.addFeature(new Feature(draftGeometry(shape, project)));
+  }
 
   let mode: DrawMode = 'none';
   let draw: Draw | null = null;
@@ -130,7 +142,7 @@ export function createShapeMap(target: HTMLElement, options: ShapeMapOptions): S
     if (next === 'none') return;
     draw = new Draw({ type: DRAW_TYPES[next], style: draftStyle });
     draw.on('drawend', (e) => {
-      const drawn = toDrawn(e.feature.getGeometry());
+      const drawn = toDrawn(e.feature.getGeometry(), unproject);
       if (drawn) options.onDrawn(drawn);
     });
     map.addInteraction(draw);
@@ -168,9 +180,12 @@ export function createShapeMap(target: HTMLElement, options: ShapeMapOptions): S
       if (!isEmpty(extent)) view.fit(extent, { padding: [40, 40, 40, 40], maxZoom: 15, duration: 300 });
     },
     setDraw,
-    setDraft(shape) {
-      draftSource.clear(true);
-      if (shape) draftSource.addFeature(new Feature(draftGeometry(shape)));
+    setDraft,
+    setTiles(next) {
+      if (next === base.tiles()) return;
+      base.setTiles(next);
+      shapes.reproject();
+      setDraft(draftShape);
     },
     dispose() {
       resize.disconnect();

@@ -12,13 +12,14 @@ import { Checkbox } from '@/components/ui/fields';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useApp } from '@/lib/app-context';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { menuTitle } from '@/lib/console/menu-routes';
 import { useRelationGraph } from '../api/get-relation-graph';
 import { RelationStateBadge, useEnumLabels } from '../components/badges';
 import { EnterprisePicker } from '../components/enterprise-picker';
 import { relationGraph } from '../model';
-import type { RelationGraphHandle } from './relation-graph-chart';
+import type { GraphTexts } from './relation-graph-chart';
 
 export default function RelationGraphView({ route }: MenuViewProps) {
   const { t } = useTranslation('enterprise');
@@ -28,49 +29,10 @@ export default function RelationGraphView({ route }: MenuViewProps) {
   const [center, setCenter] = useState<number | null>(null);
   const [all, setAll] = useState(false);
   const graph = useRelationGraph(center);
-  const elRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<RelationGraphHandle | null>(null);
-  const [chartState, setChartState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   const data = graph.data ? relationGraph(graph.data, labels.relationType, all) : null;
-  const texts = { typeLabel: labels.relationType, stateLabel: labels.relationState };
-  const latest = useRef({ data, texts });
-
-  useEffect(() => {
-    latest.current = { data, texts };
-  });
   // redraw only when what is drawn changes (a force layout starts again on every update)
   const signature = graph.data ? `${graph.data.entId}:${graph.dataUpdatedAt}:${String(all)}:${lang}` : '';
-  useEffect(() => {
-    const { data: d, texts: x } = latest.current;
-    if (d && signature !== '') handleRef.current?.update(d.nodes, d.links, x);
-  }, [signature]);
-
-  const hasGraph = data !== null;
-  useEffect(() => {
-    const el = elRef.current;
-    if (!el || !hasGraph) return;
-    let cancelled = false;
-    import('./relation-graph-chart')
-      .then(({ createRelationGraph }) => {
-        if (cancelled) return;
-        const handle = createRelationGraph(el, (id) => {
-          setCenter(id);
-        });
-        const { data: d, texts: x } = latest.current;
-        if (d) handle.update(d.nodes, d.links, x);
-        handleRef.current = handle;
-        setChartState('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setChartState('failed');
-      });
-    return () => {
-      cancelled = true;
-      handleRef.current?.dispose();
-      handleRef.current = null;
-    };
-  }, [hasGraph]);
 
   const relations = (graph.data?.relations ?? []).filter((r) => all || (r.state !== 2 && r.state !== 3));
   const summary = t('graph.summary', { name: graph.data?.entName ?? '', count: relations.length });
@@ -120,11 +82,13 @@ export default function RelationGraphView({ route }: MenuViewProps) {
         ) : !data ? (
           <LoadingState />
         ) : (
-          <div className="relative h-[26rem] md:h-[32rem]" data-testid="relation-graph" data-chart={chartState}>
-            <div ref={elRef} role="img" aria-label={summary} className="absolute inset-0" />
-            {chartState === 'loading' ? <LoadingState className="absolute inset-0" /> : null}
-            {chartState === 'failed' ? <p className="absolute inset-x-0 top-4 text-center text-sm text-slate-500">{t('graph.chartFailed')}</p> : null}
-          </div>
+          <GraphChart
+            graph={data}
+            signature={signature}
+            texts={{ typeLabel: labels.relationType, stateLabel: labels.relationState }}
+            summary={summary}
+            onCenter={setCenter}
+          />
         )}
       </Panel>
       <Panel title={t('graph.list')}>
@@ -162,5 +126,49 @@ export default function RelationGraphView({ route }: MenuViewProps) {
         )}
       </Panel>
     </ViewPage>
+  );
+}
+
+type Graph = ReturnType<typeof relationGraph>;
+
+/** The force graph's box: mounted once there is a graph, the chart built in it after mount. */
+function GraphChart({
+  graph,
+  signature,
+  texts,
+  summary,
+  onCenter,
+}: {
+  graph: Graph;
+  /** Changes when what is drawn changes. */
+  signature: string;
+  texts: GraphTexts;
+  summary: string;
+  onCenter: (entId: number) => void;
+}) {
+  const { t } = useTranslation('enterprise');
+  const latest = useRef({ graph, texts, onCenter });
+  useEffect(() => {
+    latest.current = { graph, texts, onCenter };
+  });
+  const { ref, handle, status } = useLazyWidget(async (el) => {
+    const { createRelationGraph } = await import('./relation-graph-chart');
+    const made = createRelationGraph(el, (id) => {
+      latest.current.onCenter(id);
+    });
+    made.update(latest.current.graph.nodes, latest.current.graph.links, latest.current.texts);
+    return made;
+  });
+  useEffect(() => {
+    const { graph: g, texts: x } = latest.current;
+    handle.current?.update(g.nodes, g.links, x);
+  }, [handle, signature]);
+
+  return (
+    <div className="relative h-[26rem] md:h-[32rem]" data-testid="relation-graph" data-chart={status}>
+      <div ref={ref} role="img" aria-label={summary} className="absolute inset-0" />
+      {status === 'loading' ? <LoadingState className="absolute inset-0" /> : null}
+      {status === 'error' ? <p className="absolute inset-x-0 top-4 text-center text-sm text-slate-500">{t('graph.chartFailed')}</p> : null}
+    </div>
   );
 }

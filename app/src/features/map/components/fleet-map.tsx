@@ -5,9 +5,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { MapStatusNote, useLazyMap } from '@/components/map/use-lazy-map';
+import { MapStatus } from '@/components/map/map-status';
 import type { LonLatBox, MapShape } from '@/components/map/shapes';
 import type { FleetVehicle } from '@/features/vehicles';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
 import type { FleetMapHandle, MapTool, OrderMarker, TileChoice } from '../map-types';
 
 interface FleetMapProps {
@@ -37,7 +38,7 @@ export function FleetMap(props: FleetMapProps) {
   const { vehicles, tiles, selectedId, orders, selectedOrderId, pois, selectedPoiId, follow, tool, clearKey } = props;
   const { t } = useTranslation('map');
   const latest = useRef(props);
-  const { targetRef, handleRef, status } = useLazyMap<FleetMapHandle>(async (target) => {
+  const { ref: targetRef, handle: handleRef, status } = useLazyWidget<FleetMapHandle>(async (target) => {
     const { createFleetMap } = await import('../lazy/fleet-map');
     const p = latest.current;
     const handle = createFleetMap(target, {
@@ -109,7 +110,7 @@ export function FleetMap(props: FleetMapProps) {
   return (
     <div className="absolute inset-0 isolate overflow-hidden bg-[#e9eef2]">
       <div ref={targetRef} role="region" aria-label={t('mapLabel')} className="absolute inset-0" data-map-status={status} data-tiles={tiles} data-testid="fleet-map" />
-      <MapStatusNote status={status} loadingText={t('loading')} errorText={t('unavailable')} />
+      <MapStatus status={status} loadingText={t('loading')} errorText={t('unavailable')} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ import type { MapTool } from '../map-types';
 import { toOrderMarkers, useOrderLayerChoice } from '../order-layer';
 import { usePoiLayerChoice } from '../poi-layer';
 import { SAMPLE_CENTER, SAMPLE_FLEET, SAMPLE_ZOOM } from '../sample-fleet';
-import { useTileChoice } from '../tiles';
+import { useTileChoice } from '@/components/map/use-tile-choice';
 import { AlarmList } from './alarm-list';
 import { FilterChips } from './filter-chips';
 import { FleetMap } from './fleet-map';

@@ -1,49 +1,31 @@
 /** Fleet status: an HTML legend (server-rendered, accessible) plus an ECharts donut loaded after hydration. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { ChartSlice, StatusChartHandle } from '../lazy/status-chart';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
+import type { ChartSlice } from '../lazy/status-chart';
 import { FLEET_STATES, type FleetState } from '@/features/vehicles';
 import { STATE_COLORS } from '../fleet-view';
 
 export function StatusChart({ counts }: { counts: Record<FleetState, number> }) {
   const { t } = useTranslation('map');
-  const elRef = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<StatusChartHandle | null>(null);
-  const [ready, setReady] = useState(false);
   const slices = useMemo<ChartSlice[]>(
     () => FLEET_STATES.map((s) => ({ name: t(`state.${s}`), value: counts[s], color: STATE_COLORS[s] })),
     [counts, t],
   );
   const totalLabel = t('chart.total');
   const latest = useRef({ slices, totalLabel });
+  const { ref: chartRef, handle: handleRef, status: chartStatus } = useLazyWidget(async (el) => {
+    const { createStatusChart } = await import('../lazy/status-chart');
+    const handle = createStatusChart(el);
+    handle.update(latest.current.slices, latest.current.totalLabel);
+    return handle;
+  });
 
   useEffect(() => {
     latest.current = { slices, totalLabel };
     handleRef.current?.update(slices, totalLabel);
-  }, [slices, totalLabel]);
-
-  useEffect(() => {
-    let cancelled = false;
-    const el = elRef.current;
-    if (!el) return;
-    import('../lazy/status-chart')
-      .then(({ createStatusChart }) => {
-        if (cancelled) return;
-        const handle = createStatusChart(el);
-        handle.update(latest.current.slices, latest.current.totalLabel);
-        handleRef.current = handle;
-        setReady(true);
-      })
-      .catch(() => {
-        // the legend below carries the same numbers
-      });
-    return () => {
-      cancelled = true;
-      handleRef.current?.dispose();
-      handleRef.current = null;
-    };
-  }, []);
+  }, [handleRef, slices, totalLabel]);
 
   const summary = slices.map((s) => `${s.name} ${s.value}`).join(', ');
 
@@ -54,8 +36,8 @@ export function StatusChart({ counts }: { counts: Record<FleetState, number> }) 
       </h2>
       <div className="mt-3 flex items-center gap-4">
         <div className="relative size-28 shrink-0">
-          <div ref={elRef} role="img" aria-label={`${t('chart.title')}: ${summary}`} className="absolute inset-0" />
-          {!ready ? (
+          <div ref={chartRef} role="img" aria-label={`${t('chart.title')}: ${summary}`} className="absolute inset-0" />
+          {chartStatus !== 'ready' ? (
             <div aria-hidden="true" className="absolute inset-2 animate-pulse rounded-full border-[10px] border-slate-100" />
           ) : null}
         </div>

@@ -12,6 +12,7 @@ import { formatDateTime, orUndefined } from '@/lib/format';
 import { formatLonLat } from '@/lib/geo';
 import { useUnits } from '@/features/settings';
 import { type FleetVehicle, STATE_TONES, UnitSwitch, useCarInfo, useVehicleWheels, WheelDiagram } from '@/features/vehicles';
+import { TrackPlaybackLink } from '@/features/tracks';
 import { OpenOrderLink } from '@/features/work';
 import { markerState } from '../fleet-view';
 
@@ -66,6 +67,7 @@ export function VehiclePanel({ vehicle: v, live, changedVersion, follow, onFollo
         >
           {follow ? t('vehicle.following') : t('vehicle.follow')}
         </button>
+        {live ? <TrackPlaybackLink vehicleId={v.carId} /> : null}
         {live ? <OpenOrderLink prefill={{ vehicleId: v.carId, plate: v.plate, lat: gps?.lat, lon: gps?.lon, address: orUndefined(gps?.address) }} /> : null}
       </div>
       {live ? <LiveWheels carId={v.carId} changedVersion={changedVersion} /> : null}

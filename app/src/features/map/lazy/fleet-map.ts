@@ -3,8 +3,7 @@
  * the entry chunk and the SSR bundle.
  * - vehicles: a WebGL points layer (30,000 markers stay fluid), coloured by state; below zoom 8 a grid aggregation
  *   with counts replaces it;
- * - base: XYZ tiles (OSM, or AMap with positions moved to GCJ-02) over a bundled world outline (world-atlas 110m)
- *   that shows when tiles are off or fail, so the map is never blank;
+ * - base: tiles over the world outline (components/map/lazy/base-layers.ts);
  * - work orders (lazy/order-layer.ts) above the vehicles when their layer is on; a click picks an order first;
  * - points of interest (the shared shape layer) under the vehicles when a POI filter is on; picked after vehicles;
  * - selection (ring + plate), follow (keeps the selected vehicle centred), measure (haversine, metres) and draw.
@@ -14,47 +13,32 @@ import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import { createEmpty, extend, isEmpty } from 'ol/extent';
-import GeoJSON from 'ol/format/GeoJSON';
 import type LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
 import type Polygon from 'ol/geom/Polygon';
 import Draw from 'ol/interaction/Draw';
-import TileLayer from 'ol/layer/Tile';
 import VectorLayer from 'ol/layer/Vector';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
-import { fromLonLat, toLonLat } from 'ol/proj';
+import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import XYZ from 'ol/source/XYZ';
 import CircleStyle from 'ol/style/Circle';
 import Fill from 'ol/style/Fill';
 import Stroke from 'ol/style/Stroke';
 import Style from 'ol/style/Style';
 import Text from 'ol/style/Text';
-import { feature as topoFeature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 
+import { createBaseLayers } from '@/components/map/lazy/base-layers';
 import { createShapeLayer, viewBox } from '@/components/map/lazy/shape-layer';
-import { formatDistance, gcj02ToWgs84, pathMetres, wgs84ToGcj02, type LonLat } from '@/lib/geo';
+import { formatDistance, pathMetres } from '@/lib/geo';
 import { FLEET_STATES, type FleetVehicle } from '@/features/vehicles';
 import { aggregate, markerState, STATE_COLORS } from '../fleet-view';
-import type { FleetMapHandle, FleetMapOptions, MapTool, TileChoice } from '../map-types';
+import type { FleetMapHandle, FleetMapOptions, MapTool } from '../map-types';
 import { createOrderLayer } from './order-layer';
 import { pickNearest } from './pick';
 
 /** At this zoom and below, vehicles are drawn as aggregated cells. */
 export const AGGREGATE_MAX_ZOOM = 8;
 const CELL_PX = 64;
-
-const TILES: Record<Exclude<TileChoice, 'offline'>, { url: string; attributions: string }> = {
-  osm: {
-    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    attributions: '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noreferrer">OpenStreetMap</a> contributors',
-  },
-  amap: {
-    url: 'https://webrd0{1-4}.is.autonavi.com/appmaptile?lang=zh_cn&size=1&scale=1&style=8&x={x}&y={y}&z={z}',
-    attributions: '© AutoNavi',
-  },
-};
 
 const STATE_INDEX = new Map(FLEET_STATES.map((s, i) => [s, i]));
 
@@ -71,49 +55,14 @@ function colorMatch(): unknown[] {
 }
 
 export function createFleetMap(target: HTMLElement, options: FleetMapOptions): FleetMapHandle {
-  let tiles = options.tiles;
   let selectedId: number | null = null;
   let follow = false;
   let fitted = false;
   let firstDraw = false;
   const byId = new Map<number, FleetVehicle>();
 
-  const project = (lon: number, lat: number): number[] => fromLonLat(tiles === 'amap' ? wgs84ToGcj02([lon, lat]) : [lon, lat]);
-  const unproject = (c: number[]): LonLat => {
-    const ll = toLonLat(c) as [number, number];
-    return tiles === 'amap' ? gcj02ToWgs84(ll) : ll;
-  };
-
-  // --- base: outline under tiles ----------------------------------------------------------------------------------
-  const outlineSource = new VectorSource();
-  const outline = new VectorLayer({
-    source: outlineSource,
-    style: new Style({ fill: new Fill({ color: '#f8fafc' }), stroke: new Stroke({ color: '#94a3b8', width: 0.8 }) }),
-    visible: tiles === 'offline',
-    properties: { name: 'outline' },
-  });
-  void import('world-atlas/countries-110m.json').then((mod) => {
-    const topology = mod.default as unknown as Topology;
-    const geo = topoFeature(topology, topology.objects.countries as GeometryCollection);
-    outlineSource.addFeatures(new GeoJSON().readFeatures(geo, { featureProjection: 'EPSG:3857' }));
-  });
-  const tileLayer = new TileLayer({ properties: { name: 'tiles' } });
-  function applyTiles() {
-    if (tiles === 'offline') {
-      tileLayer.setSource(null);
-      tileLayer.setVisible(false);
-      outline.setVisible(true);
-      return;
-    }
-    const source = new XYZ({ ...TILES[tiles], maxZoom: 18, crossOrigin: 'anonymous' });
-    source.on('tileloaderror', () => {
-      outline.setVisible(true);
-    });
-    tileLayer.setSource(source);
-    tileLayer.setVisible(true);
-    outline.setVisible(false);
-  }
-  applyTiles();
+  const base = createBaseLayers(options.tiles);
+  const { project, unproject } = base;
 
   // --- vehicles ---------------------------------------------------------------------------------------------------
   const pointSource = new VectorSource<Feature<Point>>();
@@ -189,7 +138,7 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
   const view = new View({ center: fromLonLat(options.center), zoom: options.zoom, maxZoom: 18 });
   const map = new OlMap({
     target,
-    layers: [outline, tileLayer, pois.layer, cells, points, orders.layer, sketch, selectedLayer],
+    layers: [...base.layers, pois.layer, cells, points, orders.layer, sketch, selectedLayer],
     controls: defaultControls({ rotate: false, attributionOptions: { collapsible: true, collapsed: true } }),
     view,
   });
@@ -420,9 +369,8 @@ export function createFleetMap(target: HTMLElement, options: FleetMapOptions): F
       sketchSource.clear();
     },
     setTiles(next) {
-      if (next === tiles) return;
-      tiles = next;
-      applyTiles();
+      if (next === base.tiles()) return;
+      base.setTiles(next);
       const list = [...byId.values()];
       pointSource.clear(true);
       byId.clear();

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { SelectInput, TextInput } from '@/components/ui/fields';
 import { SpinnerIcon } from '@/components/ui/icons';
 import { formatDay } from '@/lib/format';
-import { useVehicleOptions } from '@/features/vehicles';
+import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { genRouteNodes } from '../api/gen-route-nodes';
 import { uploadTrack } from '../api/upload-track';
 import { daySpan } from '../nodes';
@@ -18,13 +18,11 @@ import type { RouteNode } from '../types';
 export function NodeSources({ onNodes }: { onNodes: (nodes: RouteNode[]) => void }) {
   const { t } = useTranslation('places');
   const id = useId();
-  const [keyword, setKeyword] = useState('');
-  const [vehicleId, setVehicleId] = useState('');
+  const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
   const [day, setDay] = useState(() => formatDay(new Date(Date.now() - 86_400_000)));
   const [coord, setCoord] = useState<'wgs84' | 'gcj02'>('wgs84');
   const [busy, setBusy] = useState<'vehicle' | 'file' | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const vehicles = useVehicleOptions({ keyword: keyword.trim() || undefined, page: 1, pageSize: 20 });
 
   /** `make` answers the nodes, and what to say besides (rows of a file skipped). */
   const run = async (kind: 'vehicle' | 'file', make: () => Promise<{ nodes: RouteNode[]; also?: string }>) => {
@@ -45,21 +43,15 @@ export function NodeSources({ onNodes }: { onNodes: (nodes: RouteNode[]) => void
     <div className="space-y-3 rounded-lg bg-slate-50 p-3 text-sm" data-testid="node-sources">
       <fieldset className="flex flex-wrap items-end gap-2">
         <legend className="mb-1 text-xs font-medium text-slate-600">{t('sources.vehicleDay')}</legend>
-        <TextInput type="search" className="w-36" aria-label={t('sources.vehicleSearch')} placeholder={t('sources.vehicleSearch')} value={keyword} onChange={(e) => { setKeyword(e.target.value); }} />
-        <SelectInput className="w-40" aria-label={t('sources.vehicle')} value={vehicleId} onChange={(e) => { setVehicleId(e.target.value); }}>
-          <option value="">{t('sources.vehicle')}</option>
-          {(vehicles.data?.list ?? []).map((v) => (
-            <option key={v.carId} value={v.carId}>
-              {v.plate}
-            </option>
-          ))}
-        </SelectInput>
+        <VehicleSelect value={vehicle} onChange={setVehicle} className="flex min-w-0 flex-1 flex-wrap items-end gap-2" />
         <TextInput type="date" className="w-40" aria-label={t('sources.day')} value={day} onChange={(e) => { setDay(e.target.value); }} />
         <Button
           variant="secondary"
           size="sm"
-          disabled={!vehicleId || !day || busy !== null}
-          onClick={() => void run('vehicle', async () => ({ nodes: (await genRouteNodes({ vehicleId: Number(vehicleId), ...daySpan(day) })).nodes }))}
+          disabled={!vehicle || !day || busy !== null}
+          onClick={() => {
+            if (vehicle) void run('vehicle', async () => ({ nodes: (await genRouteNodes({ vehicleId: vehicle.id, ...daySpan(day) })).nodes }));
+          }}
         >
           {busy === 'vehicle' ? <SpinnerIcon className="size-4 animate-spin" /> : null}
           {t('sources.generate')}

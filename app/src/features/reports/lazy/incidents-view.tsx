@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceView } from '@/components/crud/resource-view';
 import { Badge } from '@/components/ui/states';
 import { useApp } from '@/lib/app-context';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDuration } from '@/lib/format';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { ALARM_KINDS, alarmKindKey } from '@/features/live';
@@ -15,15 +15,6 @@ import { getIncidents, incidentsKey, type IncidentParams } from '../api/get-inci
 import type { Incident } from '../types';
 
 const STATE_TONE = { 0: 'red', 1: 'amber', 2: 'green' } as const;
-
-/** `3725` → `1:02:05`. */
-function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${String(h)}:${p(m)}:${p(s)}`;
-}
 
 const num = (v: string | undefined) => (v ? Number(v) : undefined);
 /** A date field (`2026-11-21`) as the start of that UTC day; `end` takes the next day. */

@@ -9,8 +9,9 @@ import { Panel } from '@/components/crud/view';
 import { SelectInput } from '@/components/ui/fields';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import type { PeriodCount } from '@/lib/api-types';
+import { useLazyWidget } from '@/lib/use-lazy-widget';
 import { useDynamics } from '../api/get-dynamics';
-import type { TrendChartHandle, TrendTexts } from '../lazy/trend-chart';
+import type { TrendTexts } from '../lazy/trend-chart';
 
 export function Trend({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation('work');
@@ -96,39 +97,21 @@ export function Trend({ from, to }: { from: string; to: string }) {
 
 function TrendChart({ periods, texts }: { periods: readonly PeriodCount[]; texts: TrendTexts }) {
   const { t } = useTranslation('work');
-  const el = useRef<HTMLDivElement>(null);
-  const handle = useRef<TrendChartHandle | null>(null);
   const latest = useRef({ periods, texts });
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  useEffect(() => {
-    latest.current = { periods, texts };
-    handle.current?.update(periods, texts);
+  const { ref: chartRef, handle: handleRef, status: chartStatus } = useLazyWidget(async (el) => {
+    const { createTrendChart } = await import('../lazy/trend-chart');
+    const handle = createTrendChart(el);
+    handle.update(latest.current.periods, latest.current.texts);
+    return handle;
   });
   useEffect(() => {
-    const target = el.current;
-    if (!target) return;
-    let cancelled = false;
-    import('../lazy/trend-chart')
-      .then(({ createTrendChart }) => {
-        if (cancelled) return;
-        const h = createTrendChart(target);
-        h.update(latest.current.periods, latest.current.texts);
-        handle.current = h;
-        setState('ready');
-      })
-      .catch(() => {
-        if (!cancelled) setState('failed');
-      });
-    return () => {
-      cancelled = true;
-      handle.current?.dispose();
-      handle.current = null;
-    };
-  }, []);
+    latest.current = { periods, texts };
+    handleRef.current?.update(periods, texts);
+  });
   return (
-    <div className="relative h-56" aria-hidden="true" data-chart-state={state}>
-      <div ref={el} className="absolute inset-0" />
-      {state === 'failed' ? <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">{t('stats.chartFailed')}</p> : null}
+    <div className="relative h-56" aria-hidden="true" data-chart-state={chartStatus === 'error' ? 'failed' : chartStatus}>
+      <div ref={chartRef} className="absolute inset-0" />
+      {chartStatus === 'error' ? <p className="absolute inset-0 grid place-items-center text-sm text-slate-500">{t('stats.chartFailed')}</p> : null}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 
 import { createLocalStore, useLocalStore } from '@/lib/local-store';
 import { STORAGE_KEYS } from '@/lib/storage-keys';
-import { TILE_CHOICES, type TileChoice } from './map-types';
+import { TILE_CHOICES, type TileChoice } from './types';
 
 const store = createLocalStore(STORAGE_KEYS.mapTiles);
 
