@@ -324,7 +324,7 @@ async fn main() {
         ROUNDS,
     )
     .await;
-    measure_call(&app, &format!("charging analysis, a day"), "/api/charging_analysis",
+    measure_call(&app, "charging analysis, a day", "/api/charging_analysis",
         &json!({"vehicleId": v, "start": format!("{last}T00:00:00Z"), "end": format!("{today}T00:00:00Z")}), &admin, ROUNDS).await;
 
     // Route matching: every vehicle on a 200-node route, judged in process per report.
