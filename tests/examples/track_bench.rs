@@ -14,7 +14,7 @@ use domain::track::matching::Places;
 use entities::{poi, position, vehicle};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::json;
-use wheelend_tests::{TestApp, measure_call, spawn_app, tenants};
+use wheelend_tests::{TestApp, measure_call, settle_after_bulk_load, spawn_app, tenants};
 
 const FIRST_VEHICLE: i64 = 3_000_000;
 const FIXES_PER_DAY: i64 = 2880;
@@ -176,25 +176,7 @@ async fn main() {
         .map(|d| today - Duration::days(d))
         .collect();
     seed(&app, t.a.root, vehicles, &days).await;
-    kernel::db::refresh_statistics(&app.state.db)
-        .await
-        .expect("statistics");
-    if app.is_postgres() {
-        use sea_orm::ConnectionTrait;
-        app.state
-            .db
-            .execute_unprepared("VACUUM (ANALYZE)")
-            .await
-            .expect("vacuum");
-    }
-    println!(
-        "database: {}",
-        if app.is_postgres() {
-            "PostgreSQL"
-        } else {
-            "SQLite"
-        }
-    );
+    settle_after_bulk_load(&app).await;
     let admin = t.a.admin.clone();
     let v = FIRST_VEHICLE;
     let (first, last) = (days[0], days[days.len() - 1]);

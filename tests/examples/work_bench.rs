@@ -12,7 +12,7 @@ use chrono::{Duration as Days, Utc};
 use entities::{vehicle, work_order, work_order_link, work_order_log, work_order_task};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::{Value, json};
-use wheelend_tests::{TestApp, measure_call, spawn_app, tenants};
+use wheelend_tests::{TestApp, measure_call, settle_after_bulk_load, spawn_app, tenants};
 
 const VEHICLES: i64 = 2_000;
 const ORDERS: i64 = 100_000;
@@ -175,28 +175,7 @@ async fn main() {
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     seed(&app, t.a.root, [t.a.admin_id, t.a.member_id]).await;
-    // What a running server has after a bulk load: the planner's statistics (the server
-    // refreshes SQLite's at start and hourly) and, on PostgreSQL, what autovacuum does a
-    // minute later (statistics, and the visibility map index-only scans need).
-    kernel::db::refresh_statistics(&app.state.db)
-        .await
-        .expect("statistics");
-    if app.is_postgres() {
-        use sea_orm::ConnectionTrait;
-        app.state
-            .db
-            .execute_unprepared("VACUUM (ANALYZE)")
-            .await
-            .expect("vacuum");
-    }
-    println!(
-        "database: {}",
-        if app.is_postgres() {
-            "PostgreSQL"
-        } else {
-            "SQLite"
-        }
-    );
+    settle_after_bulk_load(&app).await;
     let admin = t.a.admin.clone();
     let today = Utc::now().date_naive();
     let year = json!({"from": (today - Days::days(364)).to_string(), "to": today.to_string()});

@@ -652,3 +652,29 @@ pub async fn measure_call(
         first.len()
     );
 }
+
+/// Brings the database to what a running server has after a bulk load, and says which it is:
+/// the planner's statistics (the server refreshes SQLite's at start and hourly) and, on
+/// PostgreSQL, what autovacuum does a minute later (statistics, and the visibility map that
+/// index-only scans need). Shared by the benchmarks.
+pub async fn settle_after_bulk_load(app: &TestApp) {
+    kernel::db::refresh_statistics(&app.state.db)
+        .await
+        .expect("statistics");
+    if app.is_postgres() {
+        use sea_orm::ConnectionTrait;
+        app.state
+            .db
+            .execute_unprepared("VACUUM (ANALYZE)")
+            .await
+            .expect("vacuum");
+    }
+    println!(
+        "database: {}",
+        if app.is_postgres() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        }
+    );
+}
