@@ -11,10 +11,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ingestion::demo;
-use ingestion::ingest::Credential;
 use serde_json::{Value, json};
-use wheelend_tests::{Spawn, TestApp, percentile, spawn_app_with};
+use wheelend_tests::{Spawn, TestApp, percentile, report_fleet, spawn_app_with};
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -124,22 +122,7 @@ async fn main() {
         },
         run.as_secs()
     );
-    let devices = demo::ensure_fleet(&app.state.db, vehicles)
-        .await
-        .expect("the fleet");
-    let ingest = app.state.ingest.clone();
-    let driver = tokio::spawn(demo::drive(
-        devices,
-        Duration::from_secs(30),
-        7,
-        move |reports| {
-            let ingest = ingest.clone();
-            tokio::spawn(async move {
-                let _ = ingest.submit(reports, Credential::Trusted).await;
-            });
-            std::future::ready(())
-        },
-    ));
+    let driver = report_fleet(&app, vehicles).await;
     let admin = app.admin_token().await;
     let visitor = app.visitor_token().await;
     // Warm the fleet snapshot and let the first reports land.

@@ -3,7 +3,8 @@
 //! days (default 30) of a fix every 30 s (17 million positions at the defaults) and 100,000
 //! points of interest; then, over HTTP with p50/p95: one vehicle's day track, its 30-day
 //! analysis from fragments, building every fragment, trips of every vehicle over a day, and
-//! nearby searches; in process, what route matching costs per report.
+//! nearby searches; in process, what route matching costs per report. A fleet of
+//! `TRACK_BENCH_FLEET` simulated vehicles (default 30,000) reports every 30 s meanwhile.
 //!
 //! `cargo run --release -p wheelend-tests --example track_bench`
 
@@ -14,7 +15,9 @@ use domain::track::matching::Places;
 use entities::{poi, position, vehicle};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::json;
-use wheelend_tests::{TestApp, measure_call, settle_after_bulk_load, spawn_app, tenants};
+use wheelend_tests::{
+    TestApp, measure_call, report_fleet, settle_after_bulk_load, spawn_app, tenants,
+};
 
 const FIRST_VEHICLE: i64 = 3_000_000;
 const FIXES_PER_DAY: i64 = 2880;
@@ -177,6 +180,11 @@ async fn main() {
         .collect();
     seed(&app, t.a.root, vehicles, &days).await;
     settle_after_bulk_load(&app).await;
+    // Measured while a fleet reports, as the product runs.
+    let fleet = usize::try_from(env_or("TRACK_BENCH_FLEET", 30_000)).unwrap_or(30_000);
+    let _reporting = report_fleet(&app, fleet).await;
+    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    println!("a fleet of {fleet} simulated vehicles reports every 30 s meanwhile");
     let admin = t.a.admin.clone();
     let v = FIRST_VEHICLE;
     let (first, last) = (days[0], days[days.len() - 1]);

@@ -678,3 +678,27 @@ pub async fn settle_after_bulk_load(app: &TestApp) {
         }
     );
 }
+
+/// Makes sure the demo enterprise has `vehicles` simulated vehicles with receivers and starts
+/// them reporting every 30 s through the app's ingestion, as a live fleet does, so a benchmark
+/// measures under load. Answers the task driving them.
+pub async fn report_fleet(app: &TestApp, vehicles: usize) -> tokio::task::JoinHandle<()> {
+    use ingestion::demo;
+    use ingestion::ingest::Credential;
+    let devices = demo::ensure_fleet(&app.state.db, vehicles)
+        .await
+        .expect("the fleet");
+    let ingest = app.state.ingest.clone();
+    tokio::spawn(demo::drive(
+        devices,
+        std::time::Duration::from_secs(30),
+        7,
+        move |reports| {
+            let ingest = ingest.clone();
+            tokio::spawn(async move {
+                let _ = ingest.submit(reports, Credential::Trusted).await;
+            });
+            std::future::ready(())
+        },
+    ))
+}
