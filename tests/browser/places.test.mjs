@@ -2,15 +2,16 @@
 // the map in the add dialog is found by name (and after a reload), and on /map once its filter is on (its card opens
 // from its icon); a route drawn on the map gets a vehicle assigned and is listed with it; a polygon that crosses
 // itself is refused and the dialog shows the server's own words; a route's nodes renamed, made a stop and reordered;
-// the track map with the route and places of its view; fragments rebuilt and the run in the generation log. Real
-// server, real browser.
+// the track map with the route and places of its view; fragments rebuilt and the run in the generation log; a vehicle
+// reporting off its route shows red with its distance in the route list, a route without vehicles grey. Real server,
+// real browser.
 // Run from the repo root: node --test --test-concurrency=1 tests/browser/places.test.mjs (WHEELEND_BIN=… for another build).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { apiLogin, assertQuiet, fittedVehicle, launchBrowser, newContext, newPage, openConsole, postReport, shot, signIn, useLanguage } from './helpers.mjs';
+import { apiLogin, assertQuiet, callApi, fittedVehicle, launchBrowser, newContext, newPage, openConsole, postReport, shot, signIn, useLanguage } from './helpers.mjs';
 import { repoRoot, startServer } from './server.mjs';
 
 let server;
@@ -319,7 +320,7 @@ test("zh: a route's nodes are renamed, stopped and reordered; the track map show
     await asked;
     await page.getByTestId('track-map-count').filter({ hasText: /[1-9]\d* 条线路/ }).waitFor({ timeout: 10_000 });
     assert.ok(Number(await page.getByTestId('track-map').getAttribute('data-shapes')) >= 1);
-    await page.getByTestId('poi-legend').getByText(w.places.legend.route).waitFor();
+    await page.getByTestId('route-legend').getByText(words('zh', 'map').legend.abnormal).waitFor();
     await shot(page, 'places-track-map-zh');
     await assertQuiet(page, 'track map');
 
@@ -339,6 +340,57 @@ test("zh: a route's nodes are renamed, stopped and reordered; the track map show
     await page.getByTestId('fragment-runs-table').getByRole('row').nth(1).waitFor({ timeout: 10_000 });
     await shot(page, 'places-generation-log-zh');
     await assertQuiet(page, 'generation log');
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("zh: a vehicle reporting off its route turns the route red, with its distance; a route without vehicles is grey", async () => {
+  const w = { places: words('zh', 'places'), map: words('zh', 'map') };
+  const imei = String(862_000_000_000_000 + (Date.now() % 1_000_000) * 100 + 7);
+  const drifter = await fittedVehicle(server.url, root, { plate: `沪D${stamp}`, imei, entId: FLEET });
+  // an east–west line 31.30° N, 200 m corridor: the report at 31.2304° N is about 7.7 km south of it
+  const nodes = [{ lon: 121.4, lat: 31.3 }, { lon: 121.6, lat: 31.3 }];
+  const watched = `偏离线路${stamp}`;
+  const empty = `空线路${stamp}`;
+  const { id: routeId } = await callApi(server.url, root, '/route/add', { name: watched, entId: FLEET, corridorM: 200, nodes });
+  await callApi(server.url, root, '/route/add', { name: empty, entId: FLEET, corridorM: 200, nodes });
+  await callApi(server.url, root, '/route/carAddLine', { routeId, vehicleIds: [drifter.carId] });
+  await postReport(server.url, drifter, { lat: 31.2304, lon: 121.4737 });
+  // the writer judges the report as it stores it: wait for the verdict
+  let verdict = null;
+  for (let i = 0; i < 50 && verdict?.state !== 'offRoute'; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 200));
+    const { list } = await callApi(server.url, root, '/route/list', { id: routeId, page: 1, pageSize: 1 });
+    verdict = list[0].vehicles.find((v) => v.id === drifter.carId)?.matched ?? null;
+  }
+  assert.equal(verdict?.state, 'offRoute', `verdict: ${JSON.stringify(verdict)}`);
+  assert.ok(verdict.distanceM > 7000 && verdict.distanceM < 8500, String(verdict.distanceM));
+
+  const page = await adminPage('zh');
+  try {
+    await openConsole(page, '/locusModule/routeList');
+    const table = page.getByTestId('routes-table');
+    const red = table.getByRole('row').filter({ hasText: watched });
+    await red.waitFor({ timeout: 10_000 });
+    assert.equal(await red.getByTestId('route-state').getAttribute('data-state'), 'offRoute');
+    assert.equal(await red.getByTestId('route-state').getAttribute('aria-label'), w.places.routeState.offRoute);
+    const badge = red.getByTestId('route-vehicle').filter({ hasText: drifter.plate });
+    assert.equal(await badge.getAttribute('data-state'), 'offRoute');
+    // "偏离 7.70 km" (the distance as the console writes distances)
+    await badge.filter({ hasText: /偏离 [\d.]+ km/ }).waitFor();
+    const grey = table.getByRole('row').filter({ hasText: empty });
+    assert.equal(await grey.getByTestId('route-state').getAttribute('data-state'), 'none');
+    await grey.getByText(w.places.route.noVehicles).waitFor();
+    assert.equal(await grey.getByTestId('route-vehicle').count(), 0);
+    await shot(page, 'places-route-states-zh');
+
+    // the track map draws them with the route colour legend
+    await openConsole(page, '/locusModule/map');
+    await mapReady(page.getByTestId('track-map'));
+    const legend = page.getByTestId('route-legend');
+    for (const key of ['abnormal', 'matched', 'unset', 'inferred']) await legend.getByText(w.map.legend[key]).waitFor();
+    await assertQuiet(page, 'route states');
   } finally {
     await page.context().close();
   }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 
 import { load } from './load.mjs';
 
-const { poiShapes, poiIdOf, routeShape, routeIdOf, drawnOf, geometryOf, poiTypeStyle } = await load('src/features/places/model.ts');
+const { poiShapes, poiIdOf, routeShape, routeIdOf, routeState, vehicleState, drawnOf, geometryOf, poiTypeStyle } = await load('src/features/places/model.ts');
 const { nodesOfPath, daySpan } = await load('src/features/places/nodes.ts');
 const { parsePoiTypes } = await load('src/features/map/poi-layer.ts');
 const { hasView, viewFor } = await load('src/features/console/registry.ts');
@@ -44,6 +44,7 @@ test('routes: the line with its corridor; a changed path keeps the names and sto
   const line = routeShape(route);
   assert.deepEqual([line.id, line.kind, line.corridorM, line.path], ['route-3', 'line', 200, [[1, 2], [3, 4]]]);
   assert.equal(routeIdOf('route-3'), 3);
+  assert.equal(line.color, '#94A3B8', 'grey: no vehicle on it');
   assert.equal(routeIdOf('poi-3'), null);
   assert.deepEqual(nodesOfPath([[1, 2], [2, 3], [3, 4]], route.nodes), [
     { lon: 1, lat: 2, name: 'A', stop: true },
@@ -53,17 +54,31 @@ test('routes: the line with its corridor; a changed path keeps the names and sto
   assert.deepEqual(daySpan('2026-11-20'), { start: '2026-11-20T00:00:00Z', end: '2026-11-20T23:59:59Z' });
 });
 
+test("a route takes the colour of its worst vehicle's verdict; a verdict on another route or none is grey", () => {
+  const verdict = (state, routeId = 3) => ({ routeId, state, distanceM: 0, at: 0 });
+  const route = (...verdicts) => ({ id: 3, entId: 1, name: 'R', corridorM: 200, nodes: [], lengthM: 1, createdAt: '', updatedAt: '', vehicles: verdicts.map((matched, i) => ({ id: i + 1, plate: `P${String(i)}`, matched })) });
+  assert.equal(routeState(route()), 'none');
+  assert.equal(routeState(route(null)), 'none');
+  assert.equal(routeState(route(verdict('matched'), null)), 'matched');
+  assert.equal(routeState(route(verdict('matched'), verdict('inference'))), 'inference');
+  assert.equal(routeState(route(verdict('inference'), verdict('offRoute'), verdict('matched'))), 'offRoute');
+  assert.equal(vehicleState({ id: 1, plate: 'P', matched: verdict('offRoute', 9) }, 3), 'none');
+  assert.equal(routeShape(route(verdict('matched'), verdict('offRoute'))).color, '#E5484D');
+});
+
 test("the map's POI types: the five filters only, from what was stored", () => {
   assert.deepEqual(parsePoiTypes('5,1,9,x'), [1, 5]);
   assert.deepEqual(parsePoiTypes(null), []);
   assert.deepEqual(parsePoiTypes(''), []);
 });
 
-test("dataManage's route and trip management show the track area's route and trip lists", () => {
+test("dataManage's route and trip management and mileage inquiry show the track area's route and trip lists and mileage", () => {
   assert.equal(hasView('dataManage/routeManage'), true);
   assert.equal(viewFor('dataManage/routeManage'), viewFor('locus/routeList'), 'the very same view (its state kept alike)');
   assert.equal(hasView('dataManage/travelManage'), true);
   assert.equal(viewFor('dataManage/travelManage'), viewFor('locus/tripList'), "the tracks screens' trip list");
+  assert.equal(hasView('dataManage/mileageInquiry'), true);
+  assert.equal(viewFor('dataManage/mileageInquiry'), viewFor('locus/mileageRoute'), "the tracks screens' mileage and route view");
   for (const key of ['locus/poi', 'locus/routeList', 'locus/routeNodes', 'locus/nodeList', 'locus/map', 'locus/fragmentGenerator', 'locus/generationLog']) {
     assert.equal(hasView(key), true, key);
   }

@@ -93,11 +93,12 @@ export const VIEW_LOADERS: ViewLoaders = {
 };
 
 /**
- * Keys that show another key's view (console-spec lists both): dataManage's route and trip management are the track
- * area's route and trip lists. An alias whose target has no view yet shows the 'not available' notice like any key.
+ * Keys that show another key's view (console-spec lists both): dataManage's route and trip management and its mileage
+ * inquiry are the track area's route and trip lists and mileage report. An alias whose target has no view yet shows the 'not available' notice like any key.
  */
 export const VIEW_ALIASES: Readonly<Record<string, string>> = {
   'dataManage/routeManage': 'locus/routeList',
+  'dataManage/mileageInquiry': 'locus/mileageRoute',
   'dataManage/travelManage': 'locus/tripList',
 };
 

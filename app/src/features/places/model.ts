@@ -2,8 +2,9 @@
  * Points of interest and routes as the maps draw them: each type's colour and symbol (the legend shows the same),
  * rows turned into map shapes, and a drawn shape turned back into a POI's geometry.
  */
+import { ROUTE_STATE_COLORS } from '@/components/map/route-states';
 import type { DrawMode, DrawnShape, MapShape, ShapeSymbol } from '@/components/map/shapes';
-import type { Fence, PoiInput, PoiRow, PoiShape, PoiType, RouteRow } from './types';
+import type { Fence, PoiInput, PoiRow, PoiShape, PoiType, RouteRow, RouteState, RouteVehicle } from './types';
 
 export interface PoiTypeStyle {
   code: PoiType;
@@ -42,9 +43,6 @@ export const FENCE_KEYS = { 0: 'fence.0', 1: 'fence.1', 2: 'fence.2' } as const 
 
 export const DRAW_OF_SHAPE = { 1: 'point', 2: 'circle', 3: 'polygon' } as const satisfies Record<PoiShape, DrawMode>;
 
-/** Route lines: one colour, so the POI colours keep their meaning. */
-export const ROUTE_COLOR = '#0F766E';
-
 export function poiShape(row: PoiRow): MapShape {
   const { color, symbol } = poiTypeStyle(row.poiType);
   const common = { id: `poi-${String(row.id)}`, color, symbol, label: row.name };
@@ -67,11 +65,26 @@ export function poiIdOf(shapeId: string | null): number | null {
   return m?.[1] ? Number(m[1]) : null;
 }
 
-export function routeShape(row: RouteRow, color = ROUTE_COLOR): MapShape {
+/** Worse verdicts first: a route takes the colour of its worst vehicle. */
+const STATE_RANK: readonly RouteState[] = ['offRoute', 'inference', 'matched', 'none'];
+
+/** A vehicle's verdict on `routeId`: none before its first report there (or a verdict left from another route). */
+export function vehicleState(vehicle: RouteVehicle, routeId: number): RouteState {
+  return vehicle.matched?.routeId === routeId ? vehicle.matched.state : 'none';
+}
+
+/** The worst verdict of the route's vehicles; none without vehicles. */
+export function routeState(row: RouteRow): RouteState {
+  const states = new Set(row.vehicles.map((v) => vehicleState(v, row.id)));
+  return STATE_RANK.find((state) => states.has(state)) ?? 'none';
+}
+
+/** The route's line and corridor, in the colour of its worst vehicle (console-spec §2). */
+export function routeShape(row: RouteRow): MapShape {
   return {
     id: `route-${String(row.id)}`,
     kind: 'line',
-    color,
+    color: ROUTE_STATE_COLORS[routeState(row)],
     symbol: 'circle',
     label: row.name,
     path: row.nodes.map((n) => [n.lon, n.lat] as const),

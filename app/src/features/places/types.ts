@@ -12,6 +12,8 @@ import type {
   RouteInput as RouteInputWire,
   RouteNode as RouteNodeWire,
   RouteRow as RouteRowWire,
+  RouteState,
+  RouteVehicle,
   Viewport,
 } from '@/lib/api-types';
 import type { LonLat } from '@/lib/geo';
@@ -49,6 +51,8 @@ export type RouteNode = Required<RouteNodeWire>;
 export type RouteRow = Omit<RouteRowWire, 'nodes'> & { nodes: RouteNode[] };
 
 export type RouteInput = RouteInputWire;
+
+export type { RouteState, RouteVehicle };
 
 /** A drawn line, a vehicle's driven time span, or an uploaded track. */
 export type NodeSource = { points: LonLat[] } | { vehicleId: number; start: string; end: string } | { uploadId: number };

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import type { LonLatBox } from '@/components/map/shapes';
 import { useTranslation } from 'react-i18next';
 
+import { RouteLegend } from '@/components/map/route-legend';
 import { cx } from '@/components/ui/cx';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { ErrorState } from '@/components/ui/states';
@@ -34,7 +35,6 @@ import { MapTools, MeasureResult } from './map-tools';
 import { OrderLayerToggle } from './order-layer-toggle';
 import { OrderLegend } from './order-legend';
 import { PoiFilters } from './poi-filters';
-import { RouteLegend } from './route-legend';
 import { StatusChart } from './status-chart';
 import { VehicleList } from './vehicle-list';
 import { VehiclePanel } from './vehicle-panel';

@@ -1,5 +1,6 @@
 /**
- * locus/routeList (also dataManage/routeManage): planned routes with their corridor, length, nodes and vehicles.
+ * locus/routeList (also dataManage/routeManage): planned routes with their corridor, length, nodes and vehicles, each
+ * vehicle with its latest route-matching verdict.
  * Add/edit draws the line (or makes it from a vehicle's day or a file); "Vehicles" assigns vehicles to the route;
  * "Nodes" opens the route's node list.
  */
@@ -21,6 +22,8 @@ import { getRoutes, type RouteListParams } from '../api/get-routes';
 import { placesKeys } from '../api/keys';
 import { useSaveRoute } from '../api/save-route';
 import { EMPTY_ROUTE, routeFields, routeInput, routeValues, type RouteValues } from '../components/route-form';
+import { RouteStateSwatch } from '../components/route-state-swatch';
+import { RouteVehicleStates } from '../components/route-vehicle-states';
 import { RouteVehiclesDialog } from '../components/route-vehicles-dialog';
 import type { RouteRow } from '../types';
 
@@ -44,14 +47,24 @@ export default function RouteListView({ route }: MenuViewProps) {
       toParams={(s) => ({ name: orUndefined(s.name?.trim()) })}
       searchFields={[{ name: 'name', label: t('field.name') }]}
       columns={[
-        { key: 'name', header: t('field.name'), primary: true, cell: (r) => r.name },
+        {
+          key: 'name',
+          header: t('field.name'),
+          primary: true,
+          cell: (r) => (
+            <>
+              <RouteStateSwatch route={r} />
+              {r.name}
+            </>
+          ),
+        },
         { key: 'corridor', header: t('route.corridor'), align: 'right', cell: (r) => formatDistance(r.corridorM) },
         { key: 'length', header: t('route.length'), align: 'right', cell: (r) => formatDistance(r.lengthM) },
         { key: 'nodes', header: t('route.nodes'), align: 'right', cell: (r) => r.nodes.length },
         {
           key: 'vehicles',
           header: t('route.vehicles'),
-          cell: (r) => (r.vehicles.length === 0 ? <span className="text-slate-400">{t('route.noVehicles')}</span> : r.vehicles.map((v) => v.plate).join(', ')),
+          cell: (r) => <RouteVehicleStates route={r} />,
         },
       ]}
       rowKey={(r) => r.id}

@@ -1,10 +1,12 @@
 /**
  * locus/map (Track map): the points of interest of the viewport (asked again after every move, once it settles)
- * and the planned routes with their corridors; filters by type, a legend, and a card for a picked POI or route.
+ * and the planned routes with their corridors, each in the colour of its worst vehicle's route-matching verdict (the
+ * route legend of console-spec §2); filters by type, legends, and a card for a picked POI or route.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { RouteLegend } from '@/components/map/route-legend';
 import { ShapeMap } from '@/components/map/shape-map';
 import type { LonLatBox } from '@/components/map/shapes';
 import { Switch } from '@/components/ui/fields';
@@ -18,6 +20,8 @@ import { useRoutes } from '../api/get-routes';
 import { PoiCard } from '../components/poi-card';
 import { PoiLegend } from '../components/poi-legend';
 import { PoiTypeToggles } from '../components/poi-type-toggles';
+import { RouteStateSwatch } from '../components/route-state-swatch';
+import { RouteVehicleStates } from '../components/route-vehicle-states';
 import { POI_TYPES, poiIdOf, poiShapes, routeIdOf, routeShape } from '../model';
 import type { PoiType } from '../types';
 
@@ -65,7 +69,8 @@ export default function TrackMapView({ route }: MenuViewProps) {
           testId="track-map"
         />
         <div className="pointer-events-none absolute top-3 left-3 z-10 hidden md:block">
-          <PoiLegend withRoutes truncated={pois.data?.truncated ? { shown: pois.data.list.length, total: pois.data.total } : null} className="pointer-events-auto" />
+          <PoiLegend truncated={pois.data?.truncated ? { shown: pois.data.list.length, total: pois.data.total } : null} className="pointer-events-auto" />
+          {showRoutes ? <RouteLegend className="pointer-events-auto mt-2" /> : null}
         </div>
         {poi || line ? (
           <div className="absolute inset-x-3 bottom-3 z-10 md:left-auto md:w-72">
@@ -78,9 +83,14 @@ export default function TrackMapView({ route }: MenuViewProps) {
               />
             ) : line ? (
               <section className="rounded-xl bg-white p-4 text-sm shadow-lg ring-1 ring-slate-200" data-testid="route-card">
-                <h2 className="font-semibold text-slate-900">{line.name}</h2>
+                <h2 className="font-semibold text-slate-900">
+                  <RouteStateSwatch route={line} />
+                  {line.name}
+                </h2>
                 <p className="mt-1 text-slate-600">{t('route.cardLine', { length: formatDistance(line.lengthM), corridor: formatDistance(line.corridorM), count: line.nodes.length })}</p>
-                <p className="mt-1 text-slate-600">{line.vehicles.length > 0 ? line.vehicles.map((v) => v.plate).join(', ') : t('route.noVehicles')}</p>
+                <div className="mt-2 text-slate-600">
+                  <RouteVehicleStates route={line} />
+                </div>
               </section>
             ) : null}
           </div>
