@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::system::files::{form_error, not_a_form, small_text};
+use super::system::files::{file_bytes, form_error, not_a_form, small_text};
 use crate::extract::{Scoped, ScopedQuery, Tenant};
 use crate::routes::Empty;
 use crate::routes::declare::Declare;
@@ -388,14 +388,7 @@ async fn track_upload(
         match field.name().unwrap_or_default() {
             "file" => {
                 let name = field.file_name().unwrap_or_default().to_owned();
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(|e| form_error(&e))? {
-                    if (bytes.len() + chunk.len()) as u64 > limit {
-                        return Err(domain::files::too_large(limit));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
-                file = Some((name, bytes));
+                file = Some((name, file_bytes(field, limit).await?));
             }
             "name" => meta.name = Some(small_text(field).await?),
             "vehicleId" | "carId" => {

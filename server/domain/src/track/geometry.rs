@@ -172,6 +172,36 @@ fn out_bearing(line: &[LonLat]) -> f64 {
     })
 }
 
+/// The shape of a point of interest: a point, a circle (`radius_m`) or a polygon (`ring`),
+/// `centre` being the point, the circle's centre or the polygon's centroid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Area {
+    pub centre: LonLat,
+    pub radius_m: Option<f64>,
+    pub ring: Option<Vec<LonLat>>,
+}
+
+impl Area {
+    /// Its bounding box `[min lon, min lat, max lon, max lat]`.
+    pub fn bbox(&self) -> [f64; 4] {
+        let [lon, lat] = self.centre;
+        match (&self.ring, self.radius_m) {
+            (Some(ring), _) => bbox(ring.iter().copied()).unwrap_or([lon, lat, lon, lat]),
+            (None, Some(r)) => circle_bbox(self.centre, r),
+            (None, None) => [lon, lat, lon, lat],
+        }
+    }
+
+    /// Whether it holds `p`: inside the polygon or the circle; a point holds nothing.
+    pub fn holds(&self, p: LonLat) -> bool {
+        match (&self.ring, self.radius_m) {
+            (Some(ring), _) => polygon_contains(ring, p),
+            (None, Some(r)) => distance_m(self.centre, p) <= r,
+            (None, None) => false,
+        }
+    }
+}
+
 /// A polygon of `[lon, lat]` vertices (an open ring).
 pub fn polygon(ring: &[LonLat]) -> Polygon<f64> {
     Polygon::new(

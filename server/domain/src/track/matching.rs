@@ -21,9 +21,7 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::geometry::{
-    LonLat, bbox, circle_bbox, distance_m, distance_to_line_m, polygon_contains,
-};
+use super::geometry::{Area, LonLat, distance_m, distance_to_line_m};
 use super::routes;
 use kernel::error::AppError;
 use kernel::validate::json_list;
@@ -81,19 +79,7 @@ struct Fence {
     enterprise_id: i64,
     /// 1 alarm on entering, 2 alarm on leaving.
     fence: i16,
-    centre: LonLat,
-    radius_m: Option<f64>,
-    ring: Option<Vec<LonLat>>,
-}
-
-impl Fence {
-    fn holds(&self, p: LonLat) -> bool {
-        match (&self.ring, self.radius_m) {
-            (Some(ring), _) => polygon_contains(ring, p),
-            (None, Some(r)) => distance_m(self.centre, p) <= r,
-            (None, None) => false,
-        }
-    }
+    area: Area,
 }
 
 #[derive(Default)]
@@ -145,9 +131,11 @@ impl Places {
                 id: p.id,
                 enterprise_id: p.enterprise_id.unwrap_or_default(),
                 fence: p.fence,
-                centre: [p.lon, p.lat],
-                radius_m: p.radius_m,
-                ring: p.polygon.as_deref().map(json_list::<LonLat>),
+                area: Area {
+                    centre: [p.lon, p.lat],
+                    radius_m: p.radius_m,
+                    ring: p.polygon.as_deref().map(json_list::<LonLat>),
+                },
             })
             .collect();
         let fence_boxes = RTree::bulk_load(
@@ -155,15 +143,7 @@ impl Places {
                 .iter()
                 .enumerate()
                 .map(|(i, f)| {
-                    let [a, b, c, d] = match (&f.ring, f.radius_m) {
-                        (Some(ring), _) => bbox(ring.iter().copied()).unwrap_or([
-                            f.centre[0],
-                            f.centre[1],
-                            f.centre[0],
-                            f.centre[1],
-                        ]),
-                        (None, r) => circle_bbox(f.centre, r.unwrap_or_default()),
-                    };
+                    let [a, b, c, d] = f.area.bbox();
                     GeomWithData::new(Rectangle::from_corners([a, b], [c, d]), i)
                 })
                 .collect(),
@@ -261,7 +241,7 @@ impl Places {
                 .fence_boxes
                 .locate_in_envelope_intersecting(&AABB::from_point(p))
                 .map(|g| &book.fences[g.data])
-                .filter(|f| f.enterprise_id == enterprise_id && f.holds(p))
+                .filter(|f| f.enterprise_id == enterprise_id && f.area.holds(p))
                 .map(|f| f.id)
                 .collect();
             let before = book.inside.remove(&vehicle_id).unwrap_or_default();

@@ -18,7 +18,7 @@ use tokio::sync::RwLock;
 use utoipa::ToSchema;
 
 use super::geometry::{
-    LonLat, centroid, circle_bbox, distance_m, polygon_contains, polygon_problem, valid_lon_lat,
+    Area, LonLat, centroid, circle_bbox, distance_m, polygon_problem, valid_lon_lat,
 };
 use crate::scope::Scope;
 use crate::work::states::{IN_PROGRESS, PENDING};
@@ -117,39 +117,10 @@ struct Entry {
     enterprise_id: Option<i64>,
     poi_type: i16,
     name: String,
-    centre: LonLat,
-    radius_m: Option<f64>,
-    ring: Option<Vec<LonLat>>,
+    area: Area,
 }
 
 impl Entry {
-    fn bbox(&self) -> [f64; 4] {
-        match (&self.ring, self.radius_m) {
-            (Some(ring), _) => super::geometry::bbox(ring.iter().copied()).unwrap_or([
-                self.centre[0],
-                self.centre[1],
-                self.centre[0],
-                self.centre[1],
-            ]),
-            (None, Some(r)) => circle_bbox(self.centre, r),
-            (None, None) => [
-                self.centre[0],
-                self.centre[1],
-                self.centre[0],
-                self.centre[1],
-            ],
-        }
-    }
-
-    /// Whether the shape holds `p`: inside a polygon or a circle; a point holds nothing.
-    fn holds(&self, p: LonLat) -> bool {
-        match (&self.ring, self.radius_m) {
-            (Some(ring), _) => polygon_contains(ring, p),
-            (None, Some(r)) => distance_m(self.centre, p) <= r,
-            (None, None) => false,
-        }
-    }
-
     fn visible_to(&self, scope: &Scope) -> bool {
         scope.platform || self.enterprise_id.is_none_or(|e| scope.sees(e))
     }
@@ -182,7 +153,7 @@ impl Indexed {
             entries
                 .iter()
                 .enumerate()
-                .map(|(i, e)| GeomWithData::new(on_sphere(e.centre), i))
+                .map(|(i, e)| GeomWithData::new(on_sphere(e.area.centre), i))
                 .collect(),
         );
         let boxes = RTree::bulk_load(
@@ -190,7 +161,7 @@ impl Indexed {
                 .iter()
                 .enumerate()
                 .map(|(i, e)| {
-                    let [a, b, c, d] = e.bbox();
+                    let [a, b, c, d] = e.area.bbox();
                     GeomWithData::new(Rectangle::from_corners([a, b], [c, d]), i)
                 })
                 .collect(),
@@ -209,7 +180,7 @@ impl Indexed {
             .locate_within_distance(on_sphere(p), chord2(radius_m))
             .map(|g| {
                 let e = &self.entries[g.data];
-                (e, distance_m(p, e.centre))
+                (e, distance_m(p, e.area.centre))
             })
             .filter(|(_, d)| *d <= radius_m)
             .collect();
@@ -227,7 +198,7 @@ impl Indexed {
             .nearest_neighbor_iter(&on_sphere(p))
             .map(|g| &self.entries[g.data])
             .filter(move |e| keep(e))
-            .map(move |e| (e, distance_m(p, e.centre)))
+            .map(move |e| (e, distance_m(p, e.area.centre)))
     }
 
     fn in_box(&self, bbox: [f64; 4]) -> impl Iterator<Item = &Entry> {
@@ -299,9 +270,11 @@ impl PoiIndex {
                     enterprise_id,
                     poi_type,
                     name,
-                    centre: [lon, lat],
-                    radius_m,
-                    ring: ring_of(polygon.as_deref()),
+                    area: Area {
+                        centre: [lon, lat],
+                        radius_m,
+                        ring: ring_of(polygon.as_deref()),
+                    },
                 },
             )
             .collect();
@@ -352,13 +325,6 @@ fn point_shape() -> i16 {
     POINT
 }
 
-/// The shape checked: centre, radius and ring as they are stored.
-struct Shape {
-    centre: LonLat,
-    radius_m: Option<f64>,
-    ring: Option<Vec<LonLat>>,
-}
-
 fn checked_point(input: &PoiInput) -> Result<LonLat, AppError> {
     let p = [input.lon.unwrap_or(f64::NAN), input.lat.unwrap_or(f64::NAN)];
     if valid_lon_lat(p) {
@@ -374,9 +340,10 @@ fn checked_point(input: &PoiInput) -> Result<LonLat, AppError> {
     }
 }
 
-fn checked_shape(input: &PoiInput) -> Result<Shape, AppError> {
+/// The shape asked for, checked, as it is stored.
+fn checked_shape(input: &PoiInput) -> Result<Area, AppError> {
     match input.shape {
-        POINT => Ok(Shape {
+        POINT => Ok(Area {
             centre: checked_point(input)?,
             radius_m: None,
             ring: None,
@@ -393,7 +360,7 @@ fn checked_shape(input: &PoiInput) -> Result<Shape, AppError> {
                     ),
                 ));
             }
-            Ok(Shape {
+            Ok(Area {
                 centre: checked_point(input)?,
                 radius_m: Some(r),
                 ring: None,
@@ -434,7 +401,7 @@ fn checked_shape(input: &PoiInput) -> Result<Shape, AppError> {
                     ),
                 ));
             }
-            Ok(Shape {
+            Ok(Area {
                 centre: centroid(&ring),
                 radius_m: None,
                 ring: Some(ring),
@@ -466,16 +433,32 @@ async fn find_writable(
     scope: &Scope,
     id: i64,
 ) -> Result<poi::Model, AppError> {
+    Ok(writable_all(db, scope, &[id]).await?.remove(0))
+}
+
+/// Points of interest the scope may change, read in one query: all of `ids`, or the refusal
+/// for the first that is not (unknown and foreign ids get the same answer).
+async fn writable_all(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    ids: &[i64],
+) -> Result<Vec<poi::Model>, AppError> {
     crate::vehicle::writable(scope)?;
-    let found = poi::Entity::find_by_id(id).one(db).await?;
-    match found {
-        Some(p) if scope.platform || p.enterprise_id.is_some_and(|e| scope.sees(e)) => Ok(p),
-        _ => Err(AppError::fail(text!(
-            "兴趣点 {} 不存在",
-            "No point of interest {}",
-            id
-        ))),
-    }
+    let mut found: HashMap<i64, poi::Model> = poi::Entity::find()
+        .filter(poi::Column::Id.is_in(ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|p| scope.platform || p.enterprise_id.is_some_and(|e| scope.sees(e)))
+        .map(|p| (p.id, p))
+        .collect();
+    ids.iter()
+        .map(|id| {
+            found.remove(id).ok_or_else(|| {
+                AppError::fail(text!("兴趣点 {} 不存在", "No point of interest {}", id))
+            })
+        })
+        .collect()
 }
 
 /// Adds or updates a point of interest; answers its id.
@@ -561,9 +544,7 @@ pub async fn delete(db: &DatabaseConnection, scope: &Scope, ids: &[i64]) -> Resu
             text!("ids：请选择兴趣点", "ids: choose points of interest"),
         ));
     }
-    for id in ids {
-        find_writable(db, scope, *id).await?;
-    }
+    writable_all(db, scope, ids).await?;
     poi::Entity::delete_many()
         .filter(poi::Column::Id.is_in(ids.iter().copied()))
         .exec(db)
@@ -774,8 +755,8 @@ pub async fn containing(
     let indexed = index.get(db).await?;
     let found: Vec<(i64, Option<f64>)> = indexed
         .in_box([p[0], p[1], p[0], p[1]])
-        .filter(|e| e.visible_to(scope) && e.holds(p))
-        .map(|e| (e.id, Some(distance_m(p, e.centre))))
+        .filter(|e| e.visible_to(scope) && e.area.holds(p))
+        .map(|e| (e.id, Some(distance_m(p, e.area.centre))))
         .collect();
     rows_of(db, &found).await
 }

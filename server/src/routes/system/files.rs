@@ -160,6 +160,18 @@ pub(crate) fn not_a_form(rejection: &MultipartRejection) -> AppError {
     ))
 }
 
+/// A file field read whole, refused once it passes `limit` bytes (`uploads.max_bytes`).
+pub(crate) async fn file_bytes(mut field: Field<'_>, limit: u64) -> Result<Vec<u8>, AppError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(|e| form_error(&e))? {
+        if (bytes.len() + chunk.len()) as u64 > limit {
+            return Err(files::too_large(limit));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
 /// A short text field (at most 4 KiB).
 pub(crate) async fn small_text(mut field: Field<'_>) -> Result<String, AppError> {
     let name = field.name().unwrap_or_default().to_owned();

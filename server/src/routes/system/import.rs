@@ -1,12 +1,11 @@
 //! CSV/XLSX import of records through the importer registry.
 
-use super::files::{form_error, not_a_form, small_text};
+use super::files::{file_bytes, form_error, not_a_form, small_text};
 use crate::extract::{ApiJson, Tenant};
 use crate::routes::declare::Declare;
 use crate::state::AppState;
 use axum::extract::{DefaultBodyLimit, FromRequest, Multipart, Request, State};
 use axum::http::header;
-use domain::files::{self};
 use domain::import::{self, ImportReport};
 use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
 use kernel::text;
@@ -71,16 +70,7 @@ async fn import_csv(
         while let Some(mut field) = form.next_field().await.map_err(|e| form_error(&e))? {
             match field.name().unwrap_or_default() {
                 "table" => table = Some(small_text(field).await?),
-                "file" => {
-                    let mut bytes = Vec::new();
-                    while let Some(chunk) = field.chunk().await.map_err(|e| form_error(&e))? {
-                        if (bytes.len() + chunk.len()) as u64 > limit {
-                            return Err(files::too_large(limit));
-                        }
-                        bytes.extend_from_slice(&chunk);
-                    }
-                    content = Some(bytes);
-                }
+                "file" => content = Some(file_bytes(field, limit).await?),
                 _ => while field.chunk().await.map_err(|e| form_error(&e))?.is_some() {},
             }
         }
