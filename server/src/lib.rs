@@ -136,6 +136,11 @@ impl Application {
         );
         // Notice plans' runs and overdue orders, once a minute.
         domain::work::informs::every_minute(db.clone());
+        // Trips and mileage of finished days, kept as history changes.
+        domain::vehicle::days::follow(
+            db.clone(),
+            Duration::from_secs(state.cfg.days_follower_secs),
+        );
         kernel::db::keep_statistics(db.clone(), Duration::from_secs(3600));
         if state.cfg.simulate {
             ingestion::demo::start_in_process(

@@ -309,11 +309,33 @@ async fn watch(pid: u32, secs: u64) -> (f64, Vec<f64>) {
     ((cpu1 - cpu0) / started.elapsed().as_secs_f64() * 100.0, rss)
 }
 
-fn show_memory(label: &str, rss: &[f64]) {
+/// The parts of the resident memory now: the heap and stacks (anonymous), mapped files (the
+/// binary, SQLite's shared memory) and shared memory, as `/proc` names them.
+fn memory_parts(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    ["RssAnon", "RssFile", "RssShmem"]
+        .iter()
+        .filter_map(|part| {
+            let kib = status
+                .lines()
+                .find_map(|l| l.strip_prefix(part)?.strip_prefix(':'))?
+                .trim()
+                .trim_end_matches(" kB")
+                .trim()
+                .parse::<f64>()
+                .ok()?;
+            Some(format!("{part} {:.0} MiB", kib / 1024.0))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn show_memory(label: &str, pid: u32, rss: &[f64]) {
     let first = rss.first().copied().unwrap_or(0.0);
     let last = rss.last().copied().unwrap_or(0.0);
     let max = rss.iter().copied().fold(0.0, f64::max);
     println!("{label}: RSS first {first:.0} MiB, last {last:.0} MiB, max {max:.0} MiB");
+    println!("{label}: at the end, {}", memory_parts(pid));
     if rss.len() > 10 {
         // Whether it levels off: the samples at each tenth of the run.
         let tenths: Vec<String> = (0..=10)
@@ -370,7 +392,7 @@ async fn main() {
     tokio::time::sleep(Duration::from_secs(settle)).await;
     let (cpu, rss) = watch(pid, idle).await;
     println!("nobody looking, {idle} s: server CPU {cpu:.0} % of one core");
-    show_memory("nobody looking", &rss);
+    show_memory("nobody looking", pid, &rss);
     let cpu = one_user_map(&base, &admin, pid, idle).await;
     println!("one user polling the map every 2 s, {idle} s: server CPU {cpu:.0} % of one core");
 
@@ -410,7 +432,7 @@ async fn main() {
         task.await.expect("a console user finishes");
     }
     println!("{users} users polling every 2–5 s, {secs} s: server CPU {cpu:.0} % of one core");
-    show_memory("under load", &rss);
+    show_memory("under load", pid, &rss);
     for (label, mut samples) in std::mem::take(&mut *timings.lock().await) {
         samples.sort_by(|a, b| a.0.total_cmp(&b.0));
         let ms: Vec<f64> = samples.iter().map(|s| s.0).collect();

@@ -53,6 +53,8 @@ fn base_config(data_dir: &std::path::Path) -> Config {
         .merge(("data_dir", data_dir.display().to_string()))
         .merge(("admin_password", ADMIN_PASSWORD))
         .merge(("simulate", false))
+        // Tests that need finished days derived call `domain::vehicle::days` themselves.
+        .merge(("days_follower_secs", 0))
         // Tests that speak MQTT pick a free port (or broker) themselves.
         .merge(("mqtt_port", 0))
         .merge(("ssr.workers", 2))

@@ -22,6 +22,16 @@ enum Command {
     Seed,
     /// Print the OpenAPI description as JSON.
     Openapi,
+    /// Derive every vehicle's trips and daily mileage again from history over a range of UTC
+    /// days (after an import of history, or a change of how they are derived), then exit.
+    RebuildDays {
+        /// First day, e.g. 2026-11-01.
+        #[arg(long)]
+        from: chrono::NaiveDate,
+        /// Last day (included).
+        #[arg(long)]
+        to: chrono::NaiveDate,
+    },
     /// Drive simulated vehicles against a running server: creates the simulated fleet in the
     /// configured database if missing, issues the devices fresh report keys, and posts their
     /// reports to the server's /tapi/device/report like real devices. Start the server with
@@ -42,6 +52,7 @@ enum Command {
     },
 }
 
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -80,6 +91,17 @@ async fn main() -> anyhow::Result<()> {
             std::fs::create_dir_all(&cfg.data_dir)?;
             wheelend::prepare_database(&cfg).await?;
             println!("seed applied");
+        }
+        Command::RebuildDays { from, to } => {
+            std::fs::create_dir_all(&cfg.data_dir)?;
+            let db = wheelend::prepare_database(&cfg).await?;
+            let range = domain::vehicle::mileage::DayRange {
+                start_date: from,
+                end_date: to,
+            };
+            let queued = domain::vehicle::days::queue_range(&db, range).await?;
+            let derived = domain::vehicle::days::settle(&db).await?;
+            println!("{queued} vehicle-days queued, {derived} derived");
         }
         Command::Simulate {
             vehicles,

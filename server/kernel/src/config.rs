@@ -35,6 +35,9 @@ pub struct Config {
     /// Days of operation records and sign-in records kept; older ones are deleted daily (the
     /// only way rows leave them, apart from the super admin's deletions). 0 keeps all.
     pub operation_log_retention_days: u32,
+    /// Seconds between two looks of the follower that keeps finished days' trips and mileage
+    /// current (`domain::vehicle::days`); 0 turns it off.
+    pub days_follower_secs: u64,
     /// Port of the embedded MQTT broker; 0 turns it off.
     pub mqtt_port: u16,
     /// Address the embedded MQTT broker listens on.
@@ -153,6 +156,7 @@ struct Defaults {
     simulate_interval_secs: u64,
     history_retention_days: u32,
     operation_log_retention_days: u32,
+    days_follower_secs: u64,
     mqtt_port: u16,
     mqtt_bind: &'static str,
     mqtt_topic_prefix: &'static str,
@@ -235,6 +239,7 @@ impl Config {
             simulate_interval_secs: 30,
             history_retention_days: 400,
             operation_log_retention_days: 180,
+            days_follower_secs: 30,
             mqtt_port: 1884,
             mqtt_bind: "127.0.0.1",
             mqtt_topic_prefix: "wheelend",

@@ -15,6 +15,7 @@ use wheelend_tests::TestApp;
 
 mod alarm_states;
 mod catalogue;
+mod days;
 mod recorded;
 
 /// The tables these calls write, to prove a refused call changed nothing.

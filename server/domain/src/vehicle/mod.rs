@@ -3,6 +3,7 @@
 
 pub mod alarms;
 pub mod catalogue;
+pub mod days;
 pub mod demonstration;
 pub mod docking;
 pub mod drivers;

@@ -533,7 +533,8 @@ impl Writer {
         // batch inserts are one statement per table).
         let txn = BulkTxn::begin(&self.db).await?;
         domain::vehicle::history::record_positions(&txn, &positions).await?;
-        // A report for a finished day changes that day's stored track fragment.
+        // A report for a finished day changes that day's stored track fragment, trips and
+        // mileage.
         let today = chrono::Utc::now().date_naive();
         let late_days: Vec<(i64, chrono::NaiveDate)> = positions
             .iter()
@@ -544,6 +545,7 @@ impl Writer {
             .collect();
         if !late_days.is_empty() {
             domain::track::fragments::forget(&txn, &late_days).await?;
+            domain::vehicle::days::mark(&txn, &late_days, now).await?;
         }
         domain::vehicle::history::record_frames(&txn, &frames).await?;
         let mut events: Vec<Publish> = Vec::new();

@@ -1,0 +1,146 @@
+//! Finished days kept current: the follower derives a day's trips and mileage when the day
+//! closes and again after a late report, the same rows the on-demand computation writes.
+
+use chrono::{Duration, NaiveDate, TimeZone, Utc};
+use domain::vehicle::days;
+use entities::pending_day;
+use sea_orm::{EntityTrait, PaginatorTrait};
+use serde_json::Value;
+use wheelend_tests::fleet::{fitted_vehicle, post_report};
+use wheelend_tests::tenants::{self, rows};
+use wheelend_tests::{TestApp, json, spawn_app};
+
+const IMEI: &str = "860000000000311";
+
+/// Reports of a drive: `minutes` one minute apart from `start` (hour of `day`, UTC), moving
+/// north at 60 km/h for the first ten, then stopped.
+fn drive(day: NaiveDate, hour: u32, minutes: i64) -> Value {
+    let start = Utc
+        .from_utc_datetime(&day.and_hms_opt(hour, 0, 0).unwrap())
+        .timestamp_millis();
+    let reports: Vec<Value> = (0..=minutes)
+        .map(|i| {
+            let moving = (1..=10).contains(&i);
+            json!({"imei": IMEI, "ts": start + i * 60_000,
+                   "gps": {"lat": 30.0 + 0.01 * (i.min(10) as f64), "lon": 120.0,
+                           "speed": if moving { 60.0 } else { 0.0 }, "direction": 0}})
+        })
+        .collect();
+    Value::Array(reports)
+}
+
+async fn trips_of(app: &TestApp, token: &str, day: NaiveDate) -> Vec<Value> {
+    let start = Utc.from_utc_datetime(&day.and_hms_opt(0, 0, 0).unwrap());
+    let answer = app
+        .api_web_car_trip_management(
+            &json!({"start": start, "end": start + Duration::days(1)}),
+            Some(token),
+        )
+        .await
+        .ok();
+    rows(&answer)
+        .iter()
+        .map(|t| {
+            let mut t = t.clone();
+            t.as_object_mut().unwrap().remove("id");
+            t
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn finished_days_follow_their_history() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let a = &t.a.admin;
+    let (v, key) = fitted_vehicle(&app, &t.platform, t.a.root, "沪B00311", IMEI).await;
+    let db = &app.state.db;
+    let yesterday = Utc::now().date_naive() - Duration::days(1);
+
+    // Reports for yesterday are late: their vehicle-day is queued, and derived.
+    post_report(&app, &key, &drive(yesterday, 8, 20)).await.ok();
+    let queued = pending_day::Entity::find().all(db).await.unwrap();
+    assert_eq!(
+        queued
+            .iter()
+            .map(|p| (p.vehicle_id, p.day))
+            .collect::<Vec<_>>(),
+        [(v, yesterday)]
+    );
+    assert!(trips_of(&app, a, yesterday).await.is_empty());
+    assert_eq!(days::settle(db).await.unwrap(), 1);
+    assert!(
+        pending_day::Entity::find()
+            .all(db)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let derived = trips_of(&app, a, yesterday).await;
+    assert_eq!(derived.len(), 1, "{derived:?}");
+    assert!((derived[0]["km"].as_f64().unwrap() - 11.13).abs() < 0.05);
+    let mileage = app
+        .api_web_car_data_mileage_list(
+            &json!({"startDate": yesterday, "endDate": yesterday}),
+            Some(a),
+        )
+        .await
+        .ok();
+    assert_eq!(rows(&mileage)[0]["drivingSeconds"], 600);
+
+    // The on-demand computation writes the same rows.
+    let day = json!({"vehicleId": v, "startDate": yesterday, "endDate": yesterday});
+    app.api_web_car_compute(&day, Some(a)).await.ok();
+    assert_eq!(trips_of(&app, a, yesterday).await, derived);
+
+    // The day closes once, queuing the vehicles that reported since it began.
+    let after_midnight = Utc.from_utc_datetime(
+        &(yesterday + Duration::days(1))
+            .and_hms_opt(0, 20, 0)
+            .unwrap(),
+    );
+    assert_eq!(
+        days::close_finished_days(db, after_midnight).await.unwrap(),
+        Some((yesterday, 1))
+    );
+    assert_eq!(
+        days::close_finished_days(db, after_midnight).await.unwrap(),
+        None
+    );
+    // Within the grace after midnight, the day before is the one closed (already done here).
+    let too_early = after_midnight - Duration::minutes(15);
+    let (closed, _) = days::close_finished_days(db, too_early)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(closed, yesterday - Duration::days(1));
+    assert_eq!(days::settle(db).await.unwrap(), 2);
+    assert_eq!(trips_of(&app, a, yesterday).await, derived);
+
+    // A late drive that evening is a second trip once derived.
+    post_report(&app, &key, &drive(yesterday, 20, 15))
+        .await
+        .ok();
+    assert_eq!(days::settle(db).await.unwrap(), 1);
+    let both = trips_of(&app, a, yesterday).await;
+    assert_eq!(both.len(), 2, "{both:?}");
+
+    // The rebuild command queues every vehicle over the range; a day without fixes derives
+    // to nothing.
+    let range = domain::vehicle::mileage::DayRange {
+        start_date: yesterday - Duration::days(1),
+        end_date: yesterday,
+    };
+    let vehicles = entities::vehicle::Entity::find().count(db).await.unwrap();
+    assert_eq!(days::queue_range(db, range).await.unwrap(), 2 * vehicles);
+    assert_eq!(days::settle(db).await.unwrap() as u64, 2 * vehicles);
+    assert_eq!(trips_of(&app, a, yesterday).await, both);
+    let backwards = domain::vehicle::mileage::DayRange {
+        start_date: yesterday,
+        end_date: yesterday - Duration::days(1),
+    };
+    assert!(days::queue_range(db, backwards).await.is_err());
+
+    // Tree B sees none of it.
+    assert!(trips_of(&app, &t.b.admin, yesterday).await.is_empty());
+}
