@@ -33,6 +33,7 @@ mod m20261127_000001_index_work_order_reads;
 mod m20261127_000002_create_tracks;
 mod m20261127_000003_add_position_voltage;
 mod m20261128_000001_create_day_follower;
+mod m20261128_000002_add_day_rollups;
 
 mod schema_helpers;
 
@@ -69,6 +70,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000002_create_tracks::Migration),
             Box::new(m20261127_000003_add_position_voltage::Migration),
             Box::new(m20261128_000001_create_day_follower::Migration),
+            Box::new(m20261128_000002_add_day_rollups::Migration),
         ]
     }
 }

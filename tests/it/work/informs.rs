@@ -16,6 +16,7 @@ async fn drive(app: &TestApp, vehicle: i64, day: u32, km: f64) {
         day: Set(NaiveDate::from_ymd_opt(2026, 1, day).unwrap()),
         km: Set(km),
         driving_seconds: Set(3600),
+        ..Default::default()
     })
     .exec(&app.state.db)
     .await

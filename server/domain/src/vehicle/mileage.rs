@@ -14,13 +14,13 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use entities::{daily_mileage, position, trip, vehicle};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Set,
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::history::{TimeRange, plates, positions};
+use super::history::{TimeRange, plates};
 use crate::scope::Scope;
 use kernel::error::AppError;
 use kernel::paging::{self, PageQuery, PageResult};
@@ -32,7 +32,7 @@ const EARTH_RADIUS_M: f64 = 6_378_137.0;
 const MOVING_KMH: f64 = 1.0;
 const MIN_STOP_SECONDS: i64 = 180;
 const MIN_TRIP_METERS: f64 = 200.0;
-const SILENCE_SECONDS: i64 = 3600;
+pub(crate) const SILENCE_SECONDS: i64 = 3600;
 /// The longest date range of mileage reads.
 pub(crate) const MAX_DAYS: i64 = 366;
 
@@ -246,7 +246,8 @@ pub struct Computed {
 }
 
 /// Recomputes a vehicle's trips and daily mileage over whole days (at most 31) from its
-/// positions, replacing what was there; each day is derived as [`super::days`] derives it.
+/// history, replacing what was there; each day is derived as [`super::days`] derives it, with
+/// its roll-ups.
 pub async fn compute(
     db: &DatabaseConnection,
     scope: &Scope,
@@ -263,139 +264,19 @@ pub async fn compute(
     let v = super::find(db, scope, vehicle_id).await?;
     let mut derived = Vec::new();
     for day in range.days() {
-        derived.push(derive_day(db, v.id, day).await?);
+        derived.push(super::days::derive(db, v.id, v.enterprise_id, day).await?);
     }
-    let txn = kernel::db::write_txn(db).await?;
-    for day in &derived {
-        day.replace(&txn).await?;
-    }
-    txn.commit().await?;
+    super::days::store(db, &derived).await?;
     Ok(Computed {
         vehicle_id: v.id,
-        days: derived.iter().filter(|d| d.mileage.is_some()).count(),
+        days: derived.iter().filter(|d| d.row.is_some()).count(),
         trips: derived.iter().map(|d| d.trips.len()).sum(),
         km: derived
             .iter()
-            .filter_map(|d| d.mileage.as_ref())
+            .filter_map(|d| d.row.as_ref())
             .map(|m| m.km)
             .sum(),
     })
-}
-
-/// What a vehicle's UTC day derives to from its positions: the trips that started that day
-/// (a trip running across midnight is two) and the day's distance and driving time.
-#[derive(Debug)]
-pub(crate) struct DerivedDay {
-    pub vehicle_id: i64,
-    pub day: NaiveDate,
-    pub trips: Vec<trip::Model>,
-    /// None when the vehicle has no fix that day.
-    pub mileage: Option<daily_mileage::Model>,
-}
-
-/// Reads the fixes of a vehicle-day, and those of the hour before it (the leg into the day's
-/// first fix counts toward the day's distance, as it does over a longer range), and derives
-/// the day.
-pub(crate) async fn derive_day(
-    db: &impl ConnectionTrait,
-    vehicle_id: i64,
-    day: NaiveDate,
-) -> Result<DerivedDay, AppError> {
-    let range = DayRange {
-        start_date: day,
-        end_date: day,
-    };
-    let fixes = positions(
-        db,
-        vehicle_id,
-        range.start() - Duration::seconds(SILENCE_SECONDS),
-        range.end_exclusive(),
-    )
-    .await?;
-    let mileage = days(&fixes)
-        .get(&day)
-        .map(|&(km, driving_seconds)| daily_mileage::Model {
-            vehicle_id,
-            day,
-            km,
-            driving_seconds,
-        });
-    let own = &fixes[fixes.partition_point(|f| f.ts < range.start())..];
-    let trips = trips(own)
-        .into_iter()
-        .map(|t| {
-            let (a, b) = (&own[t.start], &own[t.end]);
-            let hours = (b.ts - a.ts).num_seconds() as f64 / 3600.0;
-            trip::Model {
-                id: 0,
-                vehicle_id,
-                started_at: a.ts,
-                ended_at: b.ts,
-                km: t.meters / 1000.0,
-                start_lat: a.lat,
-                start_lon: a.lon,
-                end_lat: b.lat,
-                end_lon: b.lon,
-                max_speed: t.max_speed,
-                avg_speed: t.meters / 1000.0 / hours,
-            }
-        })
-        .collect();
-    Ok(DerivedDay {
-        vehicle_id,
-        day,
-        trips,
-        mileage,
-    })
-}
-
-impl DerivedDay {
-    /// Replaces the stored trips and mileage of the vehicle-day with these.
-    pub(crate) async fn replace(&self, txn: &impl ConnectionTrait) -> Result<(), AppError> {
-        let range = DayRange {
-            start_date: self.day,
-            end_date: self.day,
-        };
-        trip::Entity::delete_many()
-            .filter(trip::Column::VehicleId.eq(self.vehicle_id))
-            .filter(trip::Column::StartedAt.gte(range.start()))
-            .filter(trip::Column::StartedAt.lt(range.end_exclusive()))
-            .exec(txn)
-            .await?;
-        daily_mileage::Entity::delete_many()
-            .filter(daily_mileage::Column::VehicleId.eq(self.vehicle_id))
-            .filter(daily_mileage::Column::Day.eq(self.day))
-            .exec(txn)
-            .await?;
-        if !self.trips.is_empty() {
-            trip::Entity::insert_many(self.trips.iter().map(|t| trip::ActiveModel {
-                vehicle_id: Set(t.vehicle_id),
-                started_at: Set(t.started_at),
-                ended_at: Set(t.ended_at),
-                km: Set(t.km),
-                start_lat: Set(t.start_lat),
-                start_lon: Set(t.start_lon),
-                end_lat: Set(t.end_lat),
-                end_lon: Set(t.end_lon),
-                max_speed: Set(t.max_speed),
-                avg_speed: Set(t.avg_speed),
-                ..Default::default()
-            }))
-            .exec_without_returning(txn)
-            .await?;
-        }
-        if let Some(m) = &self.mileage {
-            daily_mileage::Entity::insert(daily_mileage::ActiveModel {
-                vehicle_id: Set(m.vehicle_id),
-                day: Set(m.day),
-                km: Set(m.km),
-                driving_seconds: Set(m.driving_seconds),
-            })
-            .exec_without_returning(txn)
-            .await?;
-        }
-        Ok(())
-    }
 }
 
 /// Which vehicles a mileage or trip list covers.

@@ -19,8 +19,11 @@ use ingestion::summary::{self, IngestionSummary};
 use kernel::error::{ApiOk, ApiResult, Envelope};
 use kernel::paging::{PageQuery, PageResult};
 
+mod rollups;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(rollups::router())
         .read(routes!(incidents_list))
         .read(routes!(tpms_log))
         .read(routes!(reads_list))
