@@ -10,7 +10,8 @@
 //! `wheelend_tests::FINGERPRINT_TABLES`. An area with its own tenant matrix lists its calls
 //! there and only its lists here (for the `x-ent-id`, `enterprise` field and switching checks):
 //! the vehicle area in `vehicle.rs` (`vehicle_calls_keep_tenants_apart`), the device area in
-//! `device.rs` (`tree_a_never_sees_or_changes_tree_b_devices`).
+//! `device.rs` (`tree_a_never_sees_or_changes_tree_b_devices`), the fleet reports over finished
+//! days in `report_rollups.rs` (`fleet_reports_read_the_roll_ups_of_the_scope`).
 
 use sea_orm::EntityTrait;
 use serde_json::Value;

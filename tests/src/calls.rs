@@ -284,6 +284,69 @@ impl TestApp {
         self.call("POST", "/api/charging_analysis", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/dataReport/alarm_pie_chart`: Alarms raised over finished days by kind (`key`; the kinds that occurred, most first),
+    pub fn api_data_report_alarm_pie_chart<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/alarm_pie_chart", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/analysis_detail`: A daily, weekly (Monday to Sunday) or monthly fleet report for the period holding `day`:
+    pub fn api_data_report_analysis_detail<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/analysis_detail", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/analysis_table`: The period's figures per enterprise of the scope, most distance first.
+    pub fn api_data_report_analysis_table<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/analysis_table", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/chart`: The fleet's trend over finished days (`startDate`..`endDate`, at most 366 days; one
+    pub fn api_data_report_chart<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/chart", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/chart_data`: A chart's series: `measure` (`km`, `drivingHours`, `vehicleDays`, `alarms`,
+    pub fn api_data_report_chart_data<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/chart_data", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/hour_distribution`: Alarms raised over finished days by hour of day (UTC, 24 entries; `key` is the hour), split
+    pub fn api_data_report_hour_distribution<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/hour_distribution", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/ship_list`: The period's figures per vehicle (counted in the enterprise it belonged to each day),
+    pub fn api_data_report_ship_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/ship_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/delTags`: Deletes tags with their links to vehicles and devices, all or none.
     pub fn api_del_tags<'a, B: Serialize + ?Sized>(
         &'a self,

@@ -90,6 +90,19 @@ export type Affected = {
 };
 
 /**
+ * Alarms of a kind, an hour or an enterprise, by level.
+ */
+export type AlarmCount = {
+    /**
+     * The kind, the hour (0–23, UTC) or the enterprise the count is of.
+     */
+    key: number;
+    warning: number;
+    critical: number;
+    total: number;
+};
+
+/**
  * Filters of the alarm list.
  */
 export type AlarmFilter = {
@@ -657,6 +670,11 @@ export type BrandUpdate = BrandChange & {
     id: number;
 };
 
+/**
+ * Which periodic report.
+ */
+export type Cadence = 'daily' | 'weekly' | 'monthly';
+
 export type CaptchaResponse = {
     captchaId: string;
     /**
@@ -957,6 +975,23 @@ export type ChargingRequest = TimeRange & {
 };
 
 /**
+ * One point of a chart's series.
+ */
+export type ChartPoint = {
+    /**
+     * The day, the week's Monday, the month (`YYYY-MM`), the enterprise's name, the alarm
+     * kind or the hour.
+     */
+    label: string;
+    value: number;
+};
+
+export type ChartRequest = FleetPeriod & {
+    measure: Measure;
+    grouping: Grouping;
+};
+
+/**
  * One choice of a form's option list.
  */
 export type Choice = {
@@ -1186,6 +1221,10 @@ export type DayCount = {
     day: string;
     outcome: string;
     count: number;
+};
+
+export type DayFigures = Figures & {
+    day: string;
 };
 
 /**
@@ -1902,6 +1941,11 @@ export type EnterpriseDetail = EnterpriseRow & {
      * The clusters it belongs to.
      */
     clusters: Array<Named>;
+};
+
+export type EnterpriseFigures = Figures & {
+    enterpriseId: number;
+    name: string;
 };
 
 /**
@@ -7025,6 +7069,44 @@ export type EnvelopePageResultUserRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultVehicleFigures = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            vehicleId: number;
+            plate: string;
+            /**
+             * Days with a derived day.
+             */
+            days: number;
+            km: number;
+            drivingSeconds: number;
+            fixes: number;
+            offlineSeconds: number;
+            alarms: number;
+            maxTyreTemp?: number | null;
+            maxHubTemp?: number | null;
+            minPressure?: number | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultVehicleRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7147,6 +7229,35 @@ export type EnvelopePageResultWorkProject = {
         total: number;
         page: number;
         pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePeriodicReport = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A daily, weekly or monthly fleet report: the period's trend and totals beside the
+     * previous period's, the alarms by kind, and the enterprises.
+     */
+    data: {
+        cadence: Cadence;
+        startDate: string;
+        endDate: string;
+        trend: Trend;
+        previousStartDate: string;
+        previousEndDate: string;
+        previous: Figures;
+        alarmKinds: Array<AlarmCount>;
+        enterprises: Array<EnterpriseFigures>;
     };
     /**
      * A human-readable message in the request's language.
@@ -8079,6 +8190,28 @@ export type EnvelopeTrackUploaded = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeTrend = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The fleet's trend: its figures per day (days without a derived vehicle-day are left out),
+     * and over the whole period.
+     */
+    data: {
+        days: Array<DayFigures>;
+        total: Figures;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeTrusteeshipRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -8310,6 +8443,29 @@ export type EnvelopeValue = {
      */
     code: number;
     data: unknown;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecAlarmCount = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        /**
+         * The kind, the hour (0–23, UTC) or the enterprise the count is of.
+         */
+        key: number;
+        warning: number;
+        critical: number;
+        total: number;
+    }>;
     /**
      * A human-readable message in the request's language.
      */
@@ -8625,6 +8781,28 @@ export type EnvelopeVecCarTypeHit = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecChartPoint = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        /**
+         * The day, the week's Monday, the month (`YYYY-MM`), the enterprise's name, the alarm
+         * kind or the hour.
+         */
+        label: string;
+        value: number;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecClusterRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -8744,6 +8922,24 @@ export type EnvelopeVecDictionaryOut = {
          * Enabled details in display order (find only).
          */
         sysDictionaryDetails?: Array<DetailOut> | null;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecEnterpriseFigures = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<Figures & {
+        enterpriseId: number;
+        name: string;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -10085,6 +10281,33 @@ export type Express = {
     shippedAt?: string | null;
 };
 
+/**
+ * The figures of a day, a period or an enterprise.
+ */
+export type Figures = {
+    /**
+     * Vehicle-days with a derived day (per day: vehicles that reported).
+     */
+    vehicleDays: number;
+    km: number;
+    drivingSeconds: number;
+    fixes: number;
+    offlineSeconds: number;
+    alarms: number;
+    /**
+     * °C
+     */
+    maxTyreTemp?: number | null;
+    /**
+     * °C
+     */
+    maxHubTemp?: number | null;
+    /**
+     * bar
+     */
+    minPressure?: number | null;
+};
+
 export type FileListBody = PageQuery & {
     /**
      * Part of the file name.
@@ -10292,6 +10515,16 @@ export type FleetFeed = {
      * In a delta: vehicles to drop (deleted or out of scope).
      */
     removed?: Array<number>;
+};
+
+/**
+ * Which days and enterprises a report covers.
+ */
+export type FleetPeriod = DayRange & {
+    /**
+     * One enterprise of the scope; every enterprise of the scope when absent.
+     */
+    enterpriseId?: number | null;
 };
 
 /**
@@ -10621,6 +10854,11 @@ export type GroupWithUsers = {
     groupName: string;
     users: Array<GroupUser>;
 };
+
+/**
+ * How a chart groups what it counts.
+ */
+export type Grouping = 'day' | 'week' | 'month' | 'enterprise' | 'alarmKind' | 'hour';
 
 export type GroupsRequest = {
     id: number;
@@ -11470,6 +11708,11 @@ export type MapPois = {
      */
     truncated: boolean;
 };
+
+/**
+ * What a chart counts.
+ */
+export type Measure = 'km' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'minPressure';
 
 export type Member = {
     userId: number;
@@ -12407,6 +12650,31 @@ export type PeriodCount = {
     period: string;
     opened: number;
     resolved: number;
+};
+
+/**
+ * A daily, weekly or monthly fleet report: the period's trend and totals beside the
+ * previous period's, the alarms by kind, and the enterprises.
+ */
+export type PeriodicReport = {
+    cadence: Cadence;
+    startDate: string;
+    endDate: string;
+    trend: Trend;
+    previousStartDate: string;
+    previousEndDate: string;
+    previous: Figures;
+    alarmKinds: Array<AlarmCount>;
+    enterprises: Array<EnterpriseFigures>;
+};
+
+export type PeriodicRequest = {
+    cadence: Cadence;
+    /**
+     * A day of the period (a week runs Monday to Sunday).
+     */
+    day: string;
+    enterpriseId?: number | null;
 };
 
 /**
@@ -14984,6 +15252,15 @@ export type TransferRequest = {
 };
 
 /**
+ * The fleet's trend: its figures per day (days without a derived vehicle-day are left out),
+ * and over the whole period.
+ */
+export type Trend = {
+    days: Array<DayFigures>;
+    total: Figures;
+};
+
+/**
  * When a plan opens orders: `{kind: "schedule", every, unit: day|week|month, startOn, at}`
  * or `{kind: "mileage", everyKm, startKm?}`.
  */
@@ -15693,6 +15970,23 @@ export type VehicleDetail = {
     updated: number;
 };
 
+export type VehicleFigures = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * Days with a derived day.
+     */
+    days: number;
+    km: number;
+    drivingSeconds: number;
+    fixes: number;
+    offlineSeconds: number;
+    alarms: number;
+    maxTyreTemp?: number | null;
+    maxHubTemp?: number | null;
+    minPressure?: number | null;
+};
+
 /**
  * Which vehicles a mileage or trip list covers.
  */
@@ -15719,6 +16013,10 @@ export type VehicleInfoAll = VehicleDetail & {
     swing: unknown;
     deviceSetting: unknown;
     swaps: Array<SwapRow>;
+};
+
+export type VehiclePeriodRequest = FleetPeriod & PageQuery & {
+    sort?: VehicleSort;
 };
 
 /**
@@ -15771,6 +16069,11 @@ export type VehicleRow = {
     finalTime?: number | null;
     created: number;
 };
+
+/**
+ * What a vehicle list is sorted by (most first).
+ */
+export type VehicleSort = 'km' | 'drivingSeconds' | 'alarms' | 'offlineSeconds' | 'maxTyreTemp' | 'maxHubTemp';
 
 /**
  * The live state of one vehicle.
@@ -16565,6 +16868,97 @@ export type ChargingAnalysisResponses = {
 };
 
 export type ChargingAnalysisResponse = ChargingAnalysisResponses[keyof ChargingAnalysisResponses];
+
+export type AlarmPieChartData = {
+    body: FleetPeriod;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/alarm_pie_chart';
+};
+
+export type AlarmPieChartResponses = {
+    200: EnvelopeVecAlarmCount;
+};
+
+export type AlarmPieChartResponse = AlarmPieChartResponses[keyof AlarmPieChartResponses];
+
+export type AnalysisDetailData = {
+    body: PeriodicRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/analysis_detail';
+};
+
+export type AnalysisDetailResponses = {
+    200: EnvelopePeriodicReport;
+};
+
+export type AnalysisDetailResponse = AnalysisDetailResponses[keyof AnalysisDetailResponses];
+
+export type AnalysisTableData = {
+    body: FleetPeriod;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/analysis_table';
+};
+
+export type AnalysisTableResponses = {
+    200: EnvelopeVecEnterpriseFigures;
+};
+
+export type AnalysisTableResponse = AnalysisTableResponses[keyof AnalysisTableResponses];
+
+export type TrendData = {
+    body: FleetPeriod;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/chart';
+};
+
+export type TrendResponses = {
+    200: EnvelopeTrend;
+};
+
+export type TrendResponse = TrendResponses[keyof TrendResponses];
+
+export type ChartDataData = {
+    body: ChartRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/chart_data';
+};
+
+export type ChartDataResponses = {
+    200: EnvelopeVecChartPoint;
+};
+
+export type ChartDataResponse = ChartDataResponses[keyof ChartDataResponses];
+
+export type HourDistributionData = {
+    body: FleetPeriod;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/hour_distribution';
+};
+
+export type HourDistributionResponses = {
+    200: EnvelopeVecAlarmCount;
+};
+
+export type HourDistributionResponse = HourDistributionResponses[keyof HourDistributionResponses];
+
+export type ShipListData = {
+    body: VehiclePeriodRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/ship_list';
+};
+
+export type ShipListResponses = {
+    200: EnvelopePageResultVehicleFigures;
+};
+
+export type ShipListResponse = ShipListResponses[keyof ShipListResponses];
 
 export type DelTagsData = {
     body: IdsRequest;
