@@ -32,6 +32,8 @@ mod m20261126_000002_create_work_plans;
 mod m20261127_000001_index_work_order_reads;
 mod m20261127_000002_create_tracks;
 mod m20261127_000003_add_position_voltage;
+mod m20261128_000100_create_report_boards;
+mod m20261128_000101_index_report_logs;
 
 mod schema_helpers;
 
@@ -67,6 +69,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000001_index_work_order_reads::Migration),
             Box::new(m20261127_000002_create_tracks::Migration),
             Box::new(m20261127_000003_add_position_voltage::Migration),
+            Box::new(m20261128_000100_create_report_boards::Migration),
+            Box::new(m20261128_000101_index_report_logs::Migration),
         ]
     }
 }
