@@ -425,7 +425,7 @@ pub async fn sensor_history(
             }
             events.push(event(a.started_at, "alarm", t));
         }
-        readings = sensor_readings(db, v, p, range).await?;
+        readings = sensor_readings(db, v, p, s.kind, range).await?;
     }
     events.sort_by_key(|e| std::cmp::Reverse(e.time));
     events.truncate(usize::try_from(MAX_EVENTS).unwrap_or(usize::MAX));
@@ -455,11 +455,13 @@ pub async fn sensor_history(
     })
 }
 
-/// The readings of one wheel position of a vehicle, read a chunk of frames at a time.
+/// The readings of one sensor (a wheel position and kind) of a vehicle, read a chunk of
+/// frames at a time.
 async fn sensor_readings(
     db: &DatabaseConnection,
     vehicle_id: i64,
     position: i32,
+    kind: i16,
     range: TimeRange,
 ) -> Result<SensorReadings, AppError> {
     let mut out = SensorReadings::default();
@@ -486,7 +488,7 @@ async fn sensor_readings(
         for (t, wheels) in rows {
             let Some(w) = wheel_values::decode(&wheels)
                 .into_iter()
-                .find(|w| w.position == position)
+                .find(|w| w.position == position && w.kind == kind)
             else {
                 continue;
             };

@@ -197,7 +197,7 @@ pub struct SensorFilter {
     pub points: Option<u32>,
 }
 
-/// One wheel position's marks.
+/// One wheel position's marks (a position with a tyre and a hub sensor has one of each).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SensorSeries {
@@ -311,7 +311,10 @@ pub async fn sensor_marks(
                 if position.is_some_and(|p| p != w.position) || ![TYRE, AXLE].contains(&w.kind) {
                     continue;
                 }
-                let at = match tracks.iter().position(|k| k.position == w.position) {
+                let at = match tracks
+                    .iter()
+                    .position(|k| k.position == w.position && k.kind == w.kind)
+                {
                     Some(i) => i,
                     None => {
                         tracks.push(Track {
@@ -343,7 +346,7 @@ pub async fn sensor_marks(
             break;
         }
     }
-    tracks.sort_by_key(|t| t.position);
+    tracks.sort_by_key(|t| (t.position, t.kind));
     #[allow(clippy::cast_precision_loss)]
     Ok(SensorMarks {
         vehicle_id: v.id,
