@@ -99,7 +99,7 @@ async fn boards_hold_charts_in_order_for_their_owner_and_the_enterprise() {
     for bad in [
         json!(ids[1..]),
         json!([ids[0], ids[0]]),
-        json!([ids.clone(), [999_999]].concat()),
+        json!([ids.clone(), vec![999_999]].concat()),
     ] {
         let refused = app
             .api_data_report_chart_sort(&json!({"boardId": board_id, "ids": bad}), Some(&t.a.admin))

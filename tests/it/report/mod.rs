@@ -9,9 +9,9 @@ mod logs;
 
 use chrono::{Duration as Span, SecondsFormat, Utc};
 use serde_json::Value;
-use wheelend_tests::fleet::{fitted_vehicle, post_report, report};
+use wheelend_tests::fleet::{post_report, report};
 use wheelend_tests::json;
-use wheelend_tests::tenants::Tenants;
+use wheelend_tests::tenants::{Tenants, add_vehicle};
 use wheelend_tests::{Answer, TestApp};
 
 const IMEI_A: &str = "860000000000701";
@@ -32,11 +32,25 @@ fn with(mut base: Value, extra: Value) -> Value {
     base
 }
 
+/// A vehicle of `ent` with a receiver fitted through the installer's call (so the fitting is
+/// in the acceptor log); answers the vehicle and the device key.
+async fn fitted(app: &TestApp, token: &str, ent: i64, plate: &str, imei: &str) -> (i64, String) {
+    let car = add_vehicle(app, token, ent, plate).await;
+    let device = app
+        .api_web_device_imei(&json!({"imei": imei, "entId": ent}), Some(token))
+        .await
+        .ok();
+    app.api_web_device_up_acceptor(&json!({"vehicleId": car, "imei": imei}), Some(token))
+        .await
+        .ok();
+    (car, device["deviceKey"].as_str().unwrap().to_owned())
+}
+
 /// A vehicle in each tree; A's reported twice (6.1 then 6.0 bar on tyre 21: one critical low
 /// pressure alarm, no leak), B's once.
 async fn reporting_fleet(app: &TestApp, t: &Tenants) -> (i64, i64, String) {
-    let (a, key_a) = fitted_vehicle(app, &t.platform, t.a.child, "沪R00001", IMEI_A).await;
-    let (b, key_b) = fitted_vehicle(app, &t.platform, t.b.root, "沪R00002", IMEI_B).await;
+    let (a, key_a) = fitted(app, &t.platform, t.a.child, "沪R00001", IMEI_A).await;
+    let (b, key_b) = fitted(app, &t.platform, t.b.root, "沪R00002", IMEI_B).await;
     let now = Utc::now().timestamp_millis();
     post_report(app, &key_a, &report(IMEI_A, now - 4000, 6.1))
         .await

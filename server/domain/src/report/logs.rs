@@ -72,7 +72,7 @@ pub struct LogFilter {
     /// 0 information, 1 warning, 2 critical (alarm events carry their alarm's level, others 0).
     #[serde(default)]
     pub level: Option<i16>,
-    /// Only alarms of this kind (`vehicle_alarms.kind`, 1–16).
+    /// Only alarms of this kind (`vehicle_alarms.kind`, 1–16; other events are left out).
     #[serde(default)]
     pub alarm_kind: Option<i16>,
     /// `[start, end)`, RFC 3339.
@@ -224,7 +224,8 @@ impl Query {
             }
         };
         let alarms = !matches!(alarm_kinds, AlarmKinds::Nothing) && f.level != Some(0);
-        let others = f.level.is_none_or(|l| l == 0);
+        // A level above information, or an alarm kind, asks for alarm events only.
+        let others = f.level.is_none_or(|l| l == 0) && f.alarm_kind.is_none();
         let origins = ORIGINS
             .into_iter()
             .filter(|o| match o {
@@ -796,7 +797,7 @@ fn with_remark(detail: String, remark: &str) -> String {
     }
 }
 
-/// Names (abbreviation, else full name) of enterprises.
+/// Names of enterprises.
 pub async fn enterprise_names(
     db: &impl ConnectionTrait,
     ids: impl IntoIterator<Item = i64>,
@@ -809,13 +810,11 @@ pub async fn enterprise_names(
         .select_only()
         .column(enterprise::Column::Id)
         .column(enterprise::Column::EntName)
-        .column(enterprise::Column::EntAbbreviation)
         .filter(enterprise::Column::Id.is_in(ids))
-        .into_tuple::<(i64, String, String)>()
+        .into_tuple::<(i64, String)>()
         .all(db)
         .await?
         .into_iter()
-        .map(|(id, name, abbr)| (id, if abbr.is_empty() { name } else { abbr }))
         .collect())
 }
 

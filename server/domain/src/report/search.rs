@@ -408,6 +408,7 @@ pub async fn recent(
                 .filter(R::UserId.eq(me))
                 .order_by_desc(R::UsedAt)
                 .order_by_desc(R::Id)
+                .limit(10_000)
                 .offset(MAX_RECENT)
                 .into_tuple()
                 .all(&txn)
