@@ -301,7 +301,7 @@ impl Query {
                     .await?;
                 found
                     .into_iter()
-                    .map(|a| self.alarm_row(origin, a))
+                    .map(|a| self.alarm_row(origin, &a))
                     .collect()
             }
             O::Receiver => {
@@ -367,7 +367,7 @@ impl Query {
                     .all(db)
                     .await?
                     .into_iter()
-                    .map(|t| self.trailer_row(t))
+                    .map(|t| self.trailer_row(&t))
                     .collect()
             }
             O::Upgrade => {
@@ -487,7 +487,7 @@ impl Query {
         }
     }
 
-    fn alarm_row(&self, origin: Origin, a: vehicle_alarm::Model) -> LogRow {
+    fn alarm_row(&self, origin: Origin, a: &vehicle_alarm::Model) -> LogRow {
         let offline = a.kind == alarm::DEVICE_OFFLINE;
         let (time, action) = match origin {
             Origin::AlarmAcked => (a.acked_at, "acknowledged"),
@@ -553,7 +553,7 @@ impl Query {
             .into_iter()
             .map(|l| {
                 let (now, before) = (imei(l.device_id), imei(l.previous_device_id));
-                let subject = now.clone().or_else(|| before.clone()).unwrap_or_default();
+                let subject = now.or_else(|| before.clone()).unwrap_or_default();
                 let detail = match (l.action.as_str(), before) {
                     ("replace", Some(b)) => self.t(&text!(
                         "接收器 {} 换为 {}",
@@ -662,7 +662,7 @@ impl Query {
             .collect())
     }
 
-    fn trailer_row(&self, t: trailer_swap::Model) -> LogRow {
+    fn trailer_row(&self, t: &trailer_swap::Model) -> LogRow {
         let (action, subject, detail) = match (t.from_trailer_id, t.to_trailer_id) {
             (Some(_), Some(_)) => (
                 "swap",
