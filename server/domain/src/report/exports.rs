@@ -2,11 +2,11 @@
 //! hands over rows in chunks read by key (keyset paging, never an offset), and the exporter
 //! writes them as CSV or XLSX into a byte stream the HTTP layer sends as it comes.
 //!
-//! Memory stays constant whatever the size: CSV is encoded a chunk at a time as the client
-//! reads (the next chunk is read from the database only when the previous one has gone out);
-//! XLSX is written by `rust_xlsxwriter` in its constant-memory mode (each row goes to a
-//! temporary file as it is written, strings inline) on a blocking thread fed through a
-//! bounded channel, and the finished workbook is zipped straight into the response.
+//! Memory stays constant whatever the size: a task reads the chunks at most two ahead of the
+//! writer (the next one is read while the last is written); CSV is encoded a chunk at a time
+//! as they come; XLSX is written by `rust_xlsxwriter` in its constant-memory mode (each row
+//! goes to a temporary file as it is written, strings inline) on a blocking thread, and the
+//! finished workbook is zipped straight into the response.
 //!
 //! The first chunk is read before anything is sent, so a bad filter or a failing query still
 //! answers with the envelope (code 7); an error after that can only cut the download short.
@@ -208,19 +208,32 @@ struct Writer {
 
 impl Writer {
     fn time(&self, t: DateTime<Utc>) -> String {
-        t.with_timezone(&self.offset)
-            .format("%Y-%m-%d %H:%M:%S")
-            .to_string()
+        use chrono::{Datelike, Timelike};
+        // Spelled out: a format string is parsed again on every call, a million times.
+        let l = t.with_timezone(&self.offset).naive_local();
+        format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+            l.year(),
+            l.month(),
+            l.day(),
+            l.hour(),
+            l.minute(),
+            l.second()
+        )
     }
 
-    fn csv_field(&self, cell: &Cell) -> String {
-        match cell {
-            Cell::Text(s) => s.clone(),
-            Cell::Int(i) => i.to_string(),
-            Cell::Num(n) => n.to_string(),
-            Cell::Time(t) => self.time(*t),
-            Cell::Empty => String::new(),
+    /// Writes one row, text cells without copying them.
+    fn csv_record(&self, out: &mut csv::Writer<Vec<u8>>, row: &[Cell]) -> csv::Result<()> {
+        for cell in row {
+            match cell {
+                Cell::Text(s) => out.write_field(s)?,
+                Cell::Int(i) => out.write_field(i.to_string())?,
+                Cell::Num(n) => out.write_field(n.to_string())?,
+                Cell::Time(t) => out.write_field(self.time(*t))?,
+                Cell::Empty => out.write_field("")?,
+            }
         }
+        out.write_record(None::<&[u8]>)
     }
 }
 
@@ -228,79 +241,65 @@ fn io_error(err: impl std::fmt::Display) -> std::io::Error {
     std::io::Error::other(err.to_string())
 }
 
-/// CSV encoded a chunk at a time, as the response is read.
+type Chunks = tokio::sync::mpsc::Receiver<Result<Vec<Vec<Cell>>, AppError>>;
+
+/// Reads the chunks after `first` on a task of their own, two ahead of the writer at most:
+/// the next chunk is read while the last one is written, and no further.
+fn read_ahead(db: DatabaseConnection, mut rows: Box<dyn Rows>, first: Vec<Vec<Cell>>) -> Chunks {
+    let (tx, rx) = tokio::sync::mpsc::channel(2);
+    tokio::spawn(async move {
+        let mut next = Ok(first);
+        loop {
+            let end = !matches!(&next, Ok(chunk) if !chunk.is_empty());
+            if tx.send(next).await.is_err() || end {
+                return;
+            }
+            next = rows.next(&db).await;
+        }
+    });
+    rx
+}
+
+/// CSV encoded a chunk at a time as the chunks come.
 fn csv_stream(
     db: DatabaseConnection,
     rows: Box<dyn Rows>,
     first: Vec<Vec<Cell>>,
     writer: Writer,
 ) -> BoxStream<'static, Result<Bytes, std::io::Error>> {
-    struct State {
-        db: DatabaseConnection,
-        rows: Box<dyn Rows>,
-        pending: Option<Vec<Vec<Cell>>>,
-        writer: Writer,
-        started: bool,
-        done: bool,
-    }
-    let state = State {
-        db,
-        rows,
-        pending: Some(first),
-        writer,
-        started: false,
-        done: false,
+    let mut head = "\u{feff}".as_bytes().to_vec();
+    let header = {
+        let mut out = csv::WriterBuilder::new().from_writer(Vec::new());
+        out.write_record(&writer.headers)
+            .map_err(io_error)
+            .and_then(|()| out.into_inner().map_err(io_error))
     };
-    futures::stream::unfold(state, |mut s| async move {
-        if s.done {
-            return None;
-        }
-        let mut buf = Vec::with_capacity(PIECE);
-        let first = !s.started;
-        if first {
-            buf.extend_from_slice("\u{feff}".as_bytes());
-        }
-        let mut out = csv::WriterBuilder::new().from_writer(buf);
-        if first {
-            s.started = true;
-            if let Err(e) = out.write_record(&s.writer.headers) {
-                s.done = true;
-                return Some((Err(io_error(e)), s));
-            }
-        }
-        let chunk = match s.pending.take() {
-            Some(chunk) => chunk,
-            None => match s.rows.next(&s.db).await {
-                Ok(chunk) => chunk,
-                Err(e) => {
-                    s.done = true;
-                    tracing::warn!(error = %e, "export cut short");
-                    return Some((Err(io_error(e)), s));
-                }
-            },
-        };
-        if chunk.is_empty() {
-            s.done = true;
-        }
-        let mut fields = Vec::new();
-        for row in &chunk {
-            fields.clear();
-            fields.extend(row.iter().map(|c| s.writer.csv_field(c)));
-            if let Err(e) = out.write_record(&fields) {
-                s.done = true;
-                return Some((Err(io_error(e)), s));
-            }
-        }
-        match out.into_inner() {
-            Ok(bytes) => Some((Ok(Bytes::from(bytes)), s)),
+    let head = header.map(|h| {
+        head.extend(h);
+        Bytes::from(head)
+    });
+    let chunks = read_ahead(db, rows, first);
+    let body = futures::stream::unfold((chunks, writer), |(mut chunks, writer)| async move {
+        let chunk = match chunks.recv().await? {
+            Ok(chunk) if chunk.is_empty() => return None,
+            Ok(chunk) => chunk,
             Err(e) => {
-                s.done = true;
-                Some((Err(io_error(e)), s))
+                tracing::warn!(error = %e, "export cut short");
+                return Some((Err(io_error(e)), (chunks, writer)));
+            }
+        };
+        let mut out = csv::WriterBuilder::new().from_writer(Vec::with_capacity(PIECE));
+        for row in &chunk {
+            if let Err(e) = writer.csv_record(&mut out, row) {
+                return Some((Err(io_error(e)), (chunks, writer)));
             }
         }
-    })
-    .filter(|piece| futures::future::ready(!matches!(piece, Ok(b) if b.is_empty())))
-    .boxed()
+        let piece = out.into_inner().map(Bytes::from).map_err(io_error);
+        Some((piece, (chunks, writer)))
+    });
+    futures::stream::once(futures::future::ready(head))
+        .chain(body)
+        .boxed()
 }
 
 /// Hands what the workbook writes to the response, a piece at a time.
@@ -339,24 +338,13 @@ impl Write for Pipe {
 /// workbook zipped into the response when the last row is in.
 fn xlsx_stream(
     db: DatabaseConnection,
-    mut rows: Box<dyn Rows>,
+    rows: Box<dyn Rows>,
     first: Vec<Vec<Cell>>,
     writer: Writer,
     sheet_name: String,
 ) -> BoxStream<'static, Result<Bytes, std::io::Error>> {
-    let (chunk_tx, mut chunk_rx) =
-        tokio::sync::mpsc::channel::<Result<Vec<Vec<Cell>>, AppError>>(2);
+    let mut chunk_rx = read_ahead(db, rows, first);
     let (out_tx, out_rx) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(8);
-    tokio::spawn(async move {
-        let mut next = Ok(first);
-        loop {
-            let end = !matches!(&next, Ok(chunk) if !chunk.is_empty());
-            if chunk_tx.send(next).await.is_err() || end {
-                return;
-            }
-            next = rows.next(&db).await;
-        }
-    });
     tokio::task::spawn_blocking(move || {
         let errors = out_tx.clone();
         let result = write_workbook(&mut chunk_rx, &writer, &sheet_name, out_tx);
@@ -372,7 +360,7 @@ fn xlsx_stream(
 }
 
 fn write_workbook(
-    chunks: &mut tokio::sync::mpsc::Receiver<Result<Vec<Vec<Cell>>, AppError>>,
+    chunks: &mut Chunks,
     writer: &Writer,
     sheet_name: &str,
     out: tokio::sync::mpsc::Sender<Result<Bytes, std::io::Error>>,

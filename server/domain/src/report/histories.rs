@@ -29,8 +29,6 @@ pub const MAX_EVENTS: u64 = 500;
 pub const MAX_DEVICE_DAYS: i64 = 366;
 /// The longest range a sensor history reads (its readings are unpacked from each frame).
 pub const MAX_SENSOR_DAYS: i64 = 31;
-/// Wheel frames read per query.
-const CHUNK: u64 = 10_000;
 
 /// `[start, end)`, both optional: the last 30 days by default.
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
@@ -465,32 +463,17 @@ async fn sensor_readings(
     range: TimeRange,
 ) -> Result<SensorReadings, AppError> {
     let mut out = SensorReadings::default();
-    let mut after: Option<DateTime<Utc>> = None;
-    loop {
-        let mut q = wheel_frame::Entity::find()
-            .select_only()
-            .column(wheel_frame::Column::Ts)
-            .column(wheel_frame::Column::Wheels)
-            .filter(wheel_frame::Column::VehicleId.eq(vehicle_id))
-            .filter(wheel_frame::Column::Ts.lt(range.end));
-        q = match after {
-            Some(t) => q.filter(wheel_frame::Column::Ts.gt(t)),
-            None => q.filter(wheel_frame::Column::Ts.gte(range.start)),
-        };
-        let rows = q
-            .order_by_asc(wheel_frame::Column::Ts)
-            .limit(CHUNK)
-            .into_tuple::<(DateTime<Utc>, Vec<u8>)>()
-            .all(db)
-            .await?;
-        after = rows.last().map(|r| r.0);
-        let more = rows.len() as u64 == CHUNK;
-        for (t, wheels) in rows {
+    super::marks::in_order(
+        db,
+        super::marks::frames(vehicle_id),
+        wheel_frame::Column::Ts,
+        range,
+        |(t, wheels): (DateTime<Utc>, Vec<u8>)| {
             let Some(w) = wheel_values::decode(&wheels)
                 .into_iter()
                 .find(|w| w.position == position && w.kind == kind)
             else {
-                continue;
+                return;
             };
             out.readings += 1;
             out.first_at.get_or_insert(t);
@@ -505,10 +488,8 @@ async fn sensor_readings(
             if w.battery.is_some() {
                 out.last_battery = w.battery;
             }
-        }
-        if !more {
-            break;
-        }
-    }
+        },
+    )
+    .await?;
     Ok(out)
 }

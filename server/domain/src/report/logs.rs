@@ -88,7 +88,7 @@ pub struct LogRow {
     /// `alarm`, `online`, `install`, `workOrder`, `trailer` or `upgrade`.
     pub kind: &'static str,
     /// alarm: `raised`, `acknowledged`, `cleared`; online: `offline`, `online`,
-    /// `acknowledged`; install: `install`, `replace`, `remove`, `register` (receivers),
+    /// `acknowledged`; install: `install`, `replace`, `remove` (receivers),
     /// `bind`, `replace`, `unbind`, `delete` (sensors); workOrder: `opened`, `state`, `step`;
     /// trailer: `hitch`, `swap`, `unhitch`; upgrade: `upgraded`, `failed`.
     pub action: String,
@@ -283,107 +283,44 @@ impl Query {
             .into_query()
     }
 
-    /// Reads up to `limit` events of `origin` older than `after`, newest first.
-    async fn read(
-        &self,
-        db: &DatabaseConnection,
-        origin: Origin,
-        after: Option<(DateTime<Utc>, i64)>,
-        limit: u64,
-    ) -> Result<Vec<LogRow>, AppError> {
-        use Origin as O;
-        let rows = match origin {
-            O::AlarmRaised | O::AlarmAcked | O::AlarmCleared => {
-                let time = alarm_time(origin);
-                let found = keyset(self.alarms(time), time, vehicle_alarm::Column::Id, after)
-                    .limit(limit)
-                    .all(db)
-                    .await?;
-                found
-                    .into_iter()
-                    .map(|a| self.alarm_row(origin, &a))
-                    .collect()
-            }
-            O::Receiver => {
-                use acceptor_log::Column as C;
-                let q = acceptor_log::Entity::find()
-                    .filter(self.scope.vehicle_filter(C::VehicleId, C::EnterpriseId))
-                    .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt));
-                let found = keyset(q, C::CreatedAt, C::Id, after)
-                    .limit(limit)
-                    .all(db)
-                    .await?;
-                self.receiver_rows(db, found).await?
-            }
-            O::Sensor => {
-                use sensor_log::Column as C;
-                let q = sensor_log::Entity::find()
-                    .filter(self.scope.vehicle_filter(C::VehicleId, C::EnterpriseId))
-                    .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt));
-                keyset(q, C::CreatedAt, C::Id, after)
-                    .limit(limit)
-                    .all(db)
-                    .await?
-                    .into_iter()
-                    .map(|s| self.sensor_row(s))
-                    .collect()
-            }
-            O::OrderOpened => {
-                use work_order::Column as C;
-                let q = work_order::Entity::find()
-                    .filter(crate::work::visible(&self.scope))
-                    .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt));
-                keyset(q, C::CreatedAt, C::Id, after)
-                    .limit(limit)
-                    .all(db)
-                    .await?
-                    .into_iter()
-                    .map(|o| self.order_row(&o))
-                    .collect()
-            }
-            O::OrderStep => {
-                use work_order_log::Column as C;
-                let q = work_order_log::Entity::find()
-                    .filter(C::Kind.is_in([states::LOG_STATE, states::LOG_STEP]))
-                    .filter(C::OrderId.in_subquery(self.orders()))
-                    .filter(self.in_range(C::CreatedAt));
-                let found = keyset(q, C::CreatedAt, C::Id, after)
-                    .limit(limit)
-                    .all(db)
-                    .await?;
-                self.step_rows(db, found).await?
-            }
-            O::Trailer => {
-                use trailer_swap::Column as C;
-                let q = trailer_swap::Entity::find()
-                    .filter(self.scope.vehicle_filter(C::TractorId, C::EnterpriseId))
-                    .filter(self.chosen.on(C::TractorId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt));
-                keyset(q, C::CreatedAt, C::Id, after)
-                    .limit(limit)
-                    .all(db)
-                    .await?
-                    .into_iter()
-                    .map(|t| self.trailer_row(&t))
-                    .collect()
-            }
-            O::Upgrade => {
-                let found = keyset(
-                    self.upgrades(),
-                    upgrade_task::Column::UpdatedAt,
-                    upgrade_task::Column::Id,
-                    after,
-                )
-                .limit(limit)
-                .all(db)
-                .await?;
-                self.upgrade_rows(db, found).await?
-            }
-        };
-        Ok(rows)
+    fn receivers(&self) -> Select<acceptor_log::Entity> {
+        use acceptor_log::Column as C;
+        acceptor_log::Entity::find()
+            .filter(self.scope.vehicle_filter(C::VehicleId, C::EnterpriseId))
+            .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
+            .filter(self.in_range(C::CreatedAt))
+    }
+
+    fn sensors(&self) -> Select<sensor_log::Entity> {
+        use sensor_log::Column as C;
+        sensor_log::Entity::find()
+            .filter(self.scope.vehicle_filter(C::VehicleId, C::EnterpriseId))
+            .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
+            .filter(self.in_range(C::CreatedAt))
+    }
+
+    fn opened(&self) -> Select<work_order::Entity> {
+        use work_order::Column as C;
+        work_order::Entity::find()
+            .filter(crate::work::visible(&self.scope))
+            .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
+            .filter(self.in_range(C::CreatedAt))
+    }
+
+    fn steps(&self) -> Select<work_order_log::Entity> {
+        use work_order_log::Column as C;
+        work_order_log::Entity::find()
+            .filter(C::Kind.is_in([states::LOG_STATE, states::LOG_STEP]))
+            .filter(C::OrderId.in_subquery(self.orders()))
+            .filter(self.in_range(C::CreatedAt))
+    }
+
+    fn trailers(&self) -> Select<trailer_swap::Entity> {
+        use trailer_swap::Column as C;
+        trailer_swap::Entity::find()
+            .filter(self.scope.vehicle_filter(C::TractorId, C::EnterpriseId))
+            .filter(self.chosen.on(C::TractorId, C::EnterpriseId))
+            .filter(self.in_range(C::CreatedAt))
     }
 
     fn upgrades(&self) -> Select<upgrade_task::Entity> {
@@ -409,6 +346,83 @@ impl Query {
         q
     }
 
+    /// Reads up to `limit` events of `origin` older than `after`, newest first.
+    async fn read(
+        &self,
+        db: &DatabaseConnection,
+        origin: Origin,
+        after: Option<(DateTime<Utc>, i64)>,
+        limit: u64,
+    ) -> Result<Vec<LogRow>, AppError> {
+        use Origin as O;
+        Ok(match origin {
+            O::AlarmRaised | O::AlarmAcked | O::AlarmCleared => {
+                let time = alarm_time(origin);
+                keyset(self.alarms(time), time, vehicle_alarm::Column::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?
+                    .iter()
+                    .map(|a| self.alarm_row(origin, a))
+                    .collect()
+            }
+            O::Receiver => {
+                use acceptor_log::Column as C;
+                let found = keyset(self.receivers(), C::CreatedAt, C::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?;
+                self.receiver_rows(db, found).await?
+            }
+            O::Sensor => {
+                use sensor_log::Column as C;
+                keyset(self.sensors(), C::CreatedAt, C::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?
+                    .into_iter()
+                    .map(|s| self.sensor_row(s))
+                    .collect()
+            }
+            O::OrderOpened => {
+                use work_order::Column as C;
+                keyset(self.opened(), C::CreatedAt, C::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?
+                    .iter()
+                    .map(|o| self.order_row(o))
+                    .collect()
+            }
+            O::OrderStep => {
+                use work_order_log::Column as C;
+                let found = keyset(self.steps(), C::CreatedAt, C::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?;
+                self.step_rows(db, found).await?
+            }
+            O::Trailer => {
+                use trailer_swap::Column as C;
+                keyset(self.trailers(), C::CreatedAt, C::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?
+                    .iter()
+                    .map(|t| self.trailer_row(t))
+                    .collect()
+            }
+            O::Upgrade => {
+                use upgrade_task::Column as C;
+                let found = keyset(self.upgrades(), C::UpdatedAt, C::Id, after)
+                    .limit(limit)
+                    .all(db)
+                    .await?;
+                self.upgrade_rows(db, found).await?
+            }
+        })
+    }
+
     /// How many events of `origin` the filter covers.
     async fn count(&self, db: &DatabaseConnection, origin: Origin) -> Result<u64, AppError> {
         use Origin as O;
@@ -416,51 +430,11 @@ impl Query {
             O::AlarmRaised | O::AlarmAcked | O::AlarmCleared => {
                 self.alarms(alarm_time(origin)).count(db).await?
             }
-            O::Receiver => {
-                use acceptor_log::Column as C;
-                acceptor_log::Entity::find()
-                    .filter(self.scope.vehicle_filter(C::VehicleId, C::EnterpriseId))
-                    .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt))
-                    .count(db)
-                    .await?
-            }
-            O::Sensor => {
-                use sensor_log::Column as C;
-                sensor_log::Entity::find()
-                    .filter(self.scope.vehicle_filter(C::VehicleId, C::EnterpriseId))
-                    .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt))
-                    .count(db)
-                    .await?
-            }
-            O::OrderOpened => {
-                use work_order::Column as C;
-                work_order::Entity::find()
-                    .filter(crate::work::visible(&self.scope))
-                    .filter(self.chosen.on(C::VehicleId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt))
-                    .count(db)
-                    .await?
-            }
-            O::OrderStep => {
-                use work_order_log::Column as C;
-                work_order_log::Entity::find()
-                    .filter(C::Kind.is_in([states::LOG_STATE, states::LOG_STEP]))
-                    .filter(C::OrderId.in_subquery(self.orders()))
-                    .filter(self.in_range(C::CreatedAt))
-                    .count(db)
-                    .await?
-            }
-            O::Trailer => {
-                use trailer_swap::Column as C;
-                trailer_swap::Entity::find()
-                    .filter(self.scope.vehicle_filter(C::TractorId, C::EnterpriseId))
-                    .filter(self.chosen.on(C::TractorId, C::EnterpriseId))
-                    .filter(self.in_range(C::CreatedAt))
-                    .count(db)
-                    .await?
-            }
+            O::Receiver => self.receivers().count(db).await?,
+            O::Sensor => self.sensors().count(db).await?,
+            O::OrderOpened => self.opened().count(db).await?,
+            O::OrderStep => self.steps().count(db).await?,
+            O::Trailer => self.trailers().count(db).await?,
             O::Upgrade => self.upgrades().count(db).await?,
         })
     }
@@ -497,19 +471,30 @@ impl Query {
             _ => (Some(a.started_at), "raised"),
         };
         let name = self.t(&alarm_kind_label(a.kind));
-        let mut detail = match action {
-            "offline" => self.t(&text!("设备离线", "device went offline")),
-            "online" => self.t(&text!("设备恢复在线", "device back online")),
-            "acknowledged" => self.t(&text!("{} 已确认", "{} acknowledged", name)),
-            "cleared" => self.t(&text!("{} 已解除", "{} cleared", name)),
-            _ => self.t(&text!("{} 报警", "{} alarm", name)),
+        // Formatted in the query's language only: an export writes a million of these.
+        let mut detail = match (action, self.lang) {
+            ("offline", Lang::Zh) => "设备离线".to_owned(),
+            ("offline", Lang::En) => "device went offline".to_owned(),
+            ("online", Lang::Zh) => "设备恢复在线".to_owned(),
+            ("online", Lang::En) => "device back online".to_owned(),
+            ("acknowledged", Lang::Zh) => format!("{name} 已确认"),
+            ("acknowledged", Lang::En) => format!("{name} acknowledged"),
+            ("cleared", Lang::Zh) => format!("{name} 已解除"),
+            ("cleared", Lang::En) => format!("{name} cleared"),
+            (_, Lang::Zh) => format!("{name} 报警"),
+            (_, Lang::En) => format!("{name} alarm"),
         };
         if action == "raised" {
+            use std::fmt::Write as _;
+            let (value, threshold) = match self.lang {
+                Lang::Zh => ("，读数", "，阈值"),
+                Lang::En => (", value", ", threshold"),
+            };
             if let Some(v) = a.value {
-                detail.push_str(&self.t(&text!("，读数 {}", ", value {}", round1(v))));
+                let _ = write!(detail, "{value} {}", round1(v));
             }
             if let Some(t) = a.threshold {
-                detail.push_str(&self.t(&text!("，阈值 {}", ", threshold {}", round1(t))));
+                let _ = write!(detail, "{threshold} {}", round1(t));
             }
         }
         if action == "acknowledged" && !a.note.is_empty() {
@@ -563,9 +548,6 @@ impl Query {
                     )),
                     ("remove", _) => {
                         self.t(&text!("拆除接收器 {}", "receiver {} removed", subject))
-                    }
-                    ("register", _) => {
-                        self.t(&text!("登记接收器 {}", "receiver {} registered", subject))
                     }
                     _ => self.t(&text!("安装接收器 {}", "receiver {} installed", subject)),
                 };
@@ -1044,7 +1026,6 @@ pub fn action_label(action: &str) -> Text {
         "install" => text!("安装", "installed"),
         "replace" => text!("更换", "replaced"),
         "remove" => text!("拆除", "removed"),
-        "register" => text!("登记", "registered"),
         "bind" => text!("绑定", "bound"),
         "unbind" => text!("解绑", "unbound"),
         "delete" => text!("删除", "deleted"),

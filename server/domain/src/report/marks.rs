@@ -9,7 +9,10 @@
 use chrono::{DateTime, Utc};
 use entities::wheel_values::{self, AXLE, TYRE};
 use entities::{position, sensor, wheel_frame};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+    TryGetableMany,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -22,6 +25,58 @@ use kernel::text;
 const CHUNK: u64 = 10_000;
 pub const DEFAULT_POINTS: u32 = 500;
 pub const MAX_POINTS: u32 = 2000;
+
+/// The rows of `select` (its first column a time, `ts`) in `[start, end)`, oldest first,
+/// handed to `each` as read, [`CHUNK`] rows a query (the time is the row's key within its
+/// vehicle, so `ts > last` is the next chunk). Answers how many there were.
+pub(crate) async fn in_order<E, T>(
+    db: &DatabaseConnection,
+    select: Select<E>,
+    ts: E::Column,
+    range: TimeRange,
+    mut each: impl FnMut(T),
+) -> Result<u64, AppError>
+where
+    E: EntityTrait,
+    T: TryGetableMany + Timed,
+{
+    let (mut after, mut count) = (None, 0);
+    loop {
+        let q = select.clone().filter(ts.lt(range.end));
+        let q = match after {
+            Some(t) => q.filter(ts.gt(t)),
+            None => q.filter(ts.gte(range.start)),
+        };
+        let rows: Vec<T> = q.order_by_asc(ts).limit(CHUNK).into_tuple().all(db).await?;
+        let more = rows.len() as u64 == CHUNK;
+        count += rows.len() as u64;
+        after = rows.last().map(Timed::time);
+        rows.into_iter().for_each(&mut each);
+        if !more {
+            return Ok(count);
+        }
+    }
+}
+
+/// A row read by [`in_order`]: its time comes first.
+pub(crate) trait Timed {
+    fn time(&self) -> DateTime<Utc>;
+}
+
+impl<V> Timed for (DateTime<Utc>, V) {
+    fn time(&self) -> DateTime<Utc> {
+        self.0
+    }
+}
+
+/// A vehicle's wheel frames (time and packed wheels), for [`in_order`].
+pub(crate) fn frames(vehicle_id: i64) -> Select<wheel_frame::Entity> {
+    wheel_frame::Entity::find()
+        .select_only()
+        .column(wheel_frame::Column::Ts)
+        .column(wheel_frame::Column::Wheels)
+        .filter(wheel_frame::Column::VehicleId.eq(vehicle_id))
+}
 
 /// One bucket of readings.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -136,37 +191,24 @@ pub async fn power(
     let v = crate::vehicle::find(db, scope, f.vehicle_id).await?;
     let mut down = Downsampler::new(range, points);
     let width = down.width_ms;
-    let (mut after, mut readings) = (None, 0_u64);
-    loop {
-        let mut q = position::Entity::find()
-            .select_only()
-            .column(position::Column::Ts)
-            .column(position::Column::Voltage)
-            .filter(position::Column::VehicleId.eq(v.id))
-            .filter(position::Column::Voltage.is_not_null())
-            .filter(position::Column::Ts.lt(range.end));
-        q = match after {
-            Some(t) => q.filter(position::Column::Ts.gt(t)),
-            None => q.filter(position::Column::Ts.gte(range.start)),
-        };
-        let rows = q
-            .order_by_asc(position::Column::Ts)
-            .limit(CHUNK)
-            .into_tuple::<(DateTime<Utc>, Option<f64>)>()
-            .all(db)
-            .await?;
-        readings += rows.len() as u64;
-        after = rows.last().map(|r| r.0);
-        let more = rows.len() as u64 == CHUNK;
-        for (t, volts) in rows {
+    let voltages = position::Entity::find()
+        .select_only()
+        .column(position::Column::Ts)
+        .column(position::Column::Voltage)
+        .filter(position::Column::VehicleId.eq(v.id))
+        .filter(position::Column::Voltage.is_not_null());
+    let readings = in_order(
+        db,
+        voltages,
+        position::Column::Ts,
+        range,
+        |(t, volts): (DateTime<Utc>, Option<f64>)| {
             if let Some(volts) = volts {
                 down.push(t, volts);
             }
-        }
-        if !more {
-            break;
-        }
-    }
+        },
+    )
+    .await?;
     #[allow(clippy::cast_precision_loss)]
     Ok(PowerMarks {
         vehicle_id: v.id,
@@ -285,28 +327,13 @@ pub async fn sensor_marks(
     };
     let v = crate::vehicle::find(db, scope, vehicle_id).await?;
     let mut tracks: Vec<Track> = Vec::new();
-    let mut after = None;
     let mut width = 0;
-    loop {
-        let mut q = wheel_frame::Entity::find()
-            .select_only()
-            .column(wheel_frame::Column::Ts)
-            .column(wheel_frame::Column::Wheels)
-            .filter(wheel_frame::Column::VehicleId.eq(v.id))
-            .filter(wheel_frame::Column::Ts.lt(range.end));
-        q = match after {
-            Some(t) => q.filter(wheel_frame::Column::Ts.gt(t)),
-            None => q.filter(wheel_frame::Column::Ts.gte(range.start)),
-        };
-        let rows = q
-            .order_by_asc(wheel_frame::Column::Ts)
-            .limit(CHUNK)
-            .into_tuple::<(DateTime<Utc>, Vec<u8>)>()
-            .all(db)
-            .await?;
-        after = rows.last().map(|r| r.0);
-        let more = rows.len() as u64 == CHUNK;
-        for (t, wheels) in rows {
+    in_order(
+        db,
+        frames(v.id),
+        wheel_frame::Column::Ts,
+        range,
+        |(t, wheels): (DateTime<Utc>, Vec<u8>)| {
             for w in wheel_values::decode(&wheels) {
                 if position.is_some_and(|p| p != w.position) || ![TYRE, AXLE].contains(&w.kind) {
                     continue;
@@ -341,11 +368,9 @@ pub async fn sensor_marks(
                     track.battery.push(t, f64::from(b));
                 }
             }
-        }
-        if !more {
-            break;
-        }
-    }
+        },
+    )
+    .await?;
     tracks.sort_by_key(|t| (t.position, t.kind));
     #[allow(clippy::cast_precision_loss)]
     Ok(SensorMarks {

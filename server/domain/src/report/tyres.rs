@@ -5,32 +5,15 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use entities::{tread_depth, tyre, tyre_brand};
+use entities::{tread_depth, tyre};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::scope::Scope;
+use crate::vehicle::catalogue::{TyreRow, tyre_rows};
 use crate::vehicle::records::{WheelOut, wheels};
 use kernel::error::AppError;
-
-/// A tyre model.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TyreModel {
-    pub id: i64,
-    pub brand: String,
-    pub model: String,
-    /// Size, e.g. 295/80R22.5.
-    pub spec: String,
-    /// Tread pattern.
-    pub grain: String,
-    /// New tread depth, mm.
-    pub tread_depth: Option<f64>,
-    /// Standard (cold) pressure, bar.
-    pub pressure: Option<f64>,
-    pub load_index: String,
-}
 
 /// A tread depth measurement.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -47,7 +30,7 @@ pub struct Measured {
 pub struct TyreWheel {
     #[serde(flatten)]
     pub wheel: WheelOut,
-    pub tyre: Option<TyreModel>,
+    pub tyre: Option<TyreRow>,
     pub last_tread_depth: Option<Measured>,
 }
 
@@ -74,30 +57,10 @@ pub async fn info(
         .filter(tyre::Column::Id.is_in(found.iter().filter_map(|w| w.tyre_id)))
         .all(db)
         .await?;
-    let brands: BTreeMap<i64, String> = tyre_brand::Entity::find()
-        .filter(tyre_brand::Column::Id.is_in(models.iter().map(|t| t.brand_id)))
-        .all(db)
+    let models: BTreeMap<i64, TyreRow> = tyre_rows(db, models)
         .await?
         .into_iter()
-        .map(|b| (b.id, b.name))
-        .collect();
-    let models: BTreeMap<i64, TyreModel> = models
-        .into_iter()
-        .map(|t| {
-            (
-                t.id,
-                TyreModel {
-                    id: t.id,
-                    brand: brands.get(&t.brand_id).cloned().unwrap_or_default(),
-                    model: t.model,
-                    spec: t.spec,
-                    grain: t.grain,
-                    tread_depth: t.tread_depth,
-                    pressure: t.pressure,
-                    load_index: t.load_index,
-                },
-            )
-        })
+        .map(|t| (t.id, t))
         .collect();
     // Oldest first, so the last one kept per position is the newest.
     let mut depths: BTreeMap<i32, Measured> = BTreeMap::new();

@@ -83,7 +83,7 @@ pub struct InstallationQuery {
 }
 
 /// Installation records of the vehicles in scope (one `vehicleId`, a plate `keyword`, an
-/// `enterpriseId`): receivers installed, replaced, removed and registered; sensors bound,
+/// `enterpriseId`): receivers installed, replaced and removed; sensors bound,
 /// replaced, unbound and deleted; over `start`…`end` (default the last 366 days, at most
 /// 366), newest first, paged.
 #[utoipa::path(get, path = "/web/log/installation", tag = "report",
