@@ -12002,7 +12002,7 @@ export type LogFilter = VehicleChoice & TimeRange & {
      */
     level?: number | null;
     /**
-     * Only alarms of this kind (`vehicle_alarms.kind`, 1–16).
+     * Only alarms of this kind (`vehicle_alarms.kind`, 1–16; other events are left out).
      */
     alarmKind?: number | null;
 };
@@ -14638,7 +14638,7 @@ export type SensorRow = {
 };
 
 /**
- * One wheel position's marks.
+ * One wheel position's marks (a position with a tyre and a hub sensor has one of each).
  */
 export type SensorSeries = {
     position: number;
@@ -16258,32 +16258,6 @@ export type TyreInput = {
 
 export type TyreListRequest = PageQuery & TyreFilter;
 
-/**
- * A tyre model.
- */
-export type TyreModel = {
-    id: number;
-    brand: string;
-    model: string;
-    /**
-     * Size, e.g. 295/80R22.5.
-     */
-    spec: string;
-    /**
-     * Tread pattern.
-     */
-    grain: string;
-    /**
-     * New tread depth, mm.
-     */
-    treadDepth?: number | null;
-    /**
-     * Standard (cold) pressure, bar.
-     */
-    pressure?: number | null;
-    loadIndex: string;
-};
-
 export type TyreReading = {
     /**
      * Wheel position, `axle * 10 + wheel` (docs/fleet-data.md).
@@ -16341,7 +16315,7 @@ export type TyreRow = {
  * One wheel position.
  */
 export type TyreWheel = WheelOut & {
-    tyre?: null | TyreModel;
+    tyre?: null | TyreRow;
     lastTreadDepth?: null | Measured;
 };
 
