@@ -49,8 +49,8 @@ async fn fitted(app: &TestApp, token: &str, ent: i64, plate: &str, imei: &str) -
 /// A vehicle in each tree; A's reported twice (6.1 then 6.0 bar on tyre 21: one critical low
 /// pressure alarm, no leak), B's once.
 async fn reporting_fleet(app: &TestApp, t: &Tenants) -> (i64, i64, String) {
-    let (a, key_a) = fitted(app, &t.platform, t.a.child, "沪R00001", IMEI_A).await;
-    let (b, key_b) = fitted(app, &t.platform, t.b.root, "沪R00002", IMEI_B).await;
+    let (a, key_a) = fitted(app, &t.a.admin, t.a.child, "沪R00001", IMEI_A).await;
+    let (b, key_b) = fitted(app, &t.b.admin, t.b.root, "沪R00002", IMEI_B).await;
     let now = Utc::now().timestamp_millis();
     post_report(app, &key_a, &report(IMEI_A, now - 4000, 6.1))
         .await

@@ -424,7 +424,7 @@ fn shown(scope: &Scope) -> Condition {
         Some(e) => Condition::all()
             .add(report_board::Column::Shared.eq(true))
             .add(report_board::Column::EnterpriseId.eq(e)),
-        None => Condition::all().add(report_board::Column::Id.eq(-1)),
+        None => Condition::all().add(report_board::Column::Id.eq(-1_i64)),
     };
     Condition::all()
         .add(scope.filter(report_board::Column::EnterpriseId))

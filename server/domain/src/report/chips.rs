@@ -96,7 +96,7 @@ pub async fn statistics(
     let mut sensors = sensor::Entity::find().filter(scope.filter(sensor::Column::EnterpriseId));
     let mut devices = device::Entity::find()
         .filter(scope.filter(device::Column::EnterpriseId))
-        .filter(device::Column::Kind.eq(0));
+        .filter(device::Column::Kind.eq(0_i16));
     if let Some(e) = q.enterprise_id.filter(|e| *e != 0) {
         scope.require(e)?;
         sensors = sensors.filter(sensor::Column::EnterpriseId.eq(e));
