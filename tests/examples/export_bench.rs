@@ -38,25 +38,8 @@ async fn seed(
     let started = Instant::now();
     let now = Utc::now();
     let txn = app.state.db.begin().await.expect("a transaction");
-    let vehicles: Vec<vehicle::ActiveModel> = (0..VEHICLES)
-        .map(|n| vehicle::ActiveModel {
-            id: Set(FIRST_VEHICLE + n),
-            enterprise_id: Set(ent),
-            plate: Set(format!("EXP{n:04}")),
-            vin: Set(format!("LEX{n:014}")),
-            kind: Set(0),
-            device_type_id: Set(0),
-            head_img_url: Set(String::new()),
-            axle_layout: Set("2,4".into()),
-            install_state: Set(1),
-            power_supply: Set(0),
-            recharge: Set(false),
-            remark: Set(String::new()),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        })
-        .collect();
+    let vehicles =
+        wheelend_tests::fleet::bulk_vehicles(ent, FIRST_VEHICLE, VEHICLES, ("EXP", "LEX"));
     for chunk in vehicles.chunks(500) {
         vehicle::Entity::insert_many(chunk.to_vec())
             .exec_without_returning(&txn)

@@ -13342,12 +13342,8 @@ export type PolicyPaths = {
 /**
  * Whose voltage over which time.
  */
-export type PowerFilter = TimeRange & {
+export type PowerFilter = Window & {
     vehicleId: number;
-    /**
-     * Buckets at most (10–2,000, default 500).
-     */
-    points?: number | null;
 };
 
 /**
@@ -17173,6 +17169,16 @@ export type WhiteAnswer = {
 
 export type WhiteTableRequest = PageQuery & {
     enterpriseId?: number | null;
+};
+
+/**
+ * The time a chart covers and how finely.
+ */
+export type Window = TimeRange & {
+    /**
+     * Buckets at most (10–2,000, default 500).
+     */
+    points?: number | null;
 };
 
 export type WorkExportRequest = ExportOptions & ListQuery;

@@ -147,10 +147,24 @@ impl Downsampler {
     }
 }
 
-fn points(raw: Option<u32>) -> Result<u32, AppError> {
-    let p = raw.unwrap_or(DEFAULT_POINTS);
-    kernel::validate::in_range("points", i64::from(p), 10, i64::from(MAX_POINTS))?;
-    Ok(p)
+/// The time a chart covers and how finely.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Window {
+    #[serde(flatten)]
+    pub range: TimeRange,
+    /// Buckets at most (10–2,000, default 500).
+    #[serde(default)]
+    pub points: Option<u32>,
+}
+
+impl Window {
+    /// The range (at most 31 days) and the number of buckets, checked.
+    fn checked(self) -> Result<(TimeRange, u32), AppError> {
+        let p = self.points.unwrap_or(DEFAULT_POINTS);
+        kernel::validate::in_range("points", i64::from(p), 10, i64::from(MAX_POINTS))?;
+        Ok((self.range.checked()?, p))
+    }
 }
 
 /// Whose voltage over which time.
@@ -160,10 +174,7 @@ pub struct PowerFilter {
     #[serde(alias = "carId", alias = "id")]
     pub vehicle_id: i64,
     #[serde(flatten)]
-    pub range: TimeRange,
-    /// Buckets at most (10–2,000, default 500).
-    #[serde(default)]
-    pub points: Option<u32>,
+    pub window: Window,
 }
 
 /// A vehicle's supply voltage over time.
@@ -186,8 +197,7 @@ pub async fn power(
     scope: &Scope,
     f: &PowerFilter,
 ) -> Result<PowerMarks, AppError> {
-    let range = f.range.checked()?;
-    let points = points(f.points)?;
+    let (range, points) = f.window.checked()?;
     let v = crate::vehicle::find(db, scope, f.vehicle_id).await?;
     let mut down = Downsampler::new(range, points);
     let width = down.width_ms;
@@ -233,10 +243,7 @@ pub struct SensorFilter {
     #[serde(default)]
     pub position: Option<i32>,
     #[serde(flatten)]
-    pub range: TimeRange,
-    /// Buckets at most (10–2,000, default 500).
-    #[serde(default)]
-    pub points: Option<u32>,
+    pub window: Window,
 }
 
 /// One wheel position's marks (a position with a tyre and a hub sensor has one of each).
@@ -281,8 +288,7 @@ pub async fn sensor_marks(
     scope: &Scope,
     f: &SensorFilter,
 ) -> Result<SensorMarks, AppError> {
-    let range = f.range.checked()?;
-    let points = points(f.points)?;
+    let (range, points) = f.window.checked()?;
     if let Some(p) = f.position {
         kernel::validate::in_range("position", i64::from(p), 11, 99)?;
     }
