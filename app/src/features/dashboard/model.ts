@@ -152,6 +152,7 @@ export interface Series {
   stack?: string;
   /** line or bar (a cartesian chart may mix them). */
   type?: 'line' | 'bar';
+  color?: string;
 }
 
 export type CartesianSpec =
@@ -238,6 +239,9 @@ export function gaugeMax(value: number): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Alarms
 
+/** Alarm levels in every chart: warning amber, critical red. */
+export const LEVEL_COLORS = { warning: '#f59e0b', critical: '#ef4444' } as const;
+
 /** Warning and critical counts by hour 0–23 as a stacked bar spec. */
 export function hourSpec(hours: readonly AlarmCount[], names: { warning: string; critical: string }): CartesianSpec {
   const byHour = new Map(hours.map((h) => [h.key, h]));
@@ -247,8 +251,8 @@ export function hourSpec(hours: readonly AlarmCount[], names: { warning: string;
     variant: 'bar',
     categories: all.map((h) => `${String(h.key).padStart(2, '0')}:00`),
     series: [
-      { name: names.warning, values: all.map((h) => h.warning), stack: 'level', type: 'bar' },
-      { name: names.critical, values: all.map((h) => h.critical), stack: 'level', type: 'bar' },
+      { name: names.warning, values: all.map((h) => h.warning), stack: 'level', type: 'bar', color: LEVEL_COLORS.warning },
+      { name: names.critical, values: all.map((h) => h.critical), stack: 'level', type: 'bar', color: LEVEL_COLORS.critical },
     ],
   };
 }

@@ -100,7 +100,7 @@ function VehiclesPanel({ period }: { period: Period }) {
       title={t('vehicles.title')}
       actions={
         <>
-          <label className="flex items-center gap-2 text-sm text-slate-600">
+          <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-600">
             {t('vehicles.sort')}
             <SelectInput
               className="h-9 w-44"
@@ -144,9 +144,11 @@ export function Overview({ period }: { period: Period }) {
   const total = trend.data.total;
   if (!hasFigures(total)) {
     return (
-      <EmptyState title={t('overview.empty', { from: period.from, to: period.to })} className="rounded-xl bg-white py-16 shadow-sm ring-1 ring-slate-200">
-        <p className="max-w-md text-sm text-slate-500">{t('overview.emptyHint')}</p>
-      </EmptyState>
+      <div data-testid="dashboard-empty">
+        <EmptyState title={t('overview.empty', { from: period.from, to: period.to })} className="rounded-xl bg-white py-16 shadow-sm ring-1 ring-slate-200">
+          <p className="max-w-md text-sm text-slate-500">{t('overview.emptyHint')}</p>
+        </EmptyState>
+      </div>
     );
   }
   const days = fillDays(trend.data.days, period.from, period.to);

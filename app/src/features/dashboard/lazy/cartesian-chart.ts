@@ -126,6 +126,7 @@ export function createCartesianChart(el: HTMLElement): CartesianHandle {
             data: s.values,
             barMaxWidth: 24,
             smooth: spec.variant === 'line',
+            itemStyle: s.color ? { color: s.color } : undefined,
             connectNulls: false,
           })),
         },

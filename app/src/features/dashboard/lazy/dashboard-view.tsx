@@ -41,14 +41,14 @@ export default function DashboardView() {
       />
       <TabPanel idPrefix="dashboard" id="overview" active={tab === 'overview'} className="space-y-4">
         <PeriodPicker
-          key={`${period.from}-${period.to}`}
+          key={`picker-${period.from}-${period.to}`}
           period={period}
           today={today}
           onChange={(p) => {
             setQuery(periodQuery(p));
           }}
         />
-        <Overview key={`${period.from}-${period.to}`} period={period} />
+        <Overview key={`overview-${period.from}-${period.to}`} period={period} />
       </TabPanel>
       <TabPanel idPrefix="dashboard" id="board" active={tab === 'board'}>
         <Boards
