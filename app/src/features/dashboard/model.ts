@@ -233,7 +233,7 @@ export function gaugeMax(value: number): number {
   if (value <= 0) return 100;
   const magnitude = 10 ** Math.floor(Math.log10(value));
   for (const step of [1, 2, 5, 10]) if (step * magnitude >= value * 1.1) return step * magnitude;
-  return 10 * magnitude;
+  return 20 * magnitude;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
