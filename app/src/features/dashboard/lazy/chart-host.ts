@@ -19,10 +19,18 @@ export function hostChart(el: HTMLElement, onDispose?: () => void): ChartHost {
     chart.resize();
   });
   resize.observe(el);
+  // printing lays the page out anew (narrower): draw for it, and back for the screen after
+  const fit = () => {
+    chart.resize();
+  };
+  window.addEventListener('beforeprint', fit);
+  window.addEventListener('afterprint', fit);
   return {
     chart,
     dispose() {
       onDispose?.();
+      window.removeEventListener('beforeprint', fit);
+      window.removeEventListener('afterprint', fit);
       resize.disconnect();
       chart.dispose();
     },
