@@ -50,7 +50,7 @@ test('alarm specs: 24 hours stacked by level; kinds as a pie without empty slice
   assert.equal(spec.categories[8], '08:00');
   assert.deepEqual(spec.series.map((s) => s.values[8]), [2, 1]);
   assert.deepEqual(spec.series.map((s) => s.stack), ['level', 'level']);
-  const pie = m.kindSpec([{ key: 2, warning: 1, critical: 0, total: 1 }, { key: 3, warning: 0, critical: 0, total: 0 }], (k) => `kind ${k}`);
+  const pie = m.kindSpec([{ key: 2, warning: 1, critical: 0, total: 1 }, { key: 3, warning: 0, critical: 0, total: 0 }], (k) => `kind ${k}`, 'alarms');
   assert.deepEqual(pie.slices, [{ name: 'kind 2', value: 1 }]);
   assert.equal(m.specIsEmpty(pie), false);
   assert.equal(m.specIsEmpty({ family: 'radial', variant: 'pie', slices: [] }), true);
@@ -107,6 +107,7 @@ test('board specs: points, a gauge folding them, rankings, enterprise × day as 
   assert.deepEqual(bar.categories, ['<2026-11>', '<2026-10>']);
   const gauge = m.boardSpec({ kind: 'gauge', title: 'T' }, { call: 'chartData', measure: 'maxTyreTemp', grouping: 'month', fold: true }, points, labels);
   assert.deepEqual(gauge.slices, [{ name: 'maxTyreTemp', value: 4 }], 'an extreme keeps the extreme');
+  assert.deepEqual(m.specTable(gauge, 'x').head, ['x', 'maxTyreTemp']);
   assert.equal(gauge.max, 5);
   const sum = m.boardSpec({ kind: 'gauge', title: 'T' }, { call: 'chartData', measure: 'km', grouping: 'month', fold: true }, points, labels);
   assert.equal(sum.slices[0].value, 7);

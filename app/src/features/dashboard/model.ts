@@ -166,6 +166,8 @@ export interface RadialSpec {
   slices: { name: string; value: number }[];
   /** The gauge's end (a round number above the value). */
   max?: number;
+  /** What the values count (the table's second column). */
+  valueName?: string;
 }
 
 export interface HeatmapSpec {
@@ -219,7 +221,7 @@ export function specTable(spec: ChartSpec, label: string, digits = 1): SpecTable
         rows: spec.categories.map((c, i) => [c, ...spec.series.map((s) => cellText(s.values[i] ?? null, digits))]),
       };
     case 'radial':
-      return { head: [label, ''], rows: spec.slices.map((s) => [s.name, cellText(s.value, digits)]) };
+      return { head: [label, spec.valueName ?? ''], rows: spec.slices.map((s) => [s.name, cellText(s.value, digits)]) };
     case 'heatmap':
       return {
         head: [label, ...spec.xs],
@@ -258,8 +260,8 @@ export function hourSpec(hours: readonly AlarmCount[], names: { warning: string;
 }
 
 /** Alarms by kind as a pie spec (`label` names a kind). */
-export function kindSpec(kinds: readonly AlarmCount[], label: (kind: number) => string, pick: (c: AlarmCount) => number = (c) => c.total): RadialSpec {
-  return { family: 'radial', variant: 'pie', slices: kinds.map((k) => ({ name: label(k.key), value: pick(k) })).filter((s) => s.value > 0) };
+export function kindSpec(kinds: readonly AlarmCount[], label: (kind: number) => string, valueName: string): RadialSpec {
+  return { family: 'radial', variant: 'pie', valueName, slices: kinds.map((k) => ({ name: label(k.key), value: k.total })).filter((s) => s.value > 0) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -411,7 +413,7 @@ export function chartPeriod(chart: Pick<BoardChart, 'range' | 'startDate' | 'end
 export function pointsSpec(kind: string, points: readonly ChartPoint[], name: string, labelOf: (label: string) => string = (l) => l): ChartSpec {
   const categories = points.map((p) => labelOf(p.label));
   const values = points.map((p) => p.value);
-  if (kind === 'pie') return { family: 'radial', variant: 'pie', slices: categories.map((c, i) => ({ name: c, value: values[i] ?? 0 })) };
+  if (kind === 'pie') return { family: 'radial', variant: 'pie', valueName: name, slices: categories.map((c, i) => ({ name: c, value: values[i] ?? 0 })) };
   const variant = kind === 'line' ? 'line' : kind === 'waterfall' ? 'waterfall' : 'bar';
   return { family: 'cartesian', variant, categories, series: [{ name, values }] };
 }
@@ -419,7 +421,7 @@ export function pointsSpec(kind: string, points: readonly ChartPoint[], name: st
 /** One value as a gauge. */
 export function gaugeSpec(name: string, value: number | null): RadialSpec {
   const v = value ?? 0;
-  return { family: 'radial', variant: 'gauge', slices: [{ name, value: v }], max: gaugeMax(v) };
+  return { family: 'radial', variant: 'gauge', valueName: name, slices: [{ name, value: v }], max: gaugeMax(v) };
 }
 
 /** Rows of a ranking (vehicles or enterprises) as the spec of a kind. */

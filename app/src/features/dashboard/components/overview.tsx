@@ -184,7 +184,7 @@ export function Overview({ period }: { period: Period }) {
         <Panel title={t('overview.byKind')}>
           <div className="p-4">
             <FleetChart
-              spec={kinds.data ? kindSpec(kinds.data, labels.kind) : null}
+              spec={kinds.data ? kindSpec(kinds.data, labels.kind, labels.measure('alarms')) : null}
               loading={kinds.isPending}
               error={kinds.isError}
               onRetry={() => void kinds.refetch()}

@@ -130,7 +130,7 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
           ) : null}
           <Panel title={t('overview.byKind')}>
             <div className="grid gap-4 p-4 lg:grid-cols-2">
-              <FleetChart spec={kindSpec(data.alarmKinds, labels.kind)} caption={t('overview.byKind')} label={t('field.kind')} className="h-56" empty={t('overview.noAlarms')} testId="report-kinds" />
+              <FleetChart spec={kindSpec(data.alarmKinds, labels.kind, labels.measure('alarms'))} caption={t('overview.byKind')} label={t('field.kind')} className="h-56" empty={t('overview.noAlarms')} testId="report-kinds" />
               <table className="w-full self-start text-left text-sm" data-testid="report-kind-table">
                 <caption className="sr-only">{t('overview.byKind')}</caption>
                 <thead>
