@@ -253,7 +253,7 @@ test('a board: a chart of every kind drawn from the roll-ups, reordered, the ord
     t.skip('the server does not answer /dataReport/chart_setting (board calls not in this binary)');
     return;
   }
-  const context = await newContext(browser, server.url, { timezoneId: 'UTC' });
+  const context = await newContext(browser, server.url, { timezoneId: 'UTC', viewport: { width: 1280, height: 1400 } });
   try {
     const page = await newPage(context);
     await signIn(page, 'admin', server.password);
@@ -277,7 +277,7 @@ test('a board: a chart of every kind drawn from the roll-ups, reordered, the ord
       await dialog.getByLabel('时间范围').selectOption('last7Days');
       await dialog.getByRole('button', { name: '保存' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await page.getByTestId('board-chart').filter({ hasText: `${c.kind} ${stamp}` }).waitFor();
+      await page.locator(`[data-testid="board-chart"][data-kind="${c.kind}"]`).waitFor();
     }
     for (const c of CHARTS) {
       const card = page.locator(`[data-testid="board-chart"][data-kind="${c.kind}"]`);
@@ -300,13 +300,14 @@ test('a board: a chart of every kind drawn from the roll-ups, reordered, the ord
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
-    // reorder: the first one step later with its button, then the last dragged to the front
+    // reorder: the first one step later with its button, then one dragged to the front
     const before = await chartIds(page);
     await page.getByRole('button', { name: `将 bar ${stamp} 后移` }).click();
     const moved = [before[1], before[0], ...before.slice(2)];
     await page.waitForFunction((ids) => [...document.querySelectorAll('[data-testid="board-chart"]')].map((e) => e.dataset.chartId).join() === ids.join(), moved);
-    await page.locator('[data-testid="board-chart"]').last().dragTo(page.locator('[data-testid="board-chart"]').first());
-    const dragged = [moved.at(-1), ...moved.slice(0, -1)];
+    // the third card (second row) dragged onto the first
+    await page.locator('[data-testid="board-chart"]').nth(2).dragTo(page.locator('[data-testid="board-chart"]').first());
+    const dragged = [moved[2], moved[0], moved[1], ...moved.slice(3)];
     await page.waitForFunction((ids) => [...document.querySelectorAll('[data-testid="board-chart"]')].map((e) => e.dataset.chartId).join() === ids.join(), dragged);
     await page.waitForLoadState('networkidle');
 
