@@ -126,6 +126,15 @@ test('board specs: points, a gauge folding them, rankings, enterprise × day as 
   assert.deepEqual(m.topEnterprises([{ name: 'a', km: 1, minPressure: 7 }, { name: 'b', km: 3, minPressure: 6 }], 'minPressure', 1).map((e) => e.name), ['b']);
 });
 
+test('days without data in a daily sum are zero; an extreme stays absent', () => {
+  const pts = [{ label: '2026-11-21', value: 4 }];
+  assert.deepEqual(m.fillPoints(pts, ['2026-11-20', '2026-11-21'], 'km'), [{ label: '2026-11-20', value: 0 }, { label: '2026-11-21', value: 4 }]);
+  assert.deepEqual(m.fillPoints(pts, ['2026-11-20', '2026-11-21'], 'maxTyreTemp'), pts);
+  const labels = { measure: (x) => x, point: (l) => l };
+  const levels = m.boardSpec({ kind: 'pie', title: 'T' }, { call: 'alarmLevels', critical: false }, { type: 'points', points: m.levelPoints([{ key: 1, warning: 1, critical: 2, total: 3 }], 'both') }, labels);
+  assert.deepEqual(levels.slices.map((s) => s.color), [m.LEVEL_COLORS.warning, m.LEVEL_COLORS.critical]);
+});
+
 test('moving a chart on a board', () => {
   assert.deepEqual(m.moveItem(['a', 'b', 'c'], 0, 2), ['b', 'c', 'a']);
   assert.deepEqual(m.moveItem(['a', 'b', 'c'], 2, 0), ['c', 'a', 'b']);

@@ -163,7 +163,7 @@ export type CartesianSpec =
 export interface RadialSpec {
   family: 'radial';
   variant: 'pie' | 'gauge';
-  slices: { name: string; value: number }[];
+  slices: { name: string; value: number; color?: string }[];
   /** The gauge's end (a round number above the value). */
   max?: number;
   /** What the values count (the table's second column). */
@@ -507,6 +507,19 @@ export interface BoardLabels {
   point: (label: string) => string;
 }
 
+/** Alarm levels keep their colours wherever they are a pie's slices. */
+function levelColors(spec: ChartSpec): ChartSpec {
+  if (spec.family !== 'radial') return spec;
+  return { ...spec, slices: spec.slices.map((sl, i) => ({ ...sl, color: i === 0 && spec.slices.length === 2 ? LEVEL_COLORS.warning : LEVEL_COLORS.critical })) };
+}
+
+/** `chart_data` by day answers only days with data: the others of the range as 0 for a sum (an extreme stays absent). */
+export function fillPoints(points: readonly ChartPoint[], days: readonly string[], measure: Measure): ChartPoint[] {
+  if (combineOf(measure) !== 'sum') return [...points];
+  const byDay = new Map(points.map((p) => [p.label, p.value]));
+  return days.map((day) => ({ label: day, value: byDay.get(day) ?? 0 }));
+}
+
 /** Alarm counts by kind as the points of a level grouping (`warning`, `critical`), or of critical alarms by kind. */
 export function levelPoints(kinds: readonly AlarmCount[], only: 'both' | 'critical'): ChartPoint[] {
   const warning = kinds.reduce((n, k) => n + k.warning, 0);
@@ -524,6 +537,7 @@ export function boardSpec(chart: Pick<BoardChart, 'kind' | 'title'>, source: Boa
         const how = measure ? combineOf(measure) : 'sum';
         return gaugeSpec(name(measure), combine(data.points.map((p) => p.value), how));
       }
+      if (source.call === 'alarmLevels') return levelColors(pointsSpec(chart.kind, data.points, chart.title, labels.point));
       return pointsSpec(chart.kind, data.points, name(measure), labels.point);
     case 'vehicles':
     case 'enterprises': {

@@ -13,13 +13,15 @@ import { getChartData } from '../api/get-chart-data';
 import { getEnterpriseFigures } from '../api/get-enterprise-figures';
 import { getVehicleFigures } from '../api/get-vehicle-figures';
 import { boardsKey } from '../api/keys';
-import { boardSource, chartPeriod, levelPoints, topEnterprises, type BoardData, type BoardSource } from '../model';
+import { boardSource, chartPeriod, fillPoints, levelPoints, topEnterprises, type BoardData, type BoardSource } from '../model';
 import type { BoardChart } from '../types';
 
 async function loadBoardData(source: BoardSource, base: FleetPeriod, signal: AbortSignal): Promise<BoardData> {
   switch (source.call) {
-    case 'chartData':
-      return { type: 'points', points: await getChartData({ ...base, measure: source.measure, grouping: source.grouping }, signal) };
+    case 'chartData': {
+      const points = await getChartData({ ...base, measure: source.measure, grouping: source.grouping }, signal);
+      return { type: 'points', points: source.grouping === 'day' ? fillPoints(points, eachDay(base.startDate, base.endDate), source.measure) : points };
+    }
     case 'alarmLevels':
       return { type: 'points', points: levelPoints(await getAlarmKinds(base, signal), source.critical ? 'critical' : 'both') };
     case 'criticalByKind':

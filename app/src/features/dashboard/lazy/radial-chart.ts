@@ -58,7 +58,7 @@ export function createRadialChart(el: HTMLElement): RadialHandle {
               center: ['50%', '44%'],
               avoidLabelOverlap: true,
               label: { formatter: '{b}: {d}%', color: '#475569' },
-              data: spec.slices,
+              data: spec.slices.map((sl) => ({ name: sl.name, value: sl.value, itemStyle: sl.color ? { color: sl.color } : undefined })),
             },
           ],
         },
