@@ -179,7 +179,7 @@ test('the weekly report against the week before, and the daily one', async () =>
     await shot(page, 'dashboard-weekly-zh');
 
     // the daily report of the last seeded day; the day before is one click away
-    await page.getByLabel('报告').selectOption('daily');
+    await page.getByLabel('报告', { exact: true }).selectOption('daily');
     await body.getByRole('heading', { name: `日报：${day}` }).waitFor();
     await page.getByRole('button', { name: '上一期' }).click();
     await body.getByRole('heading', { name: `日报：${SEEDED.at(-2)}` }).waitFor();

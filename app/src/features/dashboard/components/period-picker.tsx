@@ -48,14 +48,18 @@ export function PeriodPicker({ period, today, onChange }: { period: Period; toda
           ))}
         </div>
         <form className="flex flex-wrap items-end gap-2" onSubmit={submit} noValidate aria-label={t('period.range')}>
-          <label className="text-sm text-slate-700" htmlFor={`${id}-from`}>
-            <span className="mb-1 block text-xs text-slate-500">{t('period.from')}</span>
+          <div className="text-sm text-slate-700">
+            <label className="mb-1 block text-xs text-slate-500" htmlFor={`${id}-from`}>
+              {t('period.from')}
+            </label>
             <TextInput id={`${id}-from`} type="date" className="w-40" value={from} max={yesterday} onChange={(e) => { setFrom(e.target.value); }} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} />
-          </label>
-          <label className="text-sm text-slate-700" htmlFor={`${id}-to`}>
-            <span className="mb-1 block text-xs text-slate-500">{t('period.to')}</span>
+          </div>
+          <div className="text-sm text-slate-700">
+            <label className="mb-1 block text-xs text-slate-500" htmlFor={`${id}-to`}>
+              {t('period.to')}
+            </label>
             <TextInput id={`${id}-to`} type="date" className="w-40" value={to} max={yesterday} onChange={(e) => { setTo(e.target.value); }} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-problem` : undefined} />
-          </label>
+          </div>
           <Button type="submit" size="sm" variant={period.preset === null ? 'accent' : 'secondary'} className="h-10">
             {t('period.apply')}
           </Button>

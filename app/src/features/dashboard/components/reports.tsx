@@ -49,8 +49,10 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
   return (
     <div className="space-y-4" data-testid="periodic-report">
       <div className="flex flex-wrap items-end gap-3 print:hidden">
-        <label className="text-sm text-slate-700" htmlFor={`${id}-cadence`}>
-          <span className="mb-1 block text-xs text-slate-500">{t('report.cadence')}</span>
+        <div className="text-sm text-slate-700">
+          <label className="mb-1 block text-xs text-slate-500" htmlFor={`${id}-cadence`}>
+            {t('report.cadence')}
+          </label>
           <SelectInput id={`${id}-cadence`} className="w-36" value={cadence} onChange={(e) => { go({ cadence: e.target.value as Cadence }); }}>
             {CADENCES.map((c) => (
               <option key={c} value={c}>
@@ -58,9 +60,11 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
               </option>
             ))}
           </SelectInput>
-        </label>
-        <label className="text-sm text-slate-700" htmlFor={`${id}-day`}>
-          <span className="mb-1 block text-xs text-slate-500">{t('report.day')}</span>
+        </div>
+        <div className="text-sm text-slate-700">
+          <label className="mb-1 block text-xs text-slate-500" htmlFor={`${id}-day`}>
+            {t('report.day')}
+          </label>
           <TextInput
             id={`${id}-day`}
             type="date"
@@ -72,7 +76,7 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
               if (d && d <= yesterday) go({ day: d });
             }}
           />
-        </label>
+        </div>
         <div className="flex gap-1">
           <Button variant="secondary" size="sm" className="h-10" disabled={!data} onClick={() => { if (data) go({ day: shiftPeriod(cadence, data.startDate, data.endDate, -1) }); }}>
             <ChevronLeftIcon className="size-4" />
