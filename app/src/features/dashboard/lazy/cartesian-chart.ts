@@ -125,7 +125,6 @@ export function createCartesianChart(el: HTMLElement): CartesianHandle {
             stack: s.stack,
             data: s.values,
             barMaxWidth: 24,
-            smooth: spec.variant === 'line',
             itemStyle: s.color ? { color: s.color } : undefined,
             connectNulls: false,
           })),
