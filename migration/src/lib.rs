@@ -34,6 +34,8 @@ mod m20261127_000002_create_tracks;
 mod m20261127_000003_add_position_voltage;
 mod m20261128_000001_create_day_follower;
 mod m20261128_000002_add_day_rollups;
+mod m20261128_000100_create_report_boards;
+mod m20261128_000101_index_report_logs;
 
 mod schema_helpers;
 
@@ -71,6 +73,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000003_add_position_voltage::Migration),
             Box::new(m20261128_000001_create_day_follower::Migration),
             Box::new(m20261128_000002_add_day_rollups::Migration),
+            Box::new(m20261128_000100_create_report_boards::Migration),
+            Box::new(m20261128_000101_index_report_logs::Migration),
         ]
     }
 }

@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use chrono::{Duration as Days, Utc};
-use entities::{vehicle, work_order, work_order_link, work_order_log, work_order_task};
+use entities::{work_order, work_order_link, work_order_log, work_order_task};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::{Value, json};
 use wheelend_tests::{TestApp, measure_call, settle_after_bulk_load, spawn_app, tenants};
@@ -39,25 +39,8 @@ async fn seed(app: &TestApp, ent: i64, people: [i64; 2]) {
     let started = Instant::now();
     let now = Utc::now();
     let txn = app.state.db.begin().await.expect("a transaction");
-    let vehicles: Vec<vehicle::ActiveModel> = (0..VEHICLES)
-        .map(|n| vehicle::ActiveModel {
-            id: Set(FIRST_VEHICLE + n),
-            enterprise_id: Set(ent),
-            plate: Set(format!("WORK{n:04}")),
-            vin: Set(format!("LWO{n:014}")),
-            kind: Set(0),
-            device_type_id: Set(0),
-            head_img_url: Set(String::new()),
-            axle_layout: Set("2,4".into()),
-            install_state: Set(1),
-            power_supply: Set(0),
-            recharge: Set(false),
-            remark: Set(String::new()),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        })
-        .collect();
+    let vehicles =
+        wheelend_tests::fleet::bulk_vehicles(ent, FIRST_VEHICLE, VEHICLES, ("WORK", "LWO"));
     insert_chunked(&txn, vehicles, 1000).await;
     txn.commit().await.expect("commit");
     let snapshot =

@@ -11,7 +11,9 @@
 //! there and only its lists here (for the `x-ent-id`, `enterprise` field and switching checks):
 //! the vehicle area in `vehicle.rs` (`vehicle_calls_keep_tenants_apart`), the device area in
 //! `device.rs` (`tree_a_never_sees_or_changes_tree_b_devices`), the fleet reports over finished
-//! days in `report_rollups.rs` (`fleet_reports_read_the_roll_ups_of_the_scope`).
+//! days in `report/rollups.rs` (`fleet_reports_read_the_roll_ups_of_the_scope`). The report
+//! area's other calls are all here; its exports (no envelope when they succeed) are here as refusals only, and
+//! `report::logs` checks what each tenant's export holds.
 
 use sea_orm::EntityTrait;
 use serde_json::Value;
@@ -42,6 +44,7 @@ struct BRows {
     webhook: i64,
     message: i64,
     inform: i64,
+    board: i64,
 }
 
 /// The matrix. `lists`: calls that list rows (run as A, they must not mention B; run as B's
@@ -50,6 +53,11 @@ struct BRows {
 fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
     let (broot, bchild) = (t.b.root, t.b.child);
     let (bmember, badmin) = (t.b.member_id, t.b.admin_id);
+    let now = chrono::Utc::now();
+    let day = json!({"start": (now - chrono::Duration::days(1)).to_rfc3339(),
+                     "end": (now + chrono::Duration::hours(1)).to_rfc3339()});
+    let today = now.date_naive().to_string();
+    let yesterday = (now - chrono::Duration::days(1)).date_naive().to_string();
     let lists = vec![
         // Area rule.
         p("POST", "/api/rule/list", json!({})),
@@ -121,6 +129,27 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
         // Area work (its by-id calls: tests/it/work).
         p("POST", "/api/work/flow/list", json!({"pageSize": 500})),
         p("POST", "/api/work/discuss_list", json!({"pageSize": 500})),
+        // Area report.
+        p(
+            "POST",
+            "/api/web/log/logList",
+            with(day.clone(), json!({"pageSize": 500})),
+        ),
+        p("GET", "/api/web/log/installation", json!({"pageSize": 500})),
+        p(
+            "POST",
+            "/api/web/log/getMileage",
+            json!({"startDate": yesterday, "endDate": today, "pageSize": 500}),
+        ),
+        p("GET", "/api/data/supervisory", json!({})),
+        p("POST", "/api/dataReport/tags_list", json!({})),
+        p("POST", "/api/dataReport/chart_setting", json!({})),
+        p(
+            "POST",
+            "/api/search/list",
+            json!({"keyword": "ZZ", "limit": 20}),
+        ),
+        p("POST", "/api/search/tag_last", json!({})),
     ];
     let by_id = vec![
         // Area session.
@@ -494,6 +523,74 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
             "/api/settingUrl/save",
             json!({"id": b.webhook, "delete": true}),
         ),
+        // Area report.
+        p(
+            "POST",
+            "/api/web/log/logList",
+            with(day.clone(), json!({"vehicleId": b.vehicle})),
+        ),
+        p(
+            "POST",
+            "/api/web/log/getLogListCSV",
+            with(day.clone(), json!({"vehicleId": b.vehicle})),
+        ),
+        p(
+            "POST",
+            "/api/web/log/workCSV",
+            json!({"entId": broot, "from": today, "to": today}),
+        ),
+        p(
+            "POST",
+            "/api/web/log/getMileage",
+            json!({"vehicleId": b.vehicle, "startDate": yesterday, "endDate": today}),
+        ),
+        p(
+            "POST",
+            "/api/web/log/marking_power",
+            with(day.clone(), json!({"vehicleId": b.vehicle})),
+        ),
+        p(
+            "POST",
+            "/api/web/log/marking_sensor",
+            with(day, json!({"vehicleId": b.vehicle})),
+        ),
+        p(
+            "POST",
+            "/api/web/log/device",
+            json!({"imei": "831000000000001"}),
+        ),
+        p(
+            "GET",
+            "/api/web/log/installation",
+            json!({"vehicleId": b.vehicle}),
+        ),
+        p(
+            "GET",
+            "/api/web/log/tyre_info",
+            json!({"vehicleId": b.vehicle}),
+        ),
+        p("GET", "/api/data/supervisory", json!({"entId": broot})),
+        p("POST", "/api/data/tp/chip", json!({"enterpriseId": broot})),
+        p(
+            "POST",
+            "/api/dataReport/chart_setting",
+            json!({"boardId": b.board}),
+        ),
+        p(
+            "POST",
+            "/api/dataReport/chart_save",
+            json!({"boardId": b.board, "boardName": "hijacked"}),
+        ),
+        p(
+            "POST",
+            "/api/dataReport/chart_sort",
+            json!({"boardId": b.board, "ids": []}),
+        ),
+        p(
+            "POST",
+            "/api/search/tag_last",
+            json!({"kind": "vehicle", "refId": b.vehicle}),
+        ),
     ];
     (lists, by_id)
 }
@@ -599,7 +696,22 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
         json!({"typeId": -1, "title": "ZZB order"}),
     )
     .await;
+    // Report: the receiver fitted (an installation record), a shared board, a recent search.
+    post(
+        "/api/web/device/up_acceptor",
+        json!({"vehicleId": vehicle, "imei": "831000000000001"}),
+    )
+    .await;
+    let board = post(
+        "/api/dataReport/chart_save",
+        json!({"boardName": "ZZB board", "shared": true,
+               "chart": {"title": "ZZB km", "kind": "line", "measure": "distanceKm",
+                         "grouping": "day", "range": "last7Days"}}),
+    )
+    .await;
+    post("/api/search/tag_last", json!({"keyword": "ZZB depot"})).await;
     BRows {
+        board: board["board"]["id"].as_i64().unwrap(),
         vehicle,
         rule: rule["id"].as_i64().unwrap(),
         webhook: webhook["id"].as_i64().unwrap(),
@@ -612,6 +724,14 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
         cluster: cluster["ID"].as_i64().unwrap(),
         trusteeship: trusteeship["ID"].as_i64().unwrap(),
     }
+}
+
+/// `base` with the fields of `extra` added.
+fn with(mut base: Value, extra: Value) -> Value {
+    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
+        b.extend(e);
+    }
+    base
 }
 
 fn with_field(body: &Value, field: &str, value: i64) -> Value {

@@ -17,7 +17,6 @@ mod live;
 mod mqtt;
 mod pages;
 mod report;
-mod report_rollups;
 mod rule;
 mod session;
 mod share;

@@ -284,6 +284,24 @@ impl TestApp {
         self.call("POST", "/api/charging_analysis", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `GET /api/data/supervisory`: The supervision overview of an enterprise tree (`entId`), a cluster (`colonyId`) or
+    pub fn api_data_supervisory<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/data/supervisory", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/data/tp/chip`: Sensor chip and battery statistics over the scope (or `enterpriseId`): sensors by kind,
+    pub fn api_data_tp_chip<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/data/tp/chip", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/dataReport/alarm_pie_chart`: Alarms raised over finished days by kind (`key`; the kinds that occurred, most first),
     pub fn api_data_report_alarm_pie_chart<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -320,13 +338,40 @@ impl TestApp {
         self.call("POST", "/api/dataReport/chart", &to_value(body).expect("a JSON body"), token, &[])
     }
 
-    /// `POST /api/dataReport/chart_data`: A chart's series: `measure` (`km`, `drivingHours`, `vehicleDays`, `alarms`,
+    /// `POST /api/dataReport/chart_data`: A chart's series: `measure` (`distanceKm` or `km`, `drivingHours`, `vehicleDays`, `alarms`,
     pub fn api_data_report_chart_data<'a, B: Serialize + ?Sized>(
         &'a self,
         body: &B,
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/dataReport/chart_data", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/chart_save`: Creates, renames, shares (`shared`) or deletes a board (`boardId` + `delete`), and adds,
+    pub fn api_data_report_chart_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/chart_save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/chart_setting`: A board with its charts in order, and the enumerations a chart chooses from (the nine
+    pub fn api_data_report_chart_setting<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/chart_setting", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/chart_sort`: Orders a board's charts: `ids` is the full order (each of the board's charts once).
+    pub fn api_data_report_chart_sort<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/chart_sort", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/dataReport/hour_distribution`: Alarms raised over finished days by hour of day (UTC, 24 entries; `key` is the hour), split
@@ -345,6 +390,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/dataReport/ship_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/tags_list`: The dashboard's boards (its tabs) the caller sees: their own, then those shared in the
+    pub fn api_data_report_tags_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/tags_list", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/delTags`: Deletes tags with their links to vehicles and devices, all or none.
@@ -678,6 +732,24 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/rule/update", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/search/list`: One search box across the scope: vehicles (plate, VIN), receivers (imei, serial number),
+    pub fn api_search_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/search/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/search/tag_last`: The caller's recent searches and picks, most recent first (at most 20). Given a
+    pub fn api_search_tag_last<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/search/tag_last", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/search_label`: Searches tags and labels in scope by name.
@@ -2426,6 +2498,33 @@ impl TestApp {
         self.call("POST", "/api/web/group/setGroupUsers", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/web/log/device`: A receiver's history (`deviceId` or `imei`): the record as it is now; installs,
+    pub fn api_web_log_device<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/device", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/getLogListCSV`: The event log's filter (up to 366 days) exported whole as CSV (default) or XLSX
+    pub fn api_web_log_get_log_list_csv<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/getLogListCSV", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/getMileage`: Mileage per vehicle and day from the daily roll-up: a page of vehicles (by plate) with
+    pub fn api_web_log_get_mileage<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/getMileage", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/web/log/incidents`: Alarm incidents of the vehicles in scope, newest first, paged: start, acknowledgement and
     pub fn api_web_log_incidents<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2435,6 +2534,42 @@ impl TestApp {
         self.call("POST", "/api/web/log/incidents", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `GET /api/web/log/installation`: Installation records of the vehicles in scope (one `vehicleId`, a plate `keyword`, an
+    pub fn api_web_log_installation<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/web/log/installation", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/logList`: The fleet's event log, newest first, paged: alarms raised, acknowledged and cleared,
+    pub fn api_web_log_log_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/logList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/marking_power`: A vehicle's supply voltage (V) over `start`…`end` (at most 31 days), downsampled for a
+    pub fn api_web_log_marking_power<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/marking_power", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/marking_sensor`: A sensor's (`sensorNo`, or a vehicle's sensors, optionally one `position`) pressure (bar),
+    pub fn api_web_log_marking_sensor<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/marking_sensor", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/web/log/reads`: The reports a device (`deviceId` or `imei`) sent over a time range (at most 31 days),
     pub fn api_web_log_reads<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2442,6 +2577,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/web/log/reads", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/sensor`: A sensor's history (`sensorId` or `sensorNo`): the record as it is now; bindings,
+    pub fn api_web_log_sensor<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/sensor", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/log/statistics_ingestion`: Device reports accepted and refused by reason: since the server started, and per day (UTC)
@@ -2460,6 +2604,24 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/web/log/tpms_log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `GET /api/web/log/tyre_info`: A vehicle's tyres: each wheel position with its tyre model (brand, model, size, tread
+    pub fn api_web_log_tyre_info<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/web/log/tyre_info", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/log/workCSV`: The work orders in scope matching the work list's filters, opened from `from` to `to`
+    pub fn api_web_log_work_csv<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/log/workCSV", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/service/car_service`: A vehicle's service records, newest first; with `create`, adds one first (own

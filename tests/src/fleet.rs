@@ -53,3 +53,34 @@ pub fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
            "axles": [{"pos": 11, "temp": 45.0}, {"pos": 12, "temp": 44.0}],
            "power": 26.4, "signal": 22})
 }
+
+/// `count` vehicle rows of enterprise `ent` for a benchmark's bulk load: ids from `first`,
+/// plates `<plate>0000`…, VINs `<vin>00000000000000`…, axles "2,4", installed.
+pub fn bulk_vehicles(
+    ent: i64,
+    first: i64,
+    count: i64,
+    (plate, vin): (&str, &str),
+) -> Vec<entities::vehicle::ActiveModel> {
+    use sea_orm::Set;
+    let now = chrono::Utc::now();
+    (0..count)
+        .map(|n| entities::vehicle::ActiveModel {
+            id: Set(first + n),
+            enterprise_id: Set(ent),
+            plate: Set(format!("{plate}{n:04}")),
+            vin: Set(format!("{vin}{n:014}")),
+            kind: Set(0),
+            device_type_id: Set(0),
+            head_img_url: Set(String::new()),
+            axle_layout: Set("2,4".into()),
+            install_state: Set(1),
+            power_supply: Set(0),
+            recharge: Set(false),
+            remark: Set(String::new()),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        })
+        .collect()
+}

@@ -511,6 +511,9 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "work_informs",
     "work_inform_runs",
     "work_events",
+    "report_boards",
+    "report_charts",
+    "search_recents",
     "work_order_relations",
 ];
 

@@ -588,6 +588,18 @@ export type AxleStatsRequest = TimeRange & {
 };
 
 /**
+ * Sensors in a battery band.
+ */
+export type Band = {
+    from: number;
+    /**
+     * Exclusive (101 for the band that holds 100).
+     */
+    to: number;
+    sensors: number;
+};
+
+/**
  * A base menu with its buttons, parameters and children.
  */
 export type BaseMenu = {
@@ -612,6 +624,35 @@ export type BatchAction = 'enable' | 'disable' | 'delete';
 export type BatchRequest = {
     ids: Array<number>;
     action: BatchAction;
+};
+
+/**
+ * A board as listed.
+ */
+export type BoardRow = {
+    id: number;
+    name: string;
+    enterpriseId: number;
+    ownerId: number;
+    /**
+     * Shown to every member of the enterprise.
+     */
+    shared: boolean;
+    /**
+     * The caller owns it (and may change it).
+     */
+    mine: boolean;
+    charts: number;
+    updatedAt: string;
+};
+
+/**
+ * A board with its charts in order, and the enumerations.
+ */
+export type BoardSettings = {
+    board?: null | BoardRow;
+    charts: Array<ChartRow>;
+    choices: Choices;
 };
 
 /**
@@ -671,9 +712,51 @@ export type BrandUpdate = BrandChange & {
 };
 
 /**
+ * One bucket of readings.
+ */
+export type Bucket = {
+    /**
+     * The bucket's start.
+     */
+    t: string;
+    min: number;
+    max: number;
+    avg: number;
+    /**
+     * Readings in it.
+     */
+    n: number;
+};
+
+/**
  * Which periodic report.
  */
 export type Cadence = 'daily' | 'weekly' | 'monthly';
+
+/**
+ * The filter's mileage on every day of a month.
+ */
+export type Calendar = {
+    /**
+     * `YYYY-MM`.
+     */
+    month: string;
+    days: Array<CalendarDay>;
+    km: number;
+};
+
+/**
+ * One day of the calendar.
+ */
+export type CalendarDay = {
+    day: string;
+    km: number;
+    drivingSeconds: number;
+    /**
+     * Vehicles with mileage that day.
+     */
+    vehicles: number;
+};
 
 export type CaptchaResponse = {
     captchaId: string;
@@ -975,6 +1058,44 @@ export type ChargingRequest = TimeRange & {
 };
 
 /**
+ * A chart as it is saved.
+ */
+export type ChartInput = {
+    title: string;
+    /**
+     * One of [`KINDS`].
+     */
+    kind: string;
+    /**
+     * One of [`MEASURES`].
+     */
+    measure: string;
+    /**
+     * A second measure, required by `scatter` (its vertical axis) and refused elsewhere.
+     */
+    secondMeasure?: string | null;
+    /**
+     * One of the groupings the kind draws ([`groupings_of`]).
+     */
+    grouping: string;
+    /**
+     * One of [`RANGES`]; `custom` takes `startDate` and `endDate`.
+     */
+    range: string;
+    startDate?: string | null;
+    endDate?: string | null;
+    /**
+     * How many vehicles or enterprises a ranking shows (1–50; vehicle groupings default to
+     * 10); refused for other groupings.
+     */
+    topN?: number | null;
+    /**
+     * Only this enterprise's vehicles (one the caller sees).
+     */
+    enterpriseId?: number | null;
+};
+
+/**
  * One point of a chart's series.
  */
 export type ChartPoint = {
@@ -992,6 +1113,88 @@ export type ChartRequest = FleetPeriod & {
 };
 
 /**
+ * A chart as stored.
+ */
+export type ChartRow = {
+    id: number;
+    boardId: number;
+    title: string;
+    kind: string;
+    measure: string;
+    secondMeasure?: string | null;
+    grouping: string;
+    range: string;
+    startDate?: string | null;
+    endDate?: string | null;
+    topN?: number | null;
+    enterpriseId?: number | null;
+    /**
+     * Its place on the board, from 1.
+     */
+    sort: number;
+};
+
+export type ChartSettingRequest = {
+    /**
+     * The board; absent: the first the caller sees.
+     */
+    boardId?: number | null;
+};
+
+export type ChartSortRequest = {
+    boardId: number;
+    /**
+     * Every chart of the board, once each, in the new order.
+     */
+    ids: Array<number>;
+};
+
+/**
+ * Whose sensors.
+ */
+export type ChipQuery = {
+    /**
+     * Only this enterprise (one the caller sees).
+     */
+    enterpriseId?: number | null;
+    /**
+     * Below this battery % a sensor is listed as low (1–100, default 20).
+     */
+    lowBattery?: number | null;
+    /**
+     * How many low sensors to list, lowest first (1–500, default 100).
+     */
+    limit?: number | null;
+};
+
+/**
+ * The statistics.
+ */
+export type ChipStatistics = {
+    sensors: number;
+    tyreSensors: number;
+    axleSensors: number;
+    /**
+     * Bound to a vehicle.
+     */
+    bound: number;
+    /**
+     * No battery reading yet.
+     */
+    batteryUnknown: number;
+    bands: Array<Band>;
+    /**
+     * Sensors below `lowBattery`, lowest first.
+     */
+    lowBattery: Array<LowSensor>;
+    /**
+     * How many there are in all (the list is capped).
+     */
+    lowBatteryTotal: number;
+    receivers: Array<ReceiverModel>;
+};
+
+/**
  * One choice of a form's option list.
  */
 export type Choice = {
@@ -1002,6 +1205,16 @@ export type Choice = {
     name: string;
     zh: string;
     en: string;
+};
+
+/**
+ * The enumerations a chart's settings choose from.
+ */
+export type Choices = {
+    kinds: Array<Choice>;
+    measures: Array<Choice>;
+    groupings: Array<Choice>;
+    ranges: Array<Choice>;
 };
 
 export type ClusterDetail = ClusterRow & {
@@ -1559,6 +1772,19 @@ export type DeviceFilter = {
 };
 
 /**
+ * A device's history.
+ */
+export type DeviceHistory = {
+    device: DeviceNow;
+    range: TimeRange;
+    /**
+     * Newest first, at most 500.
+     */
+    events: Array<HistoryEvent>;
+    readings: DeviceReadings;
+};
+
+/**
  * A device to create (no `id`) or edit.
  */
 export type DeviceInput = {
@@ -1598,6 +1824,23 @@ export type DeviceInput = {
 export type DeviceListRequest = PageQuery & DeviceFilter;
 
 /**
+ * A device as it is now.
+ */
+export type DeviceNow = {
+    id: number;
+    imei: string;
+    sn?: string | null;
+    partNo: string;
+    version: string;
+    online: boolean;
+    heartbeatAt?: string | null;
+    enterpriseId: number;
+    vehicleId?: number | null;
+    plate: string;
+    createdAt: string;
+};
+
+/**
  * One device's rows, paged (every device in scope when none is named).
  */
 export type DevicePageRequest = PageQuery & {
@@ -1614,6 +1857,19 @@ export type DeviceQuery = PageQuery & {
      * Part of the IMEI.
      */
     keyword?: string | null;
+};
+
+/**
+ * What the device reported over the range.
+ */
+export type DeviceReadings = {
+    /**
+     * Reports stored (positions of its vehicle while it is fitted).
+     */
+    reports: number;
+    firstAt?: string | null;
+    lastAt?: string | null;
+    heartbeats: number;
 };
 
 /**
@@ -2014,6 +2270,15 @@ export type EnterpriseNode = {
 };
 
 /**
+ * One enterprise's row.
+ */
+export type EnterpriseOverview = Overview & {
+    entId: number;
+    entName: string;
+    parentId?: number | null;
+};
+
+/**
  * An enterprise with its relations.
  */
 export type EnterpriseRelations = {
@@ -2301,6 +2566,28 @@ export type EnvelopeAxleLayout = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeBoardSettings = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A board with its charts in order, and the enumerations.
+     */
+    data: {
+        board?: null | BoardRow;
+        charts: Array<ChartRow>;
+        choices: Choices;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeBrand = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -2399,6 +2686,46 @@ export type EnvelopeChargingAnalysis = {
          * The readings, evenly thinned to at most 2000.
          */
         series: Array<VoltagePoint>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeChipStatistics = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The statistics.
+     */
+    data: {
+        sensors: number;
+        tyreSensors: number;
+        axleSensors: number;
+        /**
+         * Bound to a vehicle.
+         */
+        bound: number;
+        /**
+         * No battery reading yet.
+         */
+        batteryUnknown: number;
+        bands: Array<Band>;
+        /**
+         * Sensors below `lowBattery`, lowest first.
+         */
+        lowBattery: Array<LowSensor>;
+        /**
+         * How many there are in all (the list is capped).
+         */
+        lowBatteryTotal: number;
+        receivers: Array<ReceiverModel>;
     };
     /**
      * A human-readable message in the request's language.
@@ -2739,6 +3066,32 @@ export type EnvelopeDetailOut = {
          * Comma-separated ancestor ids, root first.
          */
         path: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeDeviceHistory = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A device's history.
+     */
+    data: {
+        device: DeviceNow;
+        range: TimeRange;
+        /**
+         * Newest first, at most 500.
+         */
+        events: Array<HistoryEvent>;
+        readings: DeviceReadings;
     };
     /**
      * A human-readable message in the request's language.
@@ -4063,6 +4416,39 @@ export type EnvelopeMileagePage = {
         pageSize: number;
         totalKm: number;
         totalDrivingSeconds: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeMileageReport = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of vehicles by plate with their daily mileage, the totals and the calendar.
+     */
+    data: {
+        /**
+         * The days of the range, in order: the columns of `list[].daily`.
+         */
+        dates: Array<string>;
+        list: Array<VehicleMileage>;
+        total: number;
+        page: number;
+        pageSize: number;
+        /**
+         * Over every vehicle of the filter and the whole range.
+         */
+        totalKm: number;
+        totalDrivingSeconds: number;
+        calendar: Calendar;
     };
     /**
      * A human-readable message in the request's language.
@@ -7285,6 +7671,39 @@ export type EnvelopePolicyPaths = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePowerMarks = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A vehicle's supply voltage over time.
+     */
+    data: {
+        vehicleId: number;
+        plate: string;
+        /**
+         * Readings in the range.
+         */
+        readings: number;
+        /**
+         * Each bucket's width, seconds.
+         */
+        bucketSeconds: number;
+        /**
+         * Volts per bucket, buckets without readings left out.
+         */
+        points: Array<Bucket>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePressures = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7677,6 +8096,30 @@ export type EnvelopeScanResponse = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeSearchResult = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Hits by kind, best first.
+     */
+    data: {
+        vehicles: Array<Hit>;
+        devices: Array<Hit>;
+        drivers: Array<Hit>;
+        workOrders: Array<Hit>;
+        enterprises: Array<Hit>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeSelectedBtns = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7687,6 +8130,55 @@ export type EnvelopeSelectedBtns = {
          * Button ids.
          */
         selected: Array<number>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeSensorHistory = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A sensor's history.
+     */
+    data: {
+        sensor: SensorNow;
+        range: TimeRange;
+        /**
+         * Newest first, at most 500.
+         */
+        events: Array<HistoryEvent>;
+        readings: SensorReadings;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeSensorMarks = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A vehicle's sensor marks over time.
+     */
+    data: {
+        vehicleId: number;
+        plate: string;
+        bucketSeconds: number;
+        series: Array<SensorSeries>;
     };
     /**
      * A human-readable message in the request's language.
@@ -7988,6 +8480,30 @@ export type EnvelopeSuperviseSettings = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeSupervision = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The overview.
+     */
+    data: {
+        /**
+         * By name.
+         */
+        enterprises: Array<EnterpriseOverview>;
+        total: Overview;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeSwingOut = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -8250,6 +8766,32 @@ export type EnvelopeTrusteeshipRow = {
         mine: boolean;
         createdAt: string;
         updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeTyreInfo = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A vehicle's tyres.
+     */
+    data: {
+        vehicleId: number;
+        plate: string;
+        /**
+         * Wheels per axle from the front, e.g. "2,4,4".
+         */
+        axleLayout: string;
+        wheels: Array<TyreWheel>;
     };
     /**
      * A human-readable message in the request's language.
@@ -8638,6 +9180,36 @@ export type EnvelopeVecBaseMenu = {
         menuBtn: Array<MenuBtn>;
         parameters: Array<MenuParameter>;
         children: Array<BaseMenu>;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecBoardRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        name: string;
+        enterpriseId: number;
+        ownerId: number;
+        /**
+         * Shown to every member of the enterprise.
+         */
+        shared: boolean;
+        /**
+         * The caller owns it (and may change it).
+         */
+        mine: boolean;
+        charts: number;
+        updatedAt: string;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -9482,6 +10054,31 @@ export type EnvelopeVecProduct = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecRecent = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        /**
+         * A kind of [`KINDS`], or "" for a keyword.
+         */
+        kind: string;
+        refId?: number | null;
+        keyword: string;
+        label: string;
+        usedAt: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecRelated = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -10272,6 +10869,21 @@ export type ExchangeTrailerRequest = {
 };
 
 /**
+ * The export options every export call takes beside its filter.
+ */
+export type ExportOptions = {
+    /**
+     * `csv` (default) or `xlsx`.
+     */
+    format?: Format;
+    /**
+     * The caller's offset from UTC in minutes (e.g. 480 for China), used for the times in
+     * the file and its name; default 0.
+     */
+    utcOffset?: number;
+};
+
+/**
  * The shipping of an order's parts.
  */
 export type Express = {
@@ -10627,7 +11239,10 @@ export type FlowRow = {
     updatedAt?: string | null;
 };
 
-export type Format = 'gpx' | 'kml' | 'csv';
+/**
+ * The file format of an export.
+ */
+export type Format = 'csv' | 'xlsx';
 
 export type FoundDetail = {
     reSysDictionaryDetail: DetailOut;
@@ -10929,6 +11544,43 @@ export type HistogramRequest = VehicleFilter & DayRange & {
      * One vehicle; absent: every vehicle the filter covers.
      */
     vehicleId?: number | null;
+};
+
+/**
+ * One thing that happened.
+ */
+export type HistoryEvent = {
+    time: string;
+    /**
+     * `install`, `replace`, `remove`, `register`, `bind`, `unbind`, `delete`, `upgrade`,
+     * `command`, `offline`, `online`, `alarm`.
+     */
+    action: string;
+    /**
+     * The event in a sentence, in the request's language.
+     */
+    detail: string;
+};
+
+/**
+ * One hit.
+ */
+export type Hit = {
+    kind: string;
+    id: number;
+    /**
+     * What matched first: the plate, imei, driver's name, order number, enterprise name.
+     */
+    label: string;
+    /**
+     * The second field: VIN, serial number, phone, title, abbreviation.
+     */
+    detail: string;
+    enterpriseId: number;
+    /**
+     * 0 exact, 1 prefix, 2 contains.
+     */
+    rank: number;
 };
 
 /**
@@ -11569,6 +12221,30 @@ export type Location = {
 
 export type LogAction = 'read' | 'unread' | 'delete' | 'mask' | 'unmask';
 
+export type LogExportRequest = ExportOptions & LogFilter;
+
+/**
+ * Which events to list.
+ */
+export type LogFilter = VehicleChoice & TimeRange & {
+    /**
+     * One kind (`alarm`, `online`, `install`, `workOrder`, `trailer`, `upgrade`) …
+     */
+    kind?: string | null;
+    /**
+     * … or several; none: every kind.
+     */
+    kinds?: Array<string>;
+    /**
+     * 0 information, 1 warning, 2 critical (alarm events carry their alarm's level, others 0).
+     */
+    level?: number | null;
+    /**
+     * Only alarms of this kind (`vehicle_alarms.kind`, 1–16; other events are left out).
+     */
+    alarmKind?: number | null;
+};
+
 /**
  * A note (`save_log`), or a dispose record (`dispose_log`, with `data`).
  */
@@ -11595,6 +12271,8 @@ export type LogListQuery = PageQuery & {
      */
     kind?: number | null;
 };
+
+export type LogListRequest = PageQuery & LogFilter;
 
 /**
  * A page of messages with the caller's unread count.
@@ -11697,6 +12375,21 @@ export type LoginResponse = {
     expiresAt: number;
 };
 
+/**
+ * A sensor low on battery.
+ */
+export type LowSensor = {
+    sensorNo: string;
+    /**
+     * 1 tyre, 2 axle.
+     */
+    kind: number;
+    battery: number;
+    vehicleId?: number | null;
+    plate: string;
+    position?: number | null;
+};
+
 export type MapPois = {
     list: Array<PoiRow>;
     /**
@@ -11712,7 +12405,18 @@ export type MapPois = {
 /**
  * What a chart counts.
  */
-export type Measure = 'km' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'minPressure';
+export type Measure = 'distanceKm' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'minPressure';
+
+/**
+ * A tread depth measurement.
+ */
+export type Measured = {
+    /**
+     * mm
+     */
+    depth: number;
+    measuredAt: string;
+};
 
 export type Member = {
     userId: number;
@@ -11961,6 +12665,24 @@ export type MessageQuery = {
     limit?: number | null;
 };
 
+/**
+ * Whose mileage over which days.
+ */
+export type MileageFilter = VehicleChoice & {
+    /**
+     * First day (UTC), e.g. 2026-11-01.
+     */
+    startDate: string;
+    /**
+     * Last day, included.
+     */
+    endDate: string;
+    /**
+     * The calendar's month, `YYYY-MM` (default: the month of `endDate`).
+     */
+    month?: string | null;
+};
+
 export type MileageListRequest = PageQuery & VehicleFilter & DayRange;
 
 /**
@@ -11974,6 +12696,28 @@ export type MileagePage = {
     totalKm: number;
     totalDrivingSeconds: number;
 };
+
+/**
+ * A page of vehicles by plate with their daily mileage, the totals and the calendar.
+ */
+export type MileageReport = {
+    /**
+     * The days of the range, in order: the columns of `list[].daily`.
+     */
+    dates: Array<string>;
+    list: Array<VehicleMileage>;
+    total: number;
+    page: number;
+    pageSize: number;
+    /**
+     * Over every vehicle of the filter and the whole range.
+     */
+    totalKm: number;
+    totalDrivingSeconds: number;
+    calendar: Calendar;
+};
+
+export type MileageRequest = PageQuery & MileageFilter;
 
 /**
  * A vehicle's mileage over the range.
@@ -12203,6 +12947,14 @@ export type OperationRecordOut = {
 
 export type OptionQuery = {
     entId?: number | null;
+};
+
+/**
+ * `[start, end)`, both optional: the last 30 days by default.
+ */
+export type OptionalRange = {
+    start?: string | null;
+    end?: string | null;
 };
 
 /**
@@ -12507,6 +13259,28 @@ export type Outcome = {
      * Reports refused, by their index in the request.
      */
     rejected: Array<RejectedReport>;
+};
+
+/**
+ * The counts of one enterprise (or of all, in `total`).
+ */
+export type Overview = {
+    vehicles: number;
+    online: number;
+    offline: number;
+    /**
+     * With an active alarm.
+     */
+    alarming: number;
+    /**
+     * Alarms not yet cleared, by level.
+     */
+    openWarnings: number;
+    openCritical: number;
+    /**
+     * Work orders pending or in progress.
+     */
+    openWorkOrders: number;
 };
 
 export type PageQuery = {
@@ -12831,6 +13605,33 @@ export type PoiSearchRequest = PageQuery & PoiSearch;
 
 export type PolicyPaths = {
     paths: Array<CasbinInfo>;
+};
+
+/**
+ * Whose voltage over which time.
+ */
+export type PowerFilter = Window & {
+    vehicleId: number;
+};
+
+/**
+ * A vehicle's supply voltage over time.
+ */
+export type PowerMarks = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * Readings in the range.
+     */
+    readings: number;
+    /**
+     * Each bucket's width, seconds.
+     */
+    bucketSeconds: number;
+    /**
+     * Volts per bucket, buckets without readings left out.
+     */
+    points: Array<Bucket>;
 };
 
 /**
@@ -13216,11 +14017,54 @@ export type ReceiverBrief = {
 };
 
 /**
+ * Receivers of one part number and firmware version.
+ */
+export type ReceiverModel = {
+    partNo: string;
+    version: string;
+    devices: number;
+};
+
+/**
  * A receiver with its repeaters.
  */
 export type ReceiverRepeaters = {
     receiver: DeviceRow;
     repeaters: Array<DeviceRow>;
+};
+
+/**
+ * A recent search or pick.
+ */
+export type Recent = {
+    id: number;
+    /**
+     * A kind of [`KINDS`], or "" for a keyword.
+     */
+    kind: string;
+    refId?: number | null;
+    keyword: string;
+    label: string;
+    usedAt: string;
+};
+
+/**
+ * What `tag_last` records (nothing given: it only lists).
+ */
+export type RecentQuery = {
+    /**
+     * A keyword searched for (1–64 characters) …
+     */
+    keyword?: string | null;
+    /**
+     * … or a hit picked: its kind (one of [`KINDS`]) and id.
+     */
+    kind?: string | null;
+    refId?: number | null;
+    /**
+     * Forget every recent search of the caller.
+     */
+    clear?: boolean;
 };
 
 export type RecentSprayRequest = PageQuery & {
@@ -13731,6 +14575,33 @@ export type Sale = {
 };
 
 /**
+ * What `chart_save` does.
+ */
+export type SaveBoard = {
+    /**
+     * The board; absent: a new board (`boardName` required).
+     */
+    boardId?: number | null;
+    /**
+     * The board's name (creates or renames it).
+     */
+    boardName?: string | null;
+    /**
+     * Share the board with every member of its enterprise (or stop sharing it).
+     */
+    shared?: boolean | null;
+    /**
+     * The chart to change or delete; absent with `chart`: a new chart at the board's end.
+     */
+    id?: number | null;
+    chart?: null | ChartInput;
+    /**
+     * Delete the chart `id`, or without `id` the whole board.
+     */
+    delete?: boolean;
+};
+
+/**
  * The body's documented shape; the handler reads it in parts.
  */
 export type SaveEntRequest = EnterpriseInput & {
@@ -13830,6 +14701,35 @@ export type SearchLabelRequest = {
     type?: string | null;
 };
 
+/**
+ * What to search for.
+ */
+export type SearchQuery = {
+    /**
+     * 1–64 characters.
+     */
+    keyword: string;
+    /**
+     * Only these kinds (default all of [`KINDS`]).
+     */
+    kinds?: Array<string>;
+    /**
+     * Hits per kind (1–20, default 5).
+     */
+    limit?: number | null;
+};
+
+/**
+ * Hits by kind, best first.
+ */
+export type SearchResult = {
+    vehicles: Array<Hit>;
+    devices: Array<Hit>;
+    drivers: Array<Hit>;
+    workOrders: Array<Hit>;
+    enterprises: Array<Hit>;
+};
+
 export type SelectedBtns = {
     /**
      * Button ids.
@@ -13859,6 +14759,19 @@ export type SensorFilter = {
     bound?: boolean | null;
 };
 
+/**
+ * A sensor's history.
+ */
+export type SensorHistory = {
+    sensor: SensorNow;
+    range: TimeRange;
+    /**
+     * Newest first, at most 500.
+     */
+    events: Array<HistoryEvent>;
+    readings: SensorReadings;
+};
+
 export type SensorListRequest = PageQuery & SensorFilter;
 
 export type SensorLogRequest = PageQuery & {
@@ -13882,6 +14795,68 @@ export type SensorLogRow = {
     position?: number | null;
     operatorId?: number | null;
     createdAt: string;
+};
+
+/**
+ * A vehicle's sensor marks over time.
+ */
+export type SensorMarks = {
+    vehicleId: number;
+    plate: string;
+    bucketSeconds: number;
+    series: Array<SensorSeries>;
+};
+
+/**
+ * A sensor as it is now.
+ */
+export type SensorNow = {
+    id: number;
+    sensorNo: string;
+    /**
+     * 1 tyre, 2 axle.
+     */
+    kind: number;
+    /**
+     * %
+     */
+    battery?: number | null;
+    enterpriseId: number;
+    vehicleId?: number | null;
+    plate: string;
+    position?: number | null;
+    deviceId?: number | null;
+    boundAt?: string | null;
+};
+
+/**
+ * Which sensor.
+ */
+export type SensorQuery = OptionalRange & {
+    sensorId?: number | null;
+    sensorNo?: string | null;
+};
+
+/**
+ * What the sensor read over the range (at its current vehicle and position).
+ */
+export type SensorReadings = {
+    readings: number;
+    firstAt?: string | null;
+    lastAt?: string | null;
+    /**
+     * bar
+     */
+    minPressure?: number | null;
+    maxPressure?: number | null;
+    /**
+     * °C
+     */
+    maxTemp?: number | null;
+    /**
+     * % at the last reading that carried one.
+     */
+    lastBattery?: number | null;
 };
 
 export type SensorRequest = {
@@ -13924,6 +14899,33 @@ export type SensorRow = {
     readAt?: string | null;
     boundAt?: string | null;
     createdAt: string;
+};
+
+/**
+ * One wheel position's marks (a position with a tyre and a hub sensor has one of each).
+ */
+export type SensorSeries = {
+    position: number;
+    /**
+     * 1 tyre (pressure and temperature), 2 axle (hub temperature).
+     */
+    kind: number;
+    /**
+     * Frames with a reading of this position.
+     */
+    readings: number;
+    /**
+     * bar
+     */
+    pressure: Array<Bucket>;
+    /**
+     * °C
+     */
+    temp: Array<Bucket>;
+    /**
+     * %
+     */
+    battery: Array<Bucket>;
 };
 
 /**
@@ -14604,6 +15606,17 @@ export type SuperviseSettings = {
     updatedAt?: string | null;
 };
 
+/**
+ * The overview.
+ */
+export type Supervision = {
+    /**
+     * By name.
+     */
+    enterprises: Array<EnterpriseOverview>;
+    total: Overview;
+};
+
 export type SupportSwingRequest = {
     carIds: Array<number>;
     /**
@@ -14767,6 +15780,10 @@ export type TagRow = {
      */
     devices: number;
     createdAt: string;
+};
+
+export type TagsListRequest = {
+    [key: string]: unknown;
 };
 
 export type TagsRequest = {
@@ -15466,6 +16483,19 @@ export type TyreFilter = {
 };
 
 /**
+ * A vehicle's tyres.
+ */
+export type TyreInfo = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * Wheels per axle from the front, e.g. "2,4,4".
+     */
+    axleLayout: string;
+    wheels: Array<TyreWheel>;
+};
+
+/**
  * Create (no `id`) or edit a tyre model.
  */
 export type TyreInput = {
@@ -15552,6 +16582,14 @@ export type TyreRow = {
     pressure?: number | null;
     loadIndex: string;
     remark: string;
+};
+
+/**
+ * One wheel position.
+ */
+export type TyreWheel = WheelOut & {
+    tyre?: null | TyreRow;
+    lastTreadDepth?: null | Measured;
 };
 
 /**
@@ -15914,6 +16952,24 @@ export type VehicleBrief = {
     wheels: Array<WheelNow>;
 };
 
+/**
+ * Which vehicles a report covers; every field optional.
+ */
+export type VehicleChoice = {
+    /**
+     * One vehicle (one the caller sees).
+     */
+    vehicleId?: number | null;
+    /**
+     * Part of the plate.
+     */
+    keyword?: string | null;
+    /**
+     * One enterprise (one the caller sees).
+     */
+    enterpriseId?: number | null;
+};
+
 export type VehicleCost = {
     vehicleId: number;
     plate: string;
@@ -16013,6 +17069,23 @@ export type VehicleInfoAll = VehicleDetail & {
     swing: unknown;
     deviceSetting: unknown;
     swaps: Array<SwapRow>;
+};
+
+/**
+ * A vehicle's mileage on each day of the range.
+ */
+export type VehicleMileage = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * Over the range.
+     */
+    km: number;
+    drivingSeconds: number;
+    /**
+     * Km on each day of `dates`, in order (0 on days without data).
+     */
+    daily: Array<number>;
 };
 
 export type VehiclePeriodRequest = FleetPeriod & PageQuery & {
@@ -16400,6 +17473,18 @@ export type WhiteAnswer = {
 export type WhiteTableRequest = PageQuery & {
     enterpriseId?: number | null;
 };
+
+/**
+ * The time a chart covers and how finely.
+ */
+export type Window = TimeRange & {
+    /**
+     * Buckets at most (10–2,000, default 500).
+     */
+    points?: number | null;
+};
+
+export type WorkExportRequest = ExportOptions & ListQuery;
 
 /**
  * The installer tool's view of one device.
@@ -16869,6 +17954,41 @@ export type ChargingAnalysisResponses = {
 
 export type ChargingAnalysisResponse = ChargingAnalysisResponses[keyof ChargingAnalysisResponses];
 
+export type SupervisoryData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The root of the tree (an enterprise the caller sees).
+         */
+        entId?: number;
+        /**
+         * A cluster: its member enterprises and their trees (those the caller sees).
+         */
+        colonyId?: number;
+    };
+    url: '/api/data/supervisory';
+};
+
+export type SupervisoryResponses = {
+    200: EnvelopeSupervision;
+};
+
+export type SupervisoryResponse = SupervisoryResponses[keyof SupervisoryResponses];
+
+export type ChipData = {
+    body: ChipQuery;
+    path?: never;
+    query?: never;
+    url: '/api/data/tp/chip';
+};
+
+export type ChipResponses = {
+    200: EnvelopeChipStatistics;
+};
+
+export type ChipResponse = ChipResponses[keyof ChipResponses];
+
 export type AlarmPieChartData = {
     body: FleetPeriod;
     path?: never;
@@ -16934,6 +18054,45 @@ export type ChartDataResponses = {
 
 export type ChartDataResponse = ChartDataResponses[keyof ChartDataResponses];
 
+export type ChartSaveData = {
+    body: SaveBoard;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/chart_save';
+};
+
+export type ChartSaveResponses = {
+    200: EnvelopeBoardSettings;
+};
+
+export type ChartSaveResponse = ChartSaveResponses[keyof ChartSaveResponses];
+
+export type ChartSettingData = {
+    body: ChartSettingRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/chart_setting';
+};
+
+export type ChartSettingResponses = {
+    200: EnvelopeBoardSettings;
+};
+
+export type ChartSettingResponse = ChartSettingResponses[keyof ChartSettingResponses];
+
+export type ChartSortData = {
+    body: ChartSortRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/chart_sort';
+};
+
+export type ChartSortResponses = {
+    200: EnvelopeBoardSettings;
+};
+
+export type ChartSortResponse = ChartSortResponses[keyof ChartSortResponses];
+
 export type HourDistributionData = {
     body: FleetPeriod;
     path?: never;
@@ -16959,6 +18118,19 @@ export type ShipListResponses = {
 };
 
 export type ShipListResponse = ShipListResponses[keyof ShipListResponses];
+
+export type TagsListData = {
+    body: TagsListRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/tags_list';
+};
+
+export type TagsListResponses = {
+    200: EnvelopeVecBoardRow;
+};
+
+export type TagsListResponse = TagsListResponses[keyof TagsListResponses];
 
 export type DelTagsData = {
     body: IdsRequest;
@@ -17443,6 +18615,32 @@ export type RuleUpdateResponses = {
 };
 
 export type RuleUpdateResponse = RuleUpdateResponses[keyof RuleUpdateResponses];
+
+export type SearchListData = {
+    body: SearchQuery;
+    path?: never;
+    query?: never;
+    url: '/api/search/list';
+};
+
+export type SearchListResponses = {
+    200: EnvelopeSearchResult;
+};
+
+export type SearchListResponse = SearchListResponses[keyof SearchListResponses];
+
+export type TagLastData = {
+    body: RecentQuery;
+    path?: never;
+    query?: never;
+    url: '/api/search/tag_last';
+};
+
+export type TagLastResponses = {
+    200: EnvelopeVecRecent;
+};
+
+export type TagLastResponse = TagLastResponses[keyof TagLastResponses];
 
 export type SearchLabelData = {
     body: SearchLabelRequest;
@@ -20102,6 +21300,48 @@ export type SetGroupUsersResponses = {
 
 export type SetGroupUsersResponse = SetGroupUsersResponses[keyof SetGroupUsersResponses];
 
+export type DeviceHistoryData = {
+    body: DeviceQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/device';
+};
+
+export type DeviceHistoryResponses = {
+    200: EnvelopeDeviceHistory;
+};
+
+export type DeviceHistoryResponse = DeviceHistoryResponses[keyof DeviceHistoryResponses];
+
+export type LogExportData = {
+    body: LogExportRequest;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/getLogListCSV';
+};
+
+export type LogExportResponses = {
+    /**
+     * The file; the envelope when refused
+     */
+    200: EnvelopeValue;
+};
+
+export type LogExportResponse = LogExportResponses[keyof LogExportResponses];
+
+export type GetMileageData = {
+    body: MileageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/getMileage';
+};
+
+export type GetMileageResponses = {
+    200: EnvelopeMileageReport;
+};
+
+export type GetMileageResponse = GetMileageResponses[keyof GetMileageResponses];
+
 export type IncidentsListData = {
     body: IncidentsRequest;
     path?: never;
@@ -20115,6 +21355,84 @@ export type IncidentsListResponses = {
 
 export type IncidentsListResponse = IncidentsListResponses[keyof IncidentsListResponses];
 
+export type InstallationData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * One vehicle.
+         */
+        vehicleId?: number;
+        /**
+         * Part of the plate.
+         */
+        keyword?: string;
+        enterpriseId?: number;
+        /**
+         * RFC 3339; default 366 days before `end`.
+         */
+        start?: string;
+        /**
+         * RFC 3339; default now.
+         */
+        end?: string;
+        /**
+         * Default 1.
+         */
+        page?: number;
+        /**
+         * Default 10, at most 500.
+         */
+        pageSize?: number;
+    };
+    url: '/api/web/log/installation';
+};
+
+export type InstallationResponses = {
+    200: EnvelopePageResultLogRow;
+};
+
+export type InstallationResponse = InstallationResponses[keyof InstallationResponses];
+
+export type LogListData = {
+    body: LogListRequest;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/logList';
+};
+
+export type LogListResponses = {
+    200: EnvelopePageResultLogRow;
+};
+
+export type LogListResponse = LogListResponses[keyof LogListResponses];
+
+export type MarkingPowerData = {
+    body: PowerFilter;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/marking_power';
+};
+
+export type MarkingPowerResponses = {
+    200: EnvelopePowerMarks;
+};
+
+export type MarkingPowerResponse = MarkingPowerResponses[keyof MarkingPowerResponses];
+
+export type MarkingSensorData = {
+    body: SensorFilter;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/marking_sensor';
+};
+
+export type MarkingSensorResponses = {
+    200: EnvelopeSensorMarks;
+};
+
+export type MarkingSensorResponse = MarkingSensorResponses[keyof MarkingSensorResponses];
+
 export type ReadsListData = {
     body: ReadsRequest;
     path?: never;
@@ -20127,6 +21445,19 @@ export type ReadsListResponses = {
 };
 
 export type ReadsListResponse = ReadsListResponses[keyof ReadsListResponses];
+
+export type SensorHistoryData = {
+    body: SensorQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/sensor';
+};
+
+export type SensorHistoryResponses = {
+    200: EnvelopeSensorHistory;
+};
+
+export type SensorHistoryResponse = SensorHistoryResponses[keyof SensorHistoryResponses];
 
 export type IngestionStatisticsData = {
     body: IngestionStatisticsRequest;
@@ -20153,6 +21484,37 @@ export type TpmsLogResponses = {
 };
 
 export type TpmsLogResponse = TpmsLogResponses[keyof TpmsLogResponses];
+
+export type TyreInfoData = {
+    body?: never;
+    path?: never;
+    query: {
+        vehicleId: number;
+    };
+    url: '/api/web/log/tyre_info';
+};
+
+export type TyreInfoResponses = {
+    200: EnvelopeTyreInfo;
+};
+
+export type TyreInfoResponse = TyreInfoResponses[keyof TyreInfoResponses];
+
+export type WorkExportData = {
+    body: WorkExportRequest;
+    path?: never;
+    query?: never;
+    url: '/api/web/log/workCSV';
+};
+
+export type WorkExportResponses = {
+    /**
+     * The file; the envelope when refused
+     */
+    200: EnvelopeValue;
+};
+
+export type WorkExportResponse = WorkExportResponses[keyof WorkExportResponses];
 
 export type CarServiceData = {
     body: CarServiceRequest;

@@ -67,7 +67,7 @@ pub async fn synchronize(
         .await?;
     let with_receiver = device::Entity::find()
         .filter(device::Column::EnterpriseId.eq(ent))
-        .filter(device::Column::Kind.eq(0))
+        .filter(device::Column::Kind.eq(0_i16))
         .filter(device::Column::VehicleId.is_not_null())
         .count(&txn)
         .await?;

@@ -737,7 +737,7 @@ async fn checked_category(db: &impl ConnectionTrait, ent: i64, id: i64) -> Resul
     }
     let found = work_category::Entity::find_by_id(id)
         .filter(work_category::Column::EnterpriseId.eq(ent))
-        .filter(work_category::Column::Kind.eq(1))
+        .filter(work_category::Column::Kind.eq(1_i16))
         .one(db)
         .await?;
     match found {

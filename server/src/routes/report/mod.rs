@@ -1,129 +1,61 @@
-//! Area `report`, the live logs: alarm incidents, the tyre log and the reports devices sent.
-//! Every handler takes the caller's scope through [`Scoped`](crate::extract::Scoped); the
-//! rules are in `services::report`.
+//! Area `report`: one module per resource, mirroring `domain::report` (the live logs, the
+//! event log and the exports, mileage, marks, device and sensor histories, installations and
+//! tyres, dashboard boards, supervision and chip statistics, search) and the fleet reports over
+//! finished days (`rollups`). Every handler takes the
+//! caller's scope through [`Scoped`](crate::extract::Scoped) or
+//! [`ScopedQuery`](crate::extract::ScopedQuery).
 
-use axum::extract::State;
-use serde::Deserialize;
-use utoipa::ToSchema;
-use utoipa_axum::{router::OpenApiRouter, routes};
-
-use crate::routes::declare::Declare;
-
-use crate::extract::Scoped;
-use crate::state::AppState;
-use domain::report::incidents::{self, IncidentFilter, IncidentRow};
-use domain::report::reads::{self, ReadRow, ReadsFilter};
-use domain::report::tpms::{self, TpmsFilter};
-use domain::vehicle::history::ReadingRow;
-use ingestion::summary::{self, IngestionSummary};
-use kernel::error::{ApiOk, ApiResult, Envelope};
-use kernel::paging::{PageQuery, PageResult};
-
+mod boards;
+mod histories;
+mod live;
+mod logs;
+mod marks;
+mod mileage;
 mod rollups;
+mod search;
+mod supervision;
+mod tyres;
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::state::AppState;
+use domain::report::exports::Export;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(rollups::router())
-        .read(routes!(incidents_list))
-        .read(routes!(tpms_log))
-        .read(routes!(reads_list))
-        .read(routes!(ingestion_statistics))
+        .merge(boards::router())
+        .merge(histories::router())
+        .merge(live::router())
+        .merge(logs::router())
+        .merge(marks::router())
+        .merge(mileage::router())
+        .merge(search::router())
+        .merge(supervision::router())
+        .merge(tyres::router())
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct IncidentsRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: IncidentFilter,
-}
-
-/// Alarm incidents of the vehicles in scope, newest first, paged: start, acknowledgement and
-/// clear with who acted, duration; by vehicle, enterprise, kind, level, state and start time
-/// (`start`/`end`, at most 31 days when both are given). Page through it to export.
-#[utoipa::path(post, path = "/web/log/incidents", tag = "report",
-    security(("x-token" = [])), request_body = IncidentsRequest,
-    responses((status = 200, body = Envelope<PageResult<IncidentRow>>)))]
-async fn incidents_list(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<IncidentsRequest>,
-) -> ApiResult<PageResult<IncidentRow>> {
-    Ok(ApiOk(
-        incidents::list(&state.db, &scope, &req.filter, req.page).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TpmsLogRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: TpmsFilter,
-}
-
-/// A vehicle's tyre readings (pressure bar, temperature °C, battery %, status bits) over a
-/// time range (`start`/`end`, at most 31 days), optionally one wheel position; newest first,
-/// paged.
-#[utoipa::path(post, path = "/web/log/tpms_log", tag = "report",
-    security(("x-token" = [])), request_body = TpmsLogRequest,
-    responses((status = 200, body = Envelope<PageResult<ReadingRow>>)))]
-async fn tpms_log(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<TpmsLogRequest>,
-) -> ApiResult<PageResult<ReadingRow>> {
-    Ok(ApiOk(
-        tpms::list(&state.db, &scope, &req.filter, req.page).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReadsRequest {
-    #[serde(flatten)]
-    page: PageQuery,
-    #[serde(flatten)]
-    filter: ReadsFilter,
-}
-
-/// The reports a device (`deviceId` or `imei`) sent over a time range (at most 31 days),
-/// newest first, paged: accepted ones with position and tyre count, refused ones with the
-/// reason and the part that was wrong (the most recent 10,000 refusals are kept).
-#[utoipa::path(post, path = "/web/log/reads", tag = "report",
-    security(("x-token" = [])), request_body = ReadsRequest,
-    responses((status = 200, body = Envelope<PageResult<ReadRow>>)))]
-async fn reads_list(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<ReadsRequest>,
-) -> ApiResult<PageResult<ReadRow>> {
-    Ok(ApiOk(
-        reads::list(&state.db, &scope, &req.filter, req.page).await?,
-    ))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct IngestionStatisticsRequest {
-    /// Days of daily counts, 1–90 (default 14).
-    #[serde(default = "fourteen")]
-    days: u16,
-}
-
-fn fourteen() -> u16 {
-    14
-}
-
-/// Device reports accepted and refused by reason: since the server started, and per day (UTC)
-/// over the last `days` days. Platform staff only.
-#[utoipa::path(post, path = "/web/log/statistics_ingestion", tag = "report",
-    security(("x-token" = [])), request_body = IngestionStatisticsRequest,
-    responses((status = 200, body = Envelope<IngestionSummary>)))]
-async fn ingestion_statistics(
-    State(state): State<AppState>,
-    Scoped(scope, req): Scoped<IngestionStatisticsRequest>,
-) -> ApiResult<IngestionSummary> {
-    Ok(ApiOk(
-        summary::summary(&state.db, &scope, state.ingest.stats(), req.days).await?,
-    ))
+/// An export as a download: the file streamed as it is written.
+pub(crate) fn download(export: Export) -> Response {
+    let mut res = (StatusCode::OK, Body::from_stream(export.body)).into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(export.content_type),
+    );
+    if let Ok(value) = HeaderValue::from_str(&crate::routes::system::files::disposition(
+        &export.file_name,
+        false,
+    )) {
+        h.insert(header::CONTENT_DISPOSITION, value);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    res
 }

@@ -454,7 +454,7 @@ fn rfc5987(name: &str) -> String {
     out
 }
 
-fn disposition(name: &str, inline: bool) -> String {
+pub(crate) fn disposition(name: &str, inline: bool) -> String {
     let ascii: String = name
         .chars()
         .map(|c| {

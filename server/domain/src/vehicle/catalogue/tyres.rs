@@ -86,7 +86,7 @@ fn within(field: &str, value: Option<f64>, hi: f64) -> Result<Option<f64>, AppEr
     }
 }
 
-async fn tyre_rows(
+pub(crate) async fn tyre_rows(
     db: &impl ConnectionTrait,
     list: Vec<tyre::Model>,
 ) -> Result<Vec<TyreRow>, AppError> {

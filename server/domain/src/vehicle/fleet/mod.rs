@@ -527,7 +527,7 @@ pub(super) async fn repeater_counts(
         .select_only()
         .column(device::Column::ParentId)
         .column_as(device::Column::Id.count(), "n")
-        .filter(device::Column::Kind.eq(1))
+        .filter(device::Column::Kind.eq(1_i16))
         .filter(device::Column::ParentId.is_not_null())
         .group_by(device::Column::ParentId)
         .into_tuple()

@@ -257,7 +257,7 @@ pub async fn plates(
 }
 
 /// A time range `[start, end)`.
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, serde::Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TimeRange {
     /// RFC 3339, e.g. 2026-11-20T00:00:00Z.
@@ -273,17 +273,22 @@ pub const MAX_RANGE_DAYS: i64 = 31;
 impl TimeRange {
     /// Refuses an empty, reversed or too long range.
     pub fn checked(self) -> Result<Self, AppError> {
+        self.within(MAX_RANGE_DAYS)
+    }
+
+    /// Refuses an empty or reversed range, or one longer than `max_days`.
+    pub fn within(self, max_days: i64) -> Result<Self, AppError> {
         if self.end <= self.start {
             return Err(AppError::fail(text!(
                 "结束时间须晚于开始时间",
                 "end must be after start"
             )));
         }
-        if self.end - self.start > Duration::days(MAX_RANGE_DAYS) {
+        if self.end - self.start > Duration::days(max_days) {
             return Err(AppError::fail(text!(
                 "时间范围最长 {} 天",
                 "The time range spans at most {} days",
-                MAX_RANGE_DAYS
+                max_days
             )));
         }
         Ok(self)

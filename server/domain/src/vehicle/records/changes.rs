@@ -121,7 +121,7 @@ pub async fn bind_receiver(
     } else {
         let d = device::Entity::find()
             .filter(device::Column::Imei.eq(imei))
-            .filter(device::Column::Kind.eq(0))
+            .filter(device::Column::Kind.eq(0_i16))
             .filter(scope.filter(device::Column::EnterpriseId))
             .filter(device::Column::EnterpriseId.eq(v.enterprise_id))
             .one(&txn)
@@ -154,7 +154,7 @@ pub async fn bind_receiver(
     device::Entity::update_many()
         .col_expr(device::Column::VehicleId, Expr::value(Option::<i64>::None))
         .filter(device::Column::VehicleId.eq(v.id))
-        .filter(device::Column::Kind.eq(0))
+        .filter(device::Column::Kind.eq(0_i16))
         .exec(&txn)
         .await?;
     if let Some(d) = target {

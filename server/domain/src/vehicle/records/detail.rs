@@ -233,7 +233,7 @@ pub async fn detail(
         .collect();
     let device = device::Entity::find()
         .filter(device::Column::VehicleId.eq(v.id))
-        .filter(device::Column::Kind.eq(0))
+        .filter(device::Column::Kind.eq(0_i16))
         .one(db)
         .await?
         .map(|d| ReceiverBrief {

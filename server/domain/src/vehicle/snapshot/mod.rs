@@ -331,6 +331,25 @@ impl FleetSnapshot {
         Ok(stats)
     }
 
+    /// Counts by state per owning enterprise, over the vehicles the scope sees (the
+    /// supervision overview).
+    pub async fn statistics_by_enterprise(
+        &self,
+        scope: &Scope,
+    ) -> Result<BTreeMap<i64, FleetStatistics>, AppError> {
+        let audience = self.audience(scope, FleetFilter::default()).await?;
+        self.current().await?;
+        let mut out: BTreeMap<i64, FleetStatistics> = BTreeMap::new();
+        for kept in self.read().by_id.values().filter(|k| audience.sees(&k.row)) {
+            out.entry(kept.row.enterprise_id).or_default().add(
+                &kept.row,
+                kept.offline,
+                audience.follows(kept.row.id),
+            );
+        }
+        Ok(out)
+    }
+
     async fn audience(
         &self,
         scope: &Scope,

@@ -3,47 +3,13 @@
 
 use std::time::Duration;
 
-use chrono::{Duration as Span, SecondsFormat, Utc};
+use chrono::{Duration as Span, Utc};
 use serde_json::Value;
-use wheelend_tests::fleet::{fitted_vehicle, post_report, report};
-use wheelend_tests::tenants::{Tenants, two_trees};
-use wheelend_tests::{TestApp, fingerprint, json, spawn_app};
+use wheelend_tests::fleet::{post_report, report};
+use wheelend_tests::tenants::two_trees;
+use wheelend_tests::{fingerprint, json, spawn_app};
 
-const IMEI_A: &str = "860000000000701";
-const IMEI_B: &str = "860000000000702";
-
-/// The last hour, as the calls take it.
-fn last_hour() -> Value {
-    let now = Utc::now();
-    json!({"start": (now - Span::hours(1)).to_rfc3339_opts(SecondsFormat::Secs, true),
-           "end": (now + Span::minutes(1)).to_rfc3339_opts(SecondsFormat::Secs, true)})
-}
-
-/// `base` with the fields of `extra` added.
-fn with(mut base: Value, extra: Value) -> Value {
-    if let (Some(b), Value::Object(e)) = (base.as_object_mut(), extra) {
-        b.extend(e);
-    }
-    base
-}
-
-/// A vehicle in each tree; A's reported twice (6.1 then 6.0 bar on tyre 21: one critical low
-/// pressure alarm, no leak), B's once.
-async fn reporting_fleet(app: &TestApp, t: &Tenants) -> (i64, i64, String) {
-    let (a, key_a) = fitted_vehicle(app, &t.platform, t.a.child, "沪R00001", IMEI_A).await;
-    let (b, key_b) = fitted_vehicle(app, &t.platform, t.b.root, "沪R00002", IMEI_B).await;
-    let now = Utc::now().timestamp_millis();
-    post_report(app, &key_a, &report(IMEI_A, now - 4000, 6.1))
-        .await
-        .ok();
-    post_report(app, &key_a, &report(IMEI_A, now - 2000, 6.0))
-        .await
-        .ok();
-    post_report(app, &key_b, &report(IMEI_B, now - 2000, 6.0))
-        .await
-        .ok();
-    (a, b, key_a)
-}
+use super::{IMEI_A, last_hour, reporting_fleet, with};
 
 #[tokio::test]
 async fn incidents_list_the_scope_alarms_with_their_timings() {
