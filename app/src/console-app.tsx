@@ -13,6 +13,7 @@ import { ConsoleRoot, RouteGuard } from '@/features/console';
 import { SessionProvider } from '@/lib/console/session-context';
 import { paths, patterns } from '@/lib/paths';
 import { SITE_PAGES } from '@/site-app';
+import { DashboardRoute } from '@/routes/dashboard';
 import { LocusRoute } from '@/routes/locus';
 import { LoginRoute } from '@/routes/login';
 import { MapRoute } from '@/routes/map';
@@ -37,10 +38,11 @@ function ConsoleRoutes() {
           <Route path={paths.map} element={<MapRoute />} />
           <Route path={paths.permissionSetting} element={<PermissionSettingRoute />} />
           <Route path={paths.locus} element={<LocusRoute />} />
+          <Route path={paths.dashboard} element={<DashboardRoute />} />
           <Route path={paths.reload} element={<ReloadRoute />} />
           <Route path={patterns.workOrder} element={<WorkOrderRoute />} />
-          {/* workspace, dashboard, article: ConsoleRoot shows the 'not available yet' notice */}
-          {[paths.workspaceHome, paths.workspaceSchema, paths.dashboard, patterns.article].map((p) => (
+          {/* workspace, article: ConsoleRoot shows the 'not available yet' notice */}
+          {[paths.workspaceHome, paths.workspaceSchema, patterns.article].map((p) => (
             <Route key={p} path={p} element={null} />
           ))}
           {/* menu routes and unknown paths: ConsoleRoot resolves them against the server's menu */}

@@ -72,7 +72,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { name: 'locus', path: paths.locus, metaId: 'locus', status: 200, open: false, layout: 'console', bundle: 'console' },
   { name: 'workspaceHome', path: paths.workspaceHome, metaId: 'workspace', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
   { name: 'workspaceSchema', path: paths.workspaceSchema, metaId: 'workspace', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
-  { name: 'dashboard', path: paths.dashboard, metaId: 'dashboard', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
+  { name: 'dashboard', path: paths.dashboard, metaId: 'dashboard', status: 200, open: false, layout: 'console', bundle: 'console' },
   { name: 'article', path: patterns.article, metaId: 'article', status: 200, open: false, layout: 'console', bundle: 'console', unavailable: true },
   { name: 'workOrderInfo', path: patterns.workOrder, metaId: 'workOrder', status: 200, open: false, layout: 'console', bundle: 'console' },
   { name: 'reload', path: paths.reload, metaId: 'reload', status: 200, open: false, layout: 'console', bundle: 'console' },

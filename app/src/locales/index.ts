@@ -8,6 +8,7 @@ import enAccount from './en/account.json';
 import enCommon from './en/common.json';
 import enConsole from './en/console.json';
 import enCrud from './en/crud.json';
+import enDashboard from './en/dashboard.json';
 import enEnterprise from './en/enterprise.json';
 import enFleet from './en/fleet.json';
 import enLocus from './en/locus.json';
@@ -24,6 +25,7 @@ import zhAccount from './zh/account.json';
 import zhCommon from './zh/common.json';
 import zhConsole from './zh/console.json';
 import zhCrud from './zh/crud.json';
+import zhDashboard from './zh/dashboard.json';
 import zhEnterprise from './zh/enterprise.json';
 import zhFleet from './zh/fleet.json';
 import zhLocus from './zh/locus.json';
@@ -53,6 +55,7 @@ const zh = {
   share: zhShare,
   locus: zhLocus,
   places: zhPlaces,
+  dashboard: zhDashboard,
 };
 
 export type Translations = typeof zh;
@@ -74,6 +77,7 @@ const en = {
   share: enShare,
   locus: enLocus,
   places: enPlaces,
+  dashboard: enDashboard,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

@@ -35,5 +35,6 @@ const EVERY_NAMESPACE: Record<Namespace, true> = {
   share: true,
   locus: true,
   places: true,
+  dashboard: true,
 };
 export const ALL_NAMESPACES = Object.keys(EVERY_NAMESPACE) as Namespace[];

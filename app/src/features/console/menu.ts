@@ -23,7 +23,7 @@ export interface MenuItem {
 
 export const MENU: readonly MenuItem[] = [
   { id: 'map', icon: MapIcon, to: paths.map },
-  { id: 'dashboard', icon: DashboardIcon, to: null },
+  { id: 'dashboard', icon: DashboardIcon, to: paths.dashboard },
   { id: 'vehicles', icon: TruckIcon, to: null },
   { id: 'devices', icon: ChipIcon, to: null },
   { id: 'workOrders', icon: ClipboardIcon, to: null },

@@ -2,9 +2,12 @@
  * The arithmetic of track playback and of the track screens: where the vehicle was at a moment (interpolated between
  * fixes), the simplification tolerance for a zoom level, UTC day ranges and the colours of day lines. Pure.
  */
+import { addDays } from '@/lib/days';
 import { distanceMetres } from '@/lib/geo';
 import type { TrackMarker } from './track-map-types';
 import type { AlarmPoint, Stop, TrackPoint } from '@/lib/api-types';
+
+export { addDays, daysBetween, parseDay, utcToday } from '@/lib/days';
 
 /** Playback speeds offered (console-spec: 1×/2×/4×/8×/16×). */
 export const PLAYBACK_SPEEDS = [1, 2, 4, 8, 16] as const;
@@ -98,32 +101,9 @@ export function toleranceForZoom(zoom: number): number {
   return chosen;
 }
 
-/** A UTC day `YYYY-MM-DD` moved by `n` days. */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Today as a UTC day. */
-export function utcToday(now = Date.now()): string {
-  return new Date(now).toISOString().slice(0, 10);
-}
-
-/** A valid `YYYY-MM-DD`, or null. */
-export function parseDay(value: string | null | undefined): string | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : value;
-}
-
 /** The RFC 3339 range `[start, end)` covering the UTC days `from`..`to` (both included). */
 export function dayRange(from: string, to: string): { start: string; end: string } {
   return { start: `${from}T00:00:00Z`, end: `${addDays(to, 1)}T00:00:00Z` };
-}
-
-/** Days from `from` to `to`, both included (0 when `to` is before `from`). */
-export function daysBetween(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
 }
 
 /** The colour of a single track's line (a day's playback, a trip). */

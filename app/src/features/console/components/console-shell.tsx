@@ -46,7 +46,7 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
 
   return (
     <div
-      className="flex h-dvh overflow-hidden bg-slate-100"
+      className="flex h-dvh overflow-hidden bg-slate-100 print:block print:h-auto print:overflow-visible print:bg-white"
       style={{ '--wheelend-accent': settings.activeColor } as CSSProperties}
       data-side-mode={settings.sideMode}
     >
@@ -57,7 +57,7 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
         {t('common:a11y.skipToContent')}
       </a>
       <aside
-        className={cx('hidden shrink-0 transition-[width] duration-200 md:block', collapsed ? 'w-16' : 'w-56')}
+        className={cx('hidden shrink-0 transition-[width] duration-200 md:block print:hidden', collapsed ? 'w-16' : 'w-56')}
         data-testid="side-menu"
       >
         <SideMenu
@@ -75,7 +75,7 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
       </Drawer>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-5">
+        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 md:px-5 print:hidden">
           <button
             type="button"
             className={cx(iconButton, 'md:hidden')}
@@ -125,8 +125,8 @@ export function ConsoleShell({ title, children, tabs, fill = false }: ConsoleShe
             <UserBadge />
           </div>
         </header>
-        {tabs}
-        <main id="main" className={cx('min-h-0 flex-1 overflow-y-auto', fill && 'md:overflow-hidden')}>
+        {tabs ? <div className="shrink-0 print:hidden">{tabs}</div> : null}
+        <main id="main" className={cx('min-h-0 flex-1 overflow-y-auto print:overflow-visible', fill && 'md:overflow-hidden')}>
           {children}
         </main>
       </div>

@@ -1,7 +1,7 @@
 /**
- * The console side menu (console-spec "layout pieces: side menu"): the map, then the server's menu tree for the
- * signed-in role (groups open and close; hidden entries are left out; a hidden page highlights its `activeName`).
- * Before any sign-in it lists the console areas as 'coming soon'. Dark (#191a23), light, or a custom colour.
+ * The console side menu (console-spec "layout pieces: side menu"): the map (and, for a signed-in user, the dashboard),
+ * then the server's menu tree for the signed-in role (groups open and close; hidden entries are left out; a hidden page
+ * highlights its `activeName`). Before any sign-in it lists the console areas as 'coming soon'. Dark (#191a23), light, or a custom colour.
  */
 import { createElement, useId, useState, type ComponentType, type CSSProperties, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,6 @@ import {
   ListIcon,
   LockIcon,
   MailIcon,
-  MapIcon,
   PinIcon,
   RouteIcon,
   TruckIcon,
@@ -106,26 +105,32 @@ function linkClass(look: Look, active: boolean, depth = 0): string {
   );
 }
 
-function MapEntry({ look }: { look: Look }) {
+/** An entry of features/console/menu.ts with a route of its own (the map, the dashboard). */
+function FixedEntry({ item, look }: { item: StaticItem & { to: string }; look: Look }) {
   const { t } = useTranslation('console');
   const tipId = useId();
-  const label = t('menu.map');
+  const label = t(`menu.${item.id}`);
+  const Icon = item.icon;
   return (
     <li>
       <NavLink
-        to={paths.map}
+        to={item.to}
         onClick={look.onNavigate}
-        data-menu-id="map"
+        data-menu-id={item.id}
         aria-describedby={look.collapsed ? tipId : undefined}
         className={({ isActive }) => linkClass(look, isActive)}
       >
-        <MapIcon className="size-5 shrink-0" />
+        <Icon className="size-5 shrink-0" />
         <span className={cx('truncate', look.collapsed && 'sr-only')}>{label}</span>
         {look.collapsed ? <Tooltip id={tipId} text={label} /> : null}
       </NavLink>
     </li>
   );
 }
+
+const withRoute = (item: StaticItem): item is StaticItem & { to: string } => item.to !== null;
+/** The fixed entries above the server's menu: the map for everyone, the rest for signed-in users (not the visitor). */
+const FIXED = MENU.filter(withRoute);
 
 function StaticEntry({ item, look }: { item: StaticItem; look: Look }) {
   const { t } = useTranslation(['console', 'common']);
@@ -243,7 +248,9 @@ export function SideMenu({ mode, baseColor, collapsed, onToggleCollapsed, onNavi
       </div>
       <nav aria-label={t('menu.label')} className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
         <ul className="space-y-1">
-          <MapEntry look={look} />
+          {FIXED.filter((item) => item.id === 'map' || (tree !== null && !session.visitor)).map((item) => (
+            <FixedEntry key={item.id} item={item} look={look} />
+          ))}
           {tree
             ? tree.map((n) => <ServerEntry key={n.route.name} node={n} look={look} activeName={activeName} depth={0} open={open} onToggle={onToggle} />)
             : session.hasToken
