@@ -12405,7 +12405,7 @@ export type MapPois = {
 /**
  * What a chart counts.
  */
-export type Measure = 'distanceKm' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'minPressure';
+export type Measure = 'km' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'minPressure';
 
 /**
  * A tread depth measurement.

@@ -469,8 +469,8 @@ pub async fn by_vehicle(
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum Measure {
-    /// The boards' name for distance (`docs/reports.md`); `km` is accepted too.
-    #[serde(rename = "distanceKm", alias = "km")]
+    /// Also accepted as the boards' `distanceKm` (`docs/reports.md`).
+    #[serde(alias = "distanceKm")]
     Km,
     DrivingHours,
     VehicleDays,

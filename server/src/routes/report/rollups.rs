@@ -104,7 +104,7 @@ async fn ship_list(
     Ok(ApiOk(rollups::by_vehicle(&state.db, &scope, &req).await?))
 }
 
-/// A chart's series: `measure` (`distanceKm` or `km`, `drivingHours`, `vehicleDays`, `alarms`,
+/// A chart's series: `measure` (`km` or `distanceKm`, `drivingHours`, `vehicleDays`, `alarms`,
 /// `offlineHours`, `maxTyreTemp`, `maxHubTemp`, `minPressure`) grouped by `grouping` (`day`,
 /// `week`, `month`, `enterprise`; `alarmKind` and `hour` for alarms) over the period.
 #[utoipa::path(post, path = "/dataReport/chart_data", tag = "report",
