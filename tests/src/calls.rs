@@ -338,7 +338,7 @@ impl TestApp {
         self.call("POST", "/api/dataReport/chart", &to_value(body).expect("a JSON body"), token, &[])
     }
 
-    /// `POST /api/dataReport/chart_data`: A chart's series: `measure` (`distanceKm` or `km`, `drivingHours`, `vehicleDays`, `alarms`,
+    /// `POST /api/dataReport/chart_data`: A chart's series: `measure` (`km` or `distanceKm`, `drivingHours`, `vehicleDays`, `alarms`,
     pub fn api_data_report_chart_data<'a, B: Serialize + ?Sized>(
         &'a self,
         body: &B,
