@@ -32,7 +32,7 @@ use sea_orm::{
 
 use super::history::{AXLE, TYRE, frames, positions};
 use super::mileage::{DayRange, SILENCE_SECONDS, days, trips};
-use kernel::db::{BulkInsert, BulkTarget, OnCollision, write_txn};
+use kernel::db::write_txn;
 use kernel::error::AppError;
 
 /// How long after midnight (UTC) a day is closed: reports still in flight land first.
@@ -48,24 +48,27 @@ const OFFLINE_SECONDS: i64 = 600;
 /// # Errors
 /// When the database refuses the insert.
 pub async fn mark(
-    db: &impl BulkTarget,
+    db: &impl ConnectionTrait,
     days: &[(i64, NaiveDate)],
     now: DateTime<Utc>,
 ) -> Result<(), AppError> {
-    const PENDING: BulkInsert<'static> = BulkInsert {
-        table: "pending_days",
-        columns: &["vehicle_id", "day", "marked_at"],
-        conflict: &["vehicle_id", "day"],
-        on_conflict: OnCollision::UpdateAllBut(&[]),
-    };
-    if days.is_empty() {
-        return Ok(());
+    // Three values a row: well under SQLite's bound-parameter limit per statement.
+    for chunk in days.chunks(5000) {
+        pending_day::Entity::insert_many(chunk.iter().map(|&(vehicle_id, day)| {
+            pending_day::ActiveModel {
+                vehicle_id: Set(vehicle_id),
+                day: Set(day),
+                marked_at: Set(now),
+            }
+        }))
+        .on_conflict(
+            OnConflict::columns([pending_day::Column::VehicleId, pending_day::Column::Day])
+                .update_column(pending_day::Column::MarkedAt)
+                .to_owned(),
+        )
+        .exec_without_returning(db)
+        .await?;
     }
-    let rows = days
-        .iter()
-        .map(|&(vehicle_id, day)| vec![vehicle_id.into(), day.into(), now.into()])
-        .collect();
-    db.bulk().insert(&PENDING, rows).await?;
     Ok(())
 }
 
