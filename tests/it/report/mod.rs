@@ -6,6 +6,7 @@ mod boards;
 mod fleet;
 mod live;
 mod logs;
+mod rollups;
 
 use chrono::{Duration as Span, SecondsFormat, Utc};
 use serde_json::Value;

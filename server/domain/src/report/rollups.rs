@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{Datelike, Duration, NaiveDate};
-use entities::{daily_mileage, enterprise, enterprise_day, enterprise_day_alarm, vehicle};
+use entities::{daily_mileage, enterprise, enterprise_day, enterprise_day_alarm};
 use sea_orm::sea_query::{Alias, Expr, Func};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, FromQueryResult, QueryFilter,
@@ -449,16 +449,7 @@ pub async fn by_vehicle(
         .into_model::<VehicleFigures>()
         .all(db)
         .await?;
-    let plates: BTreeMap<i64, String> = vehicle::Entity::find()
-        .select_only()
-        .column(vehicle::Column::Id)
-        .column(vehicle::Column::Plate)
-        .filter(vehicle::Column::Id.is_in(list.iter().map(|v| v.vehicle_id)))
-        .into_tuple()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect();
+    let plates = crate::vehicle::history::plates(db, list.iter().map(|v| v.vehicle_id)).await?;
     for row in &mut list {
         row.plate = plates.get(&row.vehicle_id).cloned().unwrap_or_default();
     }
