@@ -45,6 +45,14 @@ pub struct Model {
     pub resolved_at: Option<DateTimeUtc>,
     pub closed_at: Option<DateTimeUtc>,
     pub cancelled_at: Option<DateTimeUtc>,
+    /// Seconds from opening to `first_response_at`, kept with it: the statistics average it
+    /// without computing a duration per order.
+    pub response_secs: Option<i64>,
+    /// Seconds from opening to resolution (`resolved_at`, else `closed_at`), kept with them.
+    pub resolution_secs: Option<i64>,
+    /// When the discussion last moved: the newest note, else the opening (the discussions
+    /// list's order).
+    pub discussed_at: DateTimeUtc,
     /// The flow the order follows (None: the built-in flow, nodes by state).
     pub flow_id: Option<i64>,
     /// The flow node the order stands on.

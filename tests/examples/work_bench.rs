@@ -94,10 +94,13 @@ async fn seed(app: &TestApp, ent: i64, people: [i64; 2]) {
                 cost: Set(f64::from(u32::try_from(n % 500).unwrap())),
                 created_at: Set(opened),
                 updated_at: Set(opened),
+                discussed_at: Set(opened),
                 first_response_at: Set((state != 100).then_some(opened + Days::minutes(30))),
                 resolved_at: Set(done.then_some(resolved)),
                 closed_at: Set((state == 104).then_some(resolved + Days::hours(1))),
                 cancelled_at: Set((state == 103).then_some(opened + Days::hours(1))),
+                response_secs: Set((state != 100).then_some(30 * 60)),
+                resolution_secs: Set(done.then(|| (resolved - opened).num_seconds())),
                 ..Default::default()
             });
             links.push(work_order_link::ActiveModel {

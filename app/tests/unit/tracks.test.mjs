@@ -28,17 +28,6 @@ test('momentAt: between fixes by time, clamped before the first and after the la
   assert.equal(pb.timeline([]), null);
 });
 
-test('toleranceForZoom: coarser when zoomed out, every fix close in, in steps', () => {
-  assert.equal(pb.toleranceForZoom(18), 0);
-  assert.equal(pb.toleranceForZoom(17), 0);
-  assert.equal(pb.toleranceForZoom(14), 2);
-  assert.equal(pb.toleranceForZoom(13), 5);
-  assert.equal(pb.toleranceForZoom(12), 10);
-  assert.equal(pb.toleranceForZoom(8), 200);
-  assert.equal(pb.toleranceForZoom(3), 1000);
-  for (let z = 1; z < 18; z++) assert.ok(pb.toleranceForZoom(z) >= pb.toleranceForZoom(z + 1), `zoom ${z}`);
-});
-
 test('stretchLine, markers and lines of a track', () => {
   assert.deepEqual(pb.stretchLine(points, '2026-11-20T08:05:00Z', '2026-11-20T08:20:00Z'), [[121.1, 31.0], [121.1, 31.1]]);
   const markers = pb.trackMarkers(points, [{ start: '2026-11-20T08:10:00Z', end: '2026-11-20T08:15:00Z', lat: 31, lon: 121.1, seconds: 300 }], [{ id: 7, kind: 1, level: 2, position: 11, startedAt: '2026-11-20T08:12:00Z', lat: 31, lon: 121.1 }]);

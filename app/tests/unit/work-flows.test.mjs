@@ -159,9 +159,15 @@ test('steps show one of four display states; functions lead to the detail sectio
 });
 
 test('a step entry of the timeline reads its nodes and values; anything malformed is left out', () => {
-  assert.deepEqual(f.stepLogData({ fromNode: 3, toNode: 4, values: { mileage: 12000 } }), { fromNode: 3, toNode: 4, values: { mileage: 12000 } });
-  assert.deepEqual(f.stepLogData({ fromNode: '3', values: [1] }), { fromNode: null, toNode: null, values: {} });
-  assert.deepEqual(f.stepLogData({}), { fromNode: null, toNode: null, values: {} });
+  assert.deepEqual(f.stepLogData({ fromNode: 3, toNode: 4, values: { mileage: 12000 } }), { fromNode: 3, toNode: 4, values: { mileage: 12000 }, labels: {} });
+  assert.deepEqual(f.stepLogData({ fromNode: 3, toNode: 4, values: { mileage: 12000 }, labels: { mileage: 'Mileage', bad: 7 } }), {
+    fromNode: 3,
+    toNode: 4,
+    values: { mileage: 12000 },
+    labels: { mileage: 'Mileage' },
+  });
+  assert.deepEqual(f.stepLogData({ fromNode: '3', values: [1] }), { fromNode: null, toNode: null, values: {}, labels: {} });
+  assert.deepEqual(f.stepLogData({}), { fromNode: null, toNode: null, values: {}, labels: {} });
   assert.equal(f.LOG_STEP, 5);
 });
 

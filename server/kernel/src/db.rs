@@ -31,6 +31,10 @@ pub fn default_url(data_dir: &Path) -> String {
 /// # Errors
 /// When the database cannot be reached.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, sea_orm::DbErr> {
+    let lower = url.to_ascii_lowercase();
+    if !lower.starts_with("sqlite:") {
+        crate::search::lower_columns();
+    }
     if loopback_without_sslmode(url) {
         match Database::connect(options(url, true)).await {
             // The server answered and refused (`pg_hba.conf` may ask for TLS): try with it.

@@ -140,3 +140,67 @@ async fn options_statistics_details_and_dynamics() {
         1
     );
 }
+
+/// The durations the statistics average are taken when they end, from the opening time:
+/// an order opened two hours before its first response and four before its resolution
+/// averages those; reopening forgets the resolution, and closing a resolved order keeps it.
+#[tokio::test]
+async fn statistics_average_the_stored_durations() {
+    use sea_orm::ConnectionTrait;
+    let app = spawn_app().await;
+    let f = fleet(&app).await;
+    let a = &f.t.a;
+    let id = open(&app, &a.member, f.a1, Some(f.tech_id)).await["id"]
+        .as_i64()
+        .unwrap();
+    let backdate = |hours: i64| {
+        let opened = chrono::Utc::now() - chrono::Duration::hours(hours);
+        let sql = format!(
+            "UPDATE work_orders SET created_at = '{}' WHERE id = {id}",
+            opened.to_rfc3339()
+        );
+        let db = &app.state.db;
+        async move { db.execute_unprepared(&sql).await.unwrap() }
+    };
+    let stats = || async {
+        app.api_work_statistics(&json!({"from": "2020-01-01"}), Some(&a.member))
+            .await
+            .ok()
+    };
+    let near = |v: &serde_json::Value, secs: f64| {
+        let got = v.as_f64().unwrap_or(f64::NAN);
+        assert!((got - secs).abs() < 60.0, "{got} s, not about {secs} s");
+    };
+
+    backdate(2).await;
+    app.api_work_immediately(&json!({"id": id}), Some(&f.tech))
+        .await
+        .ok();
+    let s = stats().await;
+    near(&s["meanFirstResponseSecs"], 7200.0);
+    assert!(s["meanResolutionSecs"].is_null());
+
+    backdate(4).await;
+    app.api_work_set_state(&json!({"id": id, "state": 102}), Some(&f.tech))
+        .await
+        .ok();
+    let s = stats().await;
+    near(&s["meanFirstResponseSecs"], 7200.0);
+    near(&s["meanResolutionSecs"], 14_400.0);
+
+    app.api_work_set_state(&json!({"id": id, "state": 101}), Some(&a.member))
+        .await
+        .ok();
+    assert!(stats().await["meanResolutionSecs"].is_null());
+
+    backdate(6).await;
+    app.api_work_set_state(&json!({"id": id, "state": 102}), Some(&f.tech))
+        .await
+        .ok();
+    backdate(8).await;
+    app.api_work_set_state(&json!({"id": id, "state": 104}), Some(&a.member))
+        .await
+        .ok();
+    // Closed after its resolution: the resolution (6 h after opening) stands.
+    near(&stats().await["meanResolutionSecs"], 21_600.0);
+}

@@ -124,6 +124,13 @@ async fn discussions_list_count_mark_read_and_mute() {
         .collect();
     assert_eq!(order_ids, [id, id2]);
     assert_eq!(mine["list"][0]["unread"], 0);
+    let second_page = app
+        .api_work_discuss_list(&json!({"page": 2, "pageSize": 1}), Some(&f.t.a.member))
+        .await
+        .ok();
+    assert_eq!(second_page["total"], 2);
+    assert_eq!(second_page["list"][0]["orderId"], id2);
+    assert_eq!(second_page["list"][0]["messages"], 0);
     // Someone else of the enterprise is in none; the administrator is in both.
     let none = app
         .api_work_discuss_list(&json!({}), Some(&f.other))

@@ -499,6 +499,7 @@ async fn orders_move_on_their_flow() {
     assert_eq!(log["total"], 3);
     assert_eq!(log["list"][0]["data"]["fromNode"], n[0]);
     assert_eq!(log["list"][0]["data"]["values"]["cause"], "nail");
+    assert_eq!(log["list"][0]["data"]["labels"]["cause"], "Cause");
     assert_eq!(log["list"][1]["data"]["toNode"], n[3]);
     app.api_work_save_flow(&json!({"orderId": id, "nodeId": n[4]}), Some(&f.t.a.member))
         .await

@@ -297,6 +297,27 @@ async fn relations_go_both_ways_and_the_calendar_plans_all_or_nothing() {
         .ok();
     assert_eq!(rows(&tasks)[0]["plannedAt"], at);
     assert_eq!(rows(&tasks)[0]["assigneeId"], f.tech_id);
+    // The work plan's calendar asks for the tasks planned in the days it shows.
+    let planned = |from: &str, to: &str| {
+        let app = &app;
+        let body = json!({"plannedFrom": from, "plannedTo": to});
+        let token = a.admin.clone();
+        async move { app.api_work_task_search(&body, Some(&token)).await }
+    };
+    assert_eq!(planned("2026-12-01", "2026-12-01").await.ok()["total"], 1);
+    assert_eq!(planned("2026-12-02", "2026-12-31").await.ok()["total"], 0);
+    let unplanned = app
+        .api_work_task_search(&json!({"planned": false}), Some(&a.admin))
+        .await
+        .ok();
+    assert!(rows(&unplanned).iter().all(|t| t["plannedAt"].is_null()));
+    assert!(rows(&unplanned).iter().all(|t| t["id"] != task["id"]));
+    assert!(
+        planned("2026-12-1x", "2026-12-31")
+            .await
+            .code(7)
+            .contains("plannedFrom")
+    );
 
     // the calendar asks for the orders planned within its days
     for (from, to, expected) in [

@@ -1,6 +1,6 @@
 /**
  * The arithmetic of track playback and of the track screens: where the vehicle was at a moment (interpolated between
- * fixes), the simplification tolerance for a zoom level, UTC day ranges and the colours of day lines. Pure.
+ * fixes), UTC day ranges and the colours of day lines. Pure.
  */
 import { addDays } from '@/lib/days';
 import { distanceMetres } from '@/lib/geo';
@@ -83,22 +83,6 @@ export function stretchLine(points: readonly TrackPoint[], start: string, end: s
     const t = msOf(p);
     return t >= from && t <= to;
   }).map((p) => [p.lon, p.lat]);
-}
-
-/** Tolerances the server is asked for, metres (0 = every fix); a few steps, so zooming refetches rarely. */
-const TOLERANCE_STEPS = [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] as const;
-/** Metres per pixel at zoom 0 on the equator (Web Mercator, 256 px tiles). */
-const METRES_PER_PIXEL_Z0 = 156543.03;
-
-/**
- * The simplification tolerance for a zoom level: about half a screen pixel in metres, taken down to a step — coarser
- * when zoomed out (a country-wide view needs a few hundred points, not every fix), every fix from zoom 17 on.
- */
-export function toleranceForZoom(zoom: number): number {
-  const halfPixel = METRES_PER_PIXEL_Z0 / 2 ** Math.max(0, zoom) / 2;
-  let chosen = 0;
-  for (const step of TOLERANCE_STEPS) if (step <= halfPixel) chosen = step;
-  return chosen;
 }
 
 /** The RFC 3339 range `[start, end)` covering the UTC days `from`..`to` (both included). */

@@ -21,8 +21,6 @@ export interface TrackMapOptions {
   center: [lon: number, lat: number];
   zoom: number;
   tiles: TileChoice;
-  /** The zoom after each move (the line's simplification follows it). */
-  onZoom: (zoom: number) => void;
   /** A click on a line (its id); without it lines are not clickable. */
   onSelectLine?: (id: string) => void;
 }

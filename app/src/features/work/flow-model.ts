@@ -240,14 +240,23 @@ export function sectionId(section: string): string {
   return `order-section-${section}`;
 }
 
-/** Timeline entry kind of a step on the flow (`data {fromNode, toNode, values}`). */
+/** Timeline entry kind of a step on the flow (`data {fromNode, toNode, values, labels}`). */
 export const LOG_STEP = 5;
 
-/** A step entry's data: the nodes left and reached, and the values submitted (anything malformed left out). */
-export function stepLogData(data: Readonly<Record<string, unknown>>): { fromNode: number | null; toNode: number | null; values: Record<string, unknown> } {
+export interface StepLogData {
+  fromNode: number | null;
+  toNode: number | null;
+  values: Record<string, unknown>;
+  /** The submitted fields' labels as the step asked them (entries written before labels were kept have none). */
+  labels: Record<string, string>;
+}
+
+/** A step entry's data: the nodes left and reached, the values submitted and their labels (anything malformed left out). */
+export function stepLogData(data: Readonly<Record<string, unknown>>): StepLogData {
   const id = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-  const values = data.values !== null && typeof data.values === 'object' && !Array.isArray(data.values) ? (data.values as Record<string, unknown>) : {};
-  return { fromNode: id(data.fromNode), toNode: id(data.toNode), values };
+  const record = (v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const labels = Object.fromEntries(Object.entries(record(data.labels)).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  return { fromNode: id(data.fromNode), toNode: id(data.toNode), values: record(data.values), labels };
 }
 
 /** The display states of an order's steps (`info.steps[].display`). */

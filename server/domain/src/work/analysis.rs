@@ -203,14 +203,6 @@ fn count_if(c: Condition) -> SimpleExpr {
     Func::sum(Expr::case(c, 1).finally(0)).into()
 }
 
-/// Seconds from column `from` to SQL expression `to`, in the backend's dialect.
-fn seconds(backend: DbBackend, from: &str, to: &str) -> String {
-    match backend {
-        DbBackend::Postgres => format!("EXTRACT(EPOCH FROM ({to} - {from}))"),
-        _ => format!("(julianday({to}) - julianday({from})) * 86400.0"),
-    }
-}
-
 /// One count of a dimension.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -305,8 +297,6 @@ pub async fn statistics(
 ) -> Result<Statistics, AppError> {
     let r = range(&q)?;
     let now = Utc::now();
-    let backend = db.get_database_backend();
-    let resolution_end = "COALESCE(resolved_at, closed_at)";
     let groups = work_order::Entity::find()
         .select_only()
         .columns([
@@ -319,26 +309,22 @@ pub async fn statistics(
         .column_as(count_if(overdue(now)), "overdue")
         .column_as(count_if(on_time(now)), "on_time")
         .column_as(
-            Expr::cust(format!(
-                "CAST(SUM({}) AS DOUBLE PRECISION)",
-                seconds(backend, "created_at", "first_response_at")
-            )),
+            Expr::cust("CAST(SUM(response_secs) AS DOUBLE PRECISION)"),
             "response_secs",
         )
         .column_as(
-            Expr::col(work_order::Column::FirstResponseAt).count(),
+            Expr::col(work_order::Column::ResponseSecs).count(),
             "responded",
         )
         .column_as(
             Expr::cust(format!(
-                "CAST(SUM(CASE WHEN state IN ({RESOLVED}, {CLOSED}) THEN {} END) AS DOUBLE PRECISION)",
-                seconds(backend, "created_at", resolution_end)
+                "CAST(SUM(CASE WHEN state IN ({RESOLVED}, {CLOSED}) THEN resolution_secs END) AS DOUBLE PRECISION)"
             )),
             "resolution_secs",
         )
         .column_as(
             Expr::cust(format!(
-                "COUNT(CASE WHEN state IN ({RESOLVED}, {CLOSED}) THEN {resolution_end} END)"
+                "COUNT(CASE WHEN state IN ({RESOLVED}, {CLOSED}) THEN resolution_secs END)"
             )),
             "resolved",
         )

@@ -30,7 +30,7 @@ use crate::scope::Scope;
 use crate::session::{LinkRefusal, Tokens};
 use kernel::error::AppError;
 use kernel::ids::ROLE_ENTERPRISE_ADMIN;
-use kernel::paging::{PageQuery, PageResult};
+use kernel::paging::{self, PageQuery, PageResult};
 use kernel::text;
 use kernel::validate::json_list;
 
@@ -136,10 +136,9 @@ fn unread_notes(scope: &Scope) -> Condition {
 /// A grouped row of notes: order, how many, newest id, newest time.
 type NoteGroup = (i64, i64, Option<i64>, Option<DateTime<Utc>>);
 
-/// Per order of `orders` (a subquery of ids): how many notes match `cond`.
+/// Per order: how many notes match `cond` (which names the orders), the newest's id and time.
 async fn count_notes(
     db: &impl ConnectionTrait,
-    orders: sea_orm::sea_query::SelectStatement,
     cond: Condition,
 ) -> Result<BTreeMap<i64, (u64, i64, Option<DateTime<Utc>>)>, AppError> {
     let rows: Vec<NoteGroup> = work_order_log::Entity::find()
@@ -148,7 +147,6 @@ async fn count_notes(
         .column_as(work_order_log::Column::Id.count(), "n")
         .column_as(work_order_log::Column::Id.max(), "last")
         .column_as(work_order_log::Column::CreatedAt.max(), "at")
-        .filter(work_order_log::Column::OrderId.in_subquery(orders))
         .filter(cond)
         .group_by(work_order_log::Column::OrderId)
         .into_tuple()
@@ -218,13 +216,13 @@ pub struct DiscussionRow {
     pub muted: bool,
 }
 
-/// The caller's discussions, latest activity (last note, else opening) first.
+/// The caller's discussions, latest activity (last note, else opening) first: the page is
+/// sorted and cut by the database along `discussed_at`; notes are counted for its orders only.
 pub async fn list(
     db: &DatabaseConnection,
     scope: &Scope,
     q: DiscussQuery,
 ) -> Result<PageResult<DiscussionRow>, AppError> {
-    let page = q.page.checked()?;
     let mut select = work_order::Entity::find().filter(membership(scope));
     if let Some(k) = q
         .keyword
@@ -238,68 +236,70 @@ pub async fn list(
                 .add(kernel::search::contains(work_order::Column::Title, k)),
         );
     }
-    let orders: Vec<(i64, String, String, i16, DateTime<Utc>)> = select
-        .select_only()
-        .column(work_order::Column::Id)
-        .column(work_order::Column::Number)
-        .column(work_order::Column::Title)
-        .column(work_order::Column::State)
-        .column(work_order::Column::CreatedAt)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let notes = count_notes(
+    if q.unread.unwrap_or(false) {
+        let unread = work_order_log::Entity::find()
+            .select_only()
+            .column(work_order_log::Column::OrderId)
+            .filter(unread_notes(scope))
+            .into_query();
+        select = select.filter(work_order::Column::Id.in_subquery(unread));
+    }
+    let found: PageResult<(i64, String, String, i16)> = paging::fetch_tuples(
         db,
-        member_ids(scope),
-        Condition::all().add(work_order_log::Column::Kind.eq(LOG_NOTE)),
+        select
+            .select_only()
+            .column(work_order::Column::Id)
+            .column(work_order::Column::Number)
+            .column(work_order::Column::Title)
+            .column(work_order::Column::State)
+            .order_by_desc(work_order::Column::DiscussedAt)
+            .order_by_desc(work_order::Column::Id),
+        q.page,
     )
     .await?;
-    let unread = count_notes(db, member_ids(scope), unread_notes(scope)).await?;
+    let ids: Vec<i64> = found.list.iter().map(|r| r.0).collect();
+    let of_page = || work_order_log::Column::OrderId.is_in(ids.iter().copied());
+    let notes = count_notes(
+        db,
+        Condition::all()
+            .add(work_order_log::Column::Kind.eq(LOG_NOTE))
+            .add(of_page()),
+    )
+    .await?;
+    let unread = count_notes(db, unread_notes(scope).add(of_page())).await?;
     let muted = muted_orders(db, scope.user.id).await?;
-    let mut rows: Vec<(DateTime<Utc>, DiscussionRow, i64)> = orders
+    let last_ids = notes.values().map(|n| n.1).filter(|i| *i > 0);
+    let lasts: BTreeMap<i64, work_order_log::Model> = work_order_log::Entity::find()
+        .filter(work_order_log::Column::Id.is_in(last_ids))
+        .all(db)
+        .await?
         .into_iter()
-        .map(|(id, number, title, state, created)| {
-            let (messages, last, at) = notes.get(&id).copied().unwrap_or((0, 0, None));
-            let row = DiscussionRow {
+        .map(|l| (l.order_id, l))
+        .collect();
+    let names = user_names(db, lasts.values().map(|l| l.user_id)).await?;
+    Ok(PageResult {
+        list: found
+            .list
+            .into_iter()
+            .map(|(id, number, title, state)| DiscussionRow {
                 order_id: id,
                 number,
                 title,
                 state,
-                last_message: None,
-                messages,
-                unread: unread.get(&id).map_or(0, |u| u.0),
-                muted: muted.contains(&id),
-            };
-            (std::cmp::max(at.unwrap_or(created), created), row, last)
-        })
-        .filter(|(_, r, _)| !q.unread.unwrap_or(false) || r.unread > 0)
-        .collect();
-    rows.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.order_id.cmp(&a.1.order_id)));
-    let total = rows.len() as u64;
-    let mut out = page.of(rows, total);
-    let last_ids: Vec<i64> = out.list.iter().map(|r| r.2).filter(|i| *i > 0).collect();
-    let lasts = work_order_log::Entity::find()
-        .filter(work_order_log::Column::Id.is_in(last_ids))
-        .all(db)
-        .await?;
-    let names = user_names(db, lasts.iter().map(|l| l.user_id)).await?;
-    Ok(PageResult {
-        list: out
-            .list
-            .drain(..)
-            .map(|(_, mut row, last)| {
-                row.last_message = lasts.iter().find(|l| l.id == last).map(|l| LastMessage {
+                last_message: lasts.get(&id).map(|l| LastMessage {
                     id: l.id,
                     author_name: names.get(&l.user_id).cloned().unwrap_or_default(),
                     content: l.content.clone(),
                     at: l.created_at,
-                });
-                row
+                }),
+                messages: notes.get(&id).map_or(0, |n| n.0),
+                unread: unread.get(&id).map_or(0, |u| u.0),
+                muted: muted.contains(&id),
             })
             .collect(),
-        total: out.total,
-        page: out.page,
-        page_size: out.page_size,
+        total: found.total,
+        page: found.page,
+        page_size: found.page_size,
     })
 }
 
@@ -483,7 +483,11 @@ pub struct MessageCount {
 
 /// The caller's unread notes per discussion (muted ones left out).
 pub async fn count(db: &DatabaseConnection, scope: &Scope) -> Result<MessageCount, AppError> {
-    let unread = count_notes(db, member_ids(scope), unread_notes(scope)).await?;
+    let unread = count_notes(
+        db,
+        unread_notes(scope).add(work_order_log::Column::OrderId.in_subquery(member_ids(scope))),
+    )
+    .await?;
     let muted = muted_orders(db, scope.user.id).await?;
     let discussions: Vec<UnreadOf> = unread
         .into_iter()

@@ -1830,9 +1830,19 @@ pub async fn move_on(
         to_state: Set(Some(moved.state)),
         content: Set(remark),
         images: Set("[]".to_owned()),
-        data: Set(to_json(
-            &json!({"fromNode": from.id, "toNode": to.id, "values": data}),
-        )),
+        // The fields' labels as the step asked them: a later edit of the flow does not
+        // rename what the timeline shows was submitted.
+        data: Set(to_json(&json!({
+            "fromNode": from.id,
+            "toNode": to.id,
+            "values": data,
+            "labels": from
+                .fields
+                .iter()
+                .filter(|f| data.contains_key(&f.key))
+                .map(|f| (f.key.clone(), f.label.clone()))
+                .collect::<Map<String, Value>>(),
+        }))),
         user_id: Set(scope.user.id),
         created_at: Set(now),
         updated_at: Set(now),

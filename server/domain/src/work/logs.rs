@@ -204,7 +204,7 @@ pub async fn note(
 }
 
 /// Writes the caller's note or dispose record on `order`; the first one by someone other than
-/// the requester is the order's first response.
+/// the requester is the order's first response, and a note moves the discussion.
 async fn respond(
     txn: &impl ConnectionTrait,
     scope: &Scope,
@@ -215,9 +215,18 @@ async fn respond(
     data: &Map<String, Value>,
 ) -> Result<LogRow, AppError> {
     let log = insert(txn, order.id, kind, content, images, data, scope.user.id).await?;
-    if order.first_response_at.is_none() && order.requester_id != scope.user.id {
+    let first_response = order.first_response_at.is_none() && order.requester_id != scope.user.id;
+    if first_response || kind == LOG_NOTE {
+        let now = log.created_at;
+        let opened = order.created_at;
         let mut row: entities::work_order::ActiveModel = order.into();
-        row.first_response_at = Set(Some(Utc::now()));
+        if first_response {
+            row.first_response_at = Set(Some(now));
+            row.response_secs = Set(Some(super::seconds_since(opened, now)));
+        }
+        if kind == LOG_NOTE {
+            row.discussed_at = Set(now);
+        }
         row.update(txn).await?;
     }
     Ok(to_rows(txn, vec![log]).await?.remove(0))

@@ -159,3 +159,12 @@ pub(crate) fn require_requester_or_admin(
         )))
     }
 }
+
+/// Whole seconds from `opened` to `then` (never negative): the durations the statistics
+/// average, stored when they end.
+pub(crate) fn seconds_since(
+    opened: chrono::DateTime<chrono::Utc>,
+    then: chrono::DateTime<chrono::Utc>,
+) -> i64 {
+    (then - opened).num_seconds().max(0)
+}

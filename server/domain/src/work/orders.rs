@@ -1036,6 +1036,7 @@ pub async fn save(
             cost: Set(0.0),
             created_at: Set(now),
             updated_at: Set(now),
+            discussed_at: Set(now),
             first_response_at: Set(None),
             resolved_at: Set(None),
             closed_at: Set(None),
@@ -1433,8 +1434,8 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
 
 /// `column` within the days `from` and `to` (both `YYYY-MM-DD`, UTC, inclusive; either left
 /// out), a malformed day refused naming its field.
-fn day_range(
-    column: work_order::Column,
+pub(crate) fn day_range(
+    column: impl ColumnTrait,
     (from_field, from): (&str, Option<&str>),
     (to_field, to): (&str, Option<&str>),
 ) -> Result<Condition, AppError> {
@@ -1609,6 +1610,7 @@ pub(crate) async fn open_system(
         cost: Set(0.0),
         created_at: Set(now),
         updated_at: Set(now),
+        discussed_at: Set(now),
         first_response_at: Set(None),
         resolved_at: Set(None),
         closed_at: Set(None),

@@ -137,13 +137,26 @@ pub(crate) async fn transition(
     row.updated_at = Set(now);
     if order.first_response_at.is_none() && to == IN_PROGRESS {
         row.first_response_at = Set(Some(now));
+        row.response_secs = Set(Some(super::seconds_since(order.created_at, now)));
     }
     match to {
-        RESOLVED => row.resolved_at = Set(Some(now)),
-        CLOSED => row.closed_at = Set(Some(now)),
+        RESOLVED => {
+            row.resolved_at = Set(Some(now));
+            row.resolution_secs = Set(Some(super::seconds_since(order.created_at, now)));
+        }
+        CLOSED => {
+            row.closed_at = Set(Some(now));
+            // Closed without being resolved: the closing is the resolution.
+            if order.resolved_at.is_none() {
+                row.resolution_secs = Set(Some(super::seconds_since(order.created_at, now)));
+            }
+        }
         CANCELLED => row.cancelled_at = Set(Some(now)),
         // Reopened: no longer resolved.
-        IN_PROGRESS if from == RESOLVED => row.resolved_at = Set(None),
+        IN_PROGRESS if from == RESOLVED => {
+            row.resolved_at = Set(None);
+            row.resolution_secs = Set(None);
+        }
         _ => {}
     }
     let saved = super::flows::follow_state(txn, row.update(txn).await?).await?;

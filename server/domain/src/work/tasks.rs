@@ -96,6 +96,12 @@ pub struct TaskSearch {
     /// Only tasks past their due time and not done.
     #[serde(default)]
     pub overdue: bool,
+    /// Planned (`plannedAt`) on or after this day (`YYYY-MM-DD`, UTC): the work plan's calendar.
+    pub planned_from: Option<String>,
+    /// Planned on or before this day.
+    pub planned_to: Option<String>,
+    /// Only planned tasks (true) or unplanned ones (false; the work plan's list to plan from).
+    pub planned: Option<bool>,
 }
 
 pub(crate) async fn to_rows(
@@ -310,6 +316,18 @@ pub async fn search(
         c = c
             .add(work_order_task::Column::Done.eq(false))
             .add(work_order_task::Column::DueAt.lt(Utc::now()));
+    }
+    c = c.add(super::orders::day_range(
+        work_order_task::Column::PlannedAt,
+        ("plannedFrom", q.planned_from.as_deref()),
+        ("plannedTo", q.planned_to.as_deref()),
+    )?);
+    if let Some(planned) = q.planned {
+        c = c.add(if planned {
+            work_order_task::Column::PlannedAt.is_not_null()
+        } else {
+            work_order_task::Column::PlannedAt.is_null()
+        });
     }
     let select = work_order_task::Entity::find()
         .filter(c)

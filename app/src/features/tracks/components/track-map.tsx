@@ -22,9 +22,8 @@ interface TrackMapProps {
   vehicle?: { lon: number; lat: number; direction: number } | null;
   /** Follow the vehicle while it plays. */
   follow?: boolean;
-  /** The view fits the lines whenever this changes (another day or range, not another tolerance). */
+  /** The view fits the lines whenever this changes (another day or range). */
   fitKey: string;
-  onZoom?: (zoom: number) => void;
   onSelectLine?: (id: string) => void;
   /** Shown over the map (loading, empty, error of the data). */
   overlay?: ReactNode;
@@ -52,7 +51,6 @@ export function TrackMap(props: TrackMapProps) {
       center: DEFAULT_CENTER,
       zoom: DEFAULT_ZOOM,
       tiles: p.tiles,
-      onZoom: (zoom) => latest.current.onZoom?.(zoom),
       onSelectLine: p.onSelectLine ? (id) => latest.current.onSelectLine?.(id) : undefined,
     });
   });

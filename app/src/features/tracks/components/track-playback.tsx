@@ -1,6 +1,6 @@
 /**
  * Track playback, mounted by /locus and by the menu view locus/tracks: pick a vehicle and a UTC day → the day's track
- * on the map (`/web/track/day`, simplified for the zoom; playback along every fix) with its stops, speeding stretches
+ * on the map (`/web/track/day`: every fix, fetched once; the map simplifies the line for the zoom as it draws) with its stops, speeding stretches
  * and alarm points; play it (1×–16×) or scrub the timeline, a marker moving along; the moment's time, speed and wheel
  * readings; the day's summary; and the last 30 days of km (the consumption monitor), whose bars pick the day.
  *
@@ -20,7 +20,7 @@ import { formatDuration } from '@/lib/format';
 import { useDayTrack } from '../api/get-day-track';
 import { useInstant } from '../api/get-instant';
 import { useMileageHistogram } from '../api/get-mileage';
-import { addDays, km, lineOf, TRACK_COLOR, parseDay, stretchLine, toleranceForZoom, trackMarkers, utcToday } from '../playback';
+import { addDays, km, lineOf, TRACK_COLOR, parseDay, stretchLine, trackMarkers, utcToday } from '../playback';
 import type { DayTrack } from '@/lib/api-types';
 import { DayEvents } from './day-events';
 import { KmChart } from './km-chart';
@@ -31,25 +31,21 @@ import { usePlayback } from './use-playback';
 
 /** Days of the mileage strip. */
 const STRIP_DAYS = 30;
-const INITIAL_ZOOM = 12;
 
 export function TrackPlayback({ title }: { title: string }) {
   const { t } = useTranslation('locus');
   const [params, setParams] = useSearchParams();
   const vehicleId = Number(params.get('vehicleId')) || null;
   const day = parseDay(params.get('day')) ?? utcToday();
-  const [zoom, setZoom] = useState(INITIAL_ZOOM);
-  const tolerance = toleranceForZoom(zoom);
   const instant = useInstant(vehicleId);
   const [picked, setPicked] = useState<PickedVehicle | null>(null);
   const vehicle: PickedVehicle | null = vehicleId === null ? null : { id: vehicleId, plate: picked?.id === vehicleId ? picked.plate : (instant.data?.plate ?? '') };
 
-  // the line is drawn as simplified as the zoom allows; playback moves along every fix (a simplified line keeps two
-  // fixes of a steady hour, and nothing of the speed between them)
-  const track = useDayTrack(vehicleId === null ? null : { vehicleId, day, tolerance });
-  const everyFix = useDayTrack(vehicleId === null ? null : { vehicleId, day, tolerance: 0 });
+  // every fix, once: playback moves along them (a simplified line keeps two fixes of a steady hour, and nothing of the
+  // speed between them), and OpenLayers simplifies the drawn line for each zoom by itself
+  const track = useDayTrack(vehicleId === null ? null : { vehicleId, day });
   const data = track.data;
-  const playback = usePlayback(everyFix.data?.points ?? data?.points ?? [], `${String(vehicleId)}:${day}`);
+  const playback = usePlayback(data?.points ?? [], `${String(vehicleId)}:${day}`);
 
   const choose = (next: { vehicle?: PickedVehicle | null; day?: string }) => {
     if (next.vehicle !== undefined) setPicked(next.vehicle);
@@ -68,9 +64,7 @@ export function TrackPlayback({ title }: { title: string }) {
     );
   };
 
-  // a stretch of a few minutes may have no fix left in a simplified line: cut it from every fix once they are here
-  const stretchFixes = everyFix.data?.points ?? data?.points ?? [];
-  const speeding = data ? data.speeding.map((s) => stretchLine(stretchFixes, s.start, s.end)) : [];
+  const speeding = data ? data.speeding.map((s) => stretchLine(data.points, s.start, s.end)) : [];
   const overlay =
     vehicleId === null ? (
       <MapNote>{t('playback.chooseVehicle')}</MapNote>
@@ -117,7 +111,6 @@ export function TrackPlayback({ title }: { title: string }) {
             vehicle={playback.moment && data && data.points.length > 0 ? playback.moment : null}
             follow={playback.playing}
             fitKey={`${String(vehicleId)}:${day}`}
-            onZoom={setZoom}
             overlay={overlay}
             className="relative h-[55vh] min-h-72"
           />
@@ -125,7 +118,7 @@ export function TrackPlayback({ title }: { title: string }) {
           <TrackLegend />
         </div>
         <div className="space-y-4">
-          <DaySummary track={data} pending={vehicleId !== null && track.isPending} tolerance={tolerance} />
+          <DaySummary track={data} pending={vehicleId !== null && track.isPending} />
           {vehicleId !== null ? <MomentPanel vehicleId={vehicleId} playback={playback} /> : null}
           {data ? <DayEvents track={data} onSeek={playback.seek} /> : null}
         </div>
@@ -179,7 +172,7 @@ function DayPicker({ day, onChange }: { day: string; onChange: (day: string) => 
   );
 }
 
-function DaySummary({ track, pending, tolerance }: { track: DayTrack | undefined; pending: boolean; tolerance: number }) {
+function DaySummary({ track, pending }: { track: DayTrack | undefined; pending: boolean }) {
   const { t } = useTranslation('locus');
   const rows: [string, string, string][] = track
     ? [
@@ -188,7 +181,7 @@ function DaySummary({ track, pending, tolerance }: { track: DayTrack | undefined
         ['stops', t('field.stops'), String(track.stops.length)],
         ['speeding', t('field.speeding'), String(track.speeding.length)],
         ['alarms', t('field.alarms'), String(track.alarms.length)],
-        ['fixes', t('field.fixes'), t('summary.fixes', { shown: track.points.length, total: track.total, tolerance })],
+        ['fixes', t('field.fixes'), String(track.total)],
       ]
     : [];
   return (

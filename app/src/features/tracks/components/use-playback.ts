@@ -10,7 +10,7 @@ import type { TrackPoint } from '@/lib/api-types';
 
 export function usePlayback(points: readonly TrackPoint[], trackKey: string) {
   const span = timeline(points);
-  // the fixes of the same track at another tolerance keep the moment; another track (or its fixes arriving) does not
+  // another track, or its fixes arriving, starts again at its first fix
   const key = `${trackKey}:${String(span?.start ?? '')}`;
   const [state, setState] = useState({ key, ms: span?.start ?? 0, playing: false });
   const [speed, setSpeed] = useState<PlaybackSpeed>(1);

@@ -138,9 +138,6 @@ export function createTrackMap(target: HTMLElement, options: TrackMapOptions): T
     vehicleSource.addFeature(f);
   }
 
-  map.on('moveend', () => {
-    options.onZoom(view.getZoom() ?? options.zoom);
-  });
   map.on('singleclick', (event) => {
     map.forEachFeatureAtPixel(
       event.pixel,

@@ -234,9 +234,9 @@ function NextStepForm({ order, node, next, onItemError }: { order: OrderDetail; 
   );
 }
 
-/** A step entry of the timeline: the step left and the one reached (names from the order's steps), and the values submitted. */
+/** A step entry of the timeline: the step left and the one reached (names from the order's steps), and the values submitted under their labels. */
 export function StepLogEntry({ log, steps }: { log: LogRow; steps: readonly Step[] }) {
-  const { fromNode, toNode, values } = stepLogData(log.data);
+  const { fromNode, toNode, values, labels } = stepLogData(log.data);
   const name = (id: number | null) => steps.find((s) => s.nodeId === id)?.name ?? (id === null ? '—' : `#${String(id)}`);
   const entries = Object.entries(values);
   return (
@@ -250,7 +250,7 @@ export function StepLogEntry({ log, steps }: { log: LogRow; steps: readonly Step
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-lg bg-slate-50 p-2 text-sm">
           {entries.map(([k, v]) => (
             <div key={k} className="contents">
-              <dt className="text-slate-500">{k}</dt>
+              <dt className="text-slate-500">{labels[k] ?? k}</dt>
               <dd className="break-words text-slate-800">{toText(v)}</dd>
             </div>
           ))}

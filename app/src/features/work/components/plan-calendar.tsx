@@ -59,7 +59,7 @@ function itemKey(i: PlanItem): string {
   return `${i.kind}-${String(i.id)}`;
 }
 
-/** The open orders planned in the month's grid, the unplanned ones, the open tasks and the enabled plans' next runs, as calendar items. */
+/** The open orders and tasks planned in the month's grid, the unplanned ones and the enabled plans' next runs, as calendar items. */
 function usePlanItems(month: Month) {
   const { t } = useTranslation('work');
   const orderPath = useOrderPath();
@@ -67,14 +67,15 @@ function usePlanItems(month: Month) {
   const openStates = [PENDING, IN_PROGRESS, RESOLVED];
   const planned = useOrders({ states: openStates, ...plannedRange(month), page: 1, pageSize: LARGEST_PAGE });
   const unplanned = useOrders({ states: openStates, planned: false, page: 1, pageSize: LARGEST_PAGE });
-  const tasks = useTaskSearch({ done: false, page: 1, pageSize: LARGEST_PAGE });
+  const plannedTasks = useTaskSearch({ done: false, ...plannedRange(month), page: 1, pageSize: LARGEST_PAGE });
+  const unplannedTasks = useTaskSearch({ done: false, planned: false, page: 1, pageSize: LARGEST_PAGE });
   const informs = useInforms({ enabled: true, page: 1, pageSize: LARGEST_PAGE });
   const plans = menuPath('noticePlan');
   const items: PlanItem[] = [
     ...[...(planned.data?.list ?? []), ...(unplanned.data?.list ?? [])].map(
       (o): PlanItem => ({ kind: 'order', id: o.id, title: o.title, detail: [o.number, o.plate].filter(Boolean).join(' · '), at: o.plannedAt ?? null, href: orderPath(o.id), assigneeId: o.assigneeId ?? null, assigneeName: o.assigneeName }),
     ),
-    ...(tasks.data?.list ?? []).map(
+    ...[...(plannedTasks.data?.list ?? []), ...(unplannedTasks.data?.list ?? [])].map(
       (x): PlanItem => ({ kind: 'task', id: x.id, title: x.title, detail: t('plan.calendar.taskOf', { id: x.orderId }), at: x.plannedAt ?? null, href: orderPath(x.orderId), assigneeId: x.assigneeId ?? null, assigneeName: x.assigneeName }),
     ),
     ...(informs.data?.list ?? [])
@@ -83,19 +84,20 @@ function usePlanItems(month: Month) {
   ];
   return {
     items,
-    pending: planned.isPending || unplanned.isPending || tasks.isPending,
-    failed: planned.isError || unplanned.isError || tasks.isError,
+    pending: planned.isPending || unplanned.isPending || plannedTasks.isPending || unplannedTasks.isPending,
+    failed: planned.isError || unplanned.isError || plannedTasks.isError || unplannedTasks.isError,
     // another month's orders are on their way (the previous month's stay until they land)
     switching: planned.isPlaceholderData,
     retry: () => {
       void planned.refetch();
       void unplanned.refetch();
-      void tasks.refetch();
+      void plannedTasks.refetch();
+      void unplannedTasks.refetch();
       void informs.refetch();
     },
     runsFailed: informs.isError,
     ordersPartial: (planned.data?.total ?? 0) > LARGEST_PAGE || (unplanned.data?.total ?? 0) > LARGEST_PAGE,
-    tasksPartial: (tasks.data?.total ?? 0) > LARGEST_PAGE,
+    tasksPartial: (plannedTasks.data?.total ?? 0) > LARGEST_PAGE || (unplannedTasks.data?.total ?? 0) > LARGEST_PAGE,
   };
 }
 
