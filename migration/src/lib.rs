@@ -36,7 +36,7 @@ mod m20261128_000001_create_day_follower;
 mod m20261128_000002_add_day_rollups;
 mod m20261128_000100_create_report_boards;
 mod m20261128_000101_index_report_logs;
-mod m20261129_000001_add_work_order_durations;
+mod m20261129_000001_tune_work_order_reads;
 mod m20261129_000002_add_work_order_discussed_at;
 
 mod schema_helpers;
@@ -77,7 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000002_add_day_rollups::Migration),
             Box::new(m20261128_000100_create_report_boards::Migration),
             Box::new(m20261128_000101_index_report_logs::Migration),
-            Box::new(m20261129_000001_add_work_order_durations::Migration),
+            Box::new(m20261129_000001_tune_work_order_reads::Migration),
             Box::new(m20261129_000002_add_work_order_discussed_at::Migration),
         ]
     }

@@ -15863,6 +15863,18 @@ export type TaskSearch = PageQuery & {
      * Only tasks past their due time and not done.
      */
     overdue?: boolean;
+    /**
+     * Planned (`plannedAt`) on or after this day (`YYYY-MM-DD`, UTC): the work plan's calendar.
+     */
+    plannedFrom?: string | null;
+    /**
+     * Planned on or before this day.
+     */
+    plannedTo?: string | null;
+    /**
+     * Only planned tasks (true) or unplanned ones (false; the work plan's list to plan from).
+     */
+    planned?: boolean | null;
 };
 
 /**

@@ -1840,7 +1840,7 @@ pub async fn move_on(
                 .fields
                 .iter()
                 .filter(|f| data.contains_key(&f.key))
-                .map(|f| (f.key.clone(), f.label.clone()))
+                .map(|f| (f.key.clone(), Value::from(f.label.clone())))
                 .collect::<Map<String, Value>>(),
         }))),
         user_id: Set(scope.user.id),
