@@ -87,14 +87,21 @@ async function searchByName(page, w, name) {
 
 const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
 
-/** How many pixels of the map under `locator` are the drawing maps' marker orange (the draft's #f97316). */
+/**
+ * How many pixels of the map under `locator` are the drawing maps' marker orange (the draft's #f97316). Read from a
+ * copy made for reading, so the map's own canvases are not read back (Chromium warns when one is, repeatedly).
+ */
 function markerPixels(locator) {
   return locator.evaluate((el) => {
     let n = 0;
     for (const canvas of el.querySelectorAll('canvas')) {
-      const ctx = canvas.width > 0 ? canvas.getContext('2d') : null;
-      if (!ctx) continue;
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(canvas, 0, 0);
+      const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
       for (let i = 0; i < data.length; i += 4) {
         if (data[i + 3] > 200 && data[i] > 235 && data[i + 1] > 95 && data[i + 1] < 135 && data[i + 2] < 50) n += 1;
       }
@@ -378,7 +385,9 @@ for (const lang of ['zh', 'en']) {
       assert.equal(Number(await form.getByLabel(w.places.search.lat).inputValue()), body.lat);
       await map.and(page.locator('[data-draw="none"]')).waitFor();
       assert.equal(await pick.getAttribute('aria-pressed'), 'false');
-      // the point is marked (the map may move to the places found meanwhile, with the marker in view)
+      // the point is marked (the map may move to the places found meanwhile, with the marker in view); the pointer
+      // leaves it, whose hover shows the marker can be dragged
+      await page.mouse.move(at.x - 150, at.y + 120);
       await until(async () => (await markerPixels(map)) > 20, 'the point picked is marked on the map');
       // the places this test file added lie near the map's middle: listed nearest first, with their distance
       await page.getByTestId('pois-table').getByRole('row').nth(1).getByRole('cell', { name: /^[\d.]+ k?m$/ }).waitFor({ timeout: 10_000 });

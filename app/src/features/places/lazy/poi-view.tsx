@@ -173,7 +173,7 @@ export default function PoiView({ route }: MenuViewProps) {
             className="absolute inset-0"
             testId="poi-map"
           />
-          <div className="absolute top-3 right-3 z-10 flex flex-col items-end gap-2">
+          <div className="absolute top-3 left-3 z-10 flex flex-col items-start gap-2">
             <Button
               variant={picking ? 'accent' : 'secondary'}
               size="sm"
