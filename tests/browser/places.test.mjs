@@ -2,9 +2,11 @@
 // the map in the add dialog is found by name (and after a reload), and on /map once its filter is on (its card opens
 // from its icon); a route drawn on the map gets a vehicle assigned and is listed with it; a polygon that crosses
 // itself is refused and the dialog shows the server's own words; a route's nodes renamed, made a stop and reordered;
-// the track map with the route and places of its view; fragments rebuilt and the run in the generation log; a vehicle
-// reporting off its route shows red with its distance in the route list, a route without vehicles grey. Real server,
-// real browser.
+// the track map with the route and places of its view; fragments rebuilt, the run followed until it has finished and
+// then no more asked for, and the run in the generation log; the list's "near a point" picked on the map (Escape
+// cancels, the point is marked, typed values still work); a vehicle reporting off its route shows red with its distance
+// in the route list, a route without vehicles grey, one reporting on the line blue, one stopped on it where no stop is
+// planned orange. Real server, real browser.
 // Run from the repo root: node --test --test-concurrency=1 tests/browser/places.test.mjs (WHEELEND_BIN=… for another build).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -22,6 +24,13 @@ let vehicle;
 const FLEET = 1014;
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 const words = (lang, ns) => JSON.parse(readFileSync(resolve(repoRoot, `app/src/locales/${lang}/${ns}.json`), 'utf8'));
+/** ROUTE_STATE_COLORS as the console has them (`offRoute: '#E5484D'`…), as CSS computes them (`rgb(229, 72, 77)`). */
+const ROUTE_COLORS = Object.fromEntries(
+  [...readFileSync(resolve(repoRoot, 'app/src/components/map/route-states.ts'), 'utf8').matchAll(/(\w+): '#([0-9a-f]{6})'/gi)].map(([, state, hex]) => [
+    state,
+    `rgb(${[0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`,
+  ]),
+);
 
 before(async () => {
   server = await startServer();
@@ -77,6 +86,78 @@ async function searchByName(page, w, name) {
 }
 
 const mercY = (lat) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+/**
+ * How many pixels of the map under `locator` are the drawing maps' marker orange (the draft's #f97316). Read from a
+ * copy made for reading, so the map's own canvases are not read back (Chromium warns when one is, repeatedly).
+ */
+function markerPixels(locator) {
+  return locator.evaluate((el) => {
+    let n = 0;
+    for (const canvas of el.querySelectorAll('canvas')) {
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      const ctx = copy.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(canvas, 0, 0);
+      const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] > 200 && data[i] > 235 && data[i + 1] > 95 && data[i + 1] < 135 && data[i + 2] < 50) n += 1;
+      }
+    }
+    return n;
+  });
+}
+
+/** Waits until `check()` holds (asked every 200 ms for up to 5 s). */
+async function until(check, what) {
+  for (let i = 0; i < 25; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.fail(what);
+}
+
+/**
+ * On the fragment generator: rebuilds yesterday's fragments of every vehicle and waits until the run shown has
+ * finished (the list asks the log again while it runs); then the log is asked no more.
+ */
+async function rebuildAndFollow(page, w) {
+  const polls = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/xtrack/reBuildFragment?') && r.url().includes('runs=true')) polls.push(r.url());
+  });
+  const started = page.waitForResponse((r) => r.url().includes('/api/xtrack/reBuildFragment') && !r.url().includes('runs=true'));
+  await page.getByRole('button', { name: w.places.generator.run }).click();
+  const run = await (await started).json();
+  assert.equal(run.code, 0, run.msg);
+  const row = page.getByTestId('generator-runs').getByRole('row').nth(1);
+  const state = row.getByTestId('run-state');
+  await state.and(page.locator('[data-state]:not([data-state="1"])')).waitFor({ timeout: 60_000 });
+  assert.equal(await state.getAttribute('data-state'), '2', `finished as ${await state.textContent()}`);
+  await state.getByText(w.places.runs.stateOf.done, { exact: true }).waitFor();
+  assert.ok(polls.length >= 1, 'the log was asked for the run');
+  // done/total vehicle-days, all of them built
+  const built = (await row.getByRole('cell').nth(4).textContent()).split(' / ');
+  assert.equal(built[0], built[1], `built: ${built.join(' / ')}`);
+  const asked = polls.length;
+  await page.waitForTimeout(4500);
+  assert.equal(polls.length, asked, 'no more polling once every run shown has finished');
+  return run.data;
+}
+
+/** The route-matching verdict of `carId` on `routeId`, once it is `state` (the writer judges a report as it stores it). */
+async function verdictOf(routeId, carId, state) {
+  let verdict = null;
+  for (let i = 0; i < 50 && verdict?.state !== state; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 200));
+    const { list } = await callApi(server.url, root, '/route/list', { id: routeId, page: 1, pageSize: 1 });
+    verdict = list[0].vehicles.find((v) => v.id === carId)?.matched ?? null;
+  }
+  assert.equal(verdict?.state, state, `verdict: ${JSON.stringify(verdict)}`);
+  return verdict;
+}
 
 for (const lang of ['zh', 'en']) {
   const w = { places: words(lang, 'places'), crud: words(lang, 'crud'), enterprise: words(lang, 'enterprise') };
@@ -268,6 +349,65 @@ for (const lang of ['zh', 'en']) {
       await page.context().close();
     }
   });
+
+  test(`${lang}: the list's "near a point" is picked on the map and marked there; Escape cancels; typed values still work`, async () => {
+    const page = await adminPage(lang);
+    try {
+      await openConsole(page, '/locusModule/poi');
+      const map = page.getByTestId('poi-map');
+      await mapReady(map);
+      assert.equal(await markerPixels(map), 0, 'no point to mark yet');
+      const pick = page.getByRole('button', { name: w.places.search.pick });
+      const form = page.getByRole('search');
+
+      // Escape leaves picking without setting anything
+      await pick.click();
+      assert.equal(await pick.getAttribute('aria-pressed'), 'true');
+      assert.equal(await map.getAttribute('data-draw'), 'point');
+      await page.getByRole('status').filter({ hasText: w.places.search.picking }).waitFor();
+      await page.keyboard.press('Escape');
+      await map.and(page.locator('[data-draw="none"]')).waitFor();
+      assert.equal(await pick.getAttribute('aria-pressed'), 'false');
+      assert.equal(await form.getByLabel(w.places.search.lon).inputValue(), '');
+
+      // a click on the map searches near it, with the radius typed but not yet searched: the form shows the point, the
+      // list the distances, the map a marker
+      await form.getByLabel(w.places.search.radius).fill('1000000');
+      await pick.click();
+      const at = await near(map, 60, -40);
+      const asked = page.waitForRequest((r) => r.url().endsWith('/api/poi/search') && JSON.parse(r.postData()).lon !== undefined);
+      await page.mouse.click(at.x, at.y);
+      const body = JSON.parse((await asked).postData());
+      assert.ok(Math.abs(body.lon) <= 180 && Math.abs(body.lat) <= 90, JSON.stringify(body));
+      assert.equal(body.radius, 1_000_000);
+      assert.equal(await form.getByLabel(w.places.search.radius).inputValue(), '1000000');
+      assert.equal(Number(await form.getByLabel(w.places.search.lon).inputValue()), body.lon);
+      assert.equal(Number(await form.getByLabel(w.places.search.lat).inputValue()), body.lat);
+      await map.and(page.locator('[data-draw="none"]')).waitFor();
+      assert.equal(await pick.getAttribute('aria-pressed'), 'false');
+      // the point is marked (the map may move to the places found meanwhile, with the marker in view); the pointer
+      // leaves it, whose hover shows the marker can be dragged
+      await page.mouse.move(at.x - 150, at.y + 120);
+      await until(async () => (await markerPixels(map)) > 20, 'the point picked is marked on the map');
+      // the places this test file added lie near the map's middle: listed nearest first, with their distance
+      await page.getByTestId('pois-table').getByRole('row').nth(1).getByRole('cell', { name: /^[\d.]+ k?m$/ }).waitFor({ timeout: 10_000 });
+      await shot(page, `places-poi-near-${lang}`);
+
+      // typed values still search (a point beside the one picked, so the marker stays in view)
+      const lon = Number((body.lon + 0.002).toFixed(6));
+      await form.getByLabel(w.places.search.lon).fill(String(lon));
+      const typed = page.waitForRequest((r) => r.url().endsWith('/api/poi/search') && JSON.parse(r.postData()).lon === lon);
+      await form.getByRole('button', { name: w.crud.search }).click();
+      assert.equal(JSON.parse((await typed).postData()).lat, body.lat);
+      await until(async () => (await markerPixels(map)) > 20, 'the point typed is marked on the map');
+      // no point, no marker
+      await form.getByRole('button', { name: w.crud.reset }).click();
+      await until(async () => (await markerPixels(map)) === 0, 'no marker once the search is reset');
+      await assertQuiet(page, `POI near a point (${lang})`);
+    } finally {
+      await page.context().close();
+    }
+  });
 }
 
 test("zh: a route's nodes are renamed, stopped and reordered; the track map shows it; fragments are rebuilt and logged", async () => {
@@ -324,13 +464,10 @@ test("zh: a route's nodes are renamed, stopped and reordered; the track map show
     await shot(page, 'places-track-map-zh');
     await assertQuiet(page, 'track map');
 
-    // fragments of every vehicle, yesterday: a run starts and the generation log lists it
+    // fragments of every vehicle, yesterday: a run starts, is followed until it has finished, and the log lists it
     await openConsole(page, '/locusModule/fragmentGenerator');
-    const started = page.waitForResponse((r) => r.url().includes('/api/xtrack/reBuildFragment'));
-    await page.getByRole('button', { name: w.places.generator.run }).click();
-    const run = await (await started).json();
-    assert.equal(run.code, 0, run.msg);
-    await page.getByTestId('generator-runs').getByRole('row').nth(1).waitFor();
+    await rebuildAndFollow(page, w);
+    await shot(page, 'places-generator-zh');
     // a last day before the first is refused before asking
     await page.getByLabel(w.places.generator.start).fill('2026-11-10');
     await page.getByLabel(w.places.generator.end).fill('2026-11-01');
@@ -357,14 +494,7 @@ test("zh: a vehicle reporting off its route turns the route red, with its distan
   await callApi(server.url, root, '/route/add', { name: empty, entId: FLEET, corridorM: 200, nodes });
   await callApi(server.url, root, '/route/carAddLine', { routeId, vehicleIds: [drifter.carId] });
   await postReport(server.url, drifter, { lat: 31.2304, lon: 121.4737 });
-  // the writer judges the report as it stores it: wait for the verdict
-  let verdict = null;
-  for (let i = 0; i < 50 && verdict?.state !== 'offRoute'; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 200));
-    const { list } = await callApi(server.url, root, '/route/list', { id: routeId, page: 1, pageSize: 1 });
-    verdict = list[0].vehicles.find((v) => v.id === drifter.carId)?.matched ?? null;
-  }
-  assert.equal(verdict?.state, 'offRoute', `verdict: ${JSON.stringify(verdict)}`);
+  const verdict = await verdictOf(routeId, drifter.carId, 'offRoute');
   assert.ok(verdict.distanceM > 7000 && verdict.distanceM < 8500, String(verdict.distanceM));
 
   const page = await adminPage('zh');
@@ -374,6 +504,7 @@ test("zh: a vehicle reporting off its route turns the route red, with its distan
     const red = table.getByRole('row').filter({ hasText: watched });
     await red.waitFor({ timeout: 10_000 });
     assert.equal(await red.getByTestId('route-state').getAttribute('data-state'), 'offRoute');
+    assert.equal(await red.getByTestId('route-state').evaluate((el) => getComputedStyle(el).backgroundColor), ROUTE_COLORS.offRoute);
     assert.equal(await red.getByTestId('route-state').getAttribute('aria-label'), w.places.routeState.offRoute);
     const badge = red.getByTestId('route-vehicle').filter({ hasText: drifter.plate });
     assert.equal(await badge.getAttribute('data-state'), 'offRoute');
@@ -381,6 +512,7 @@ test("zh: a vehicle reporting off its route turns the route red, with its distan
     await badge.filter({ hasText: /偏离 [\d.]+ km/ }).waitFor();
     const grey = table.getByRole('row').filter({ hasText: empty });
     assert.equal(await grey.getByTestId('route-state').getAttribute('data-state'), 'none');
+    assert.equal(await grey.getByTestId('route-state').evaluate((el) => getComputedStyle(el).backgroundColor), ROUTE_COLORS.none);
     await grey.getByText(w.places.route.noVehicles).waitFor();
     assert.equal(await grey.getByTestId('route-vehicle').count(), 0);
     await shot(page, 'places-route-states-zh');
@@ -395,6 +527,62 @@ test("zh: a vehicle reporting off its route turns the route red, with its distan
     await page.context().close();
   }
 });
+
+test('en: the fragment generator follows the runs it started until each has finished', async () => {
+  const page = await adminPage('en');
+  try {
+    await openConsole(page, '/locusModule/fragmentGenerator');
+    await rebuildAndFollow(page, { places: words('en', 'places') });
+    await shot(page, 'places-generator-en');
+    await assertQuiet(page, 'fragment generator (en)');
+  } finally {
+    await page.context().close();
+  }
+});
+
+for (const [lang, suffix] of [['zh', 11], ['en', 13]]) {
+  test(`${lang}: a vehicle reporting on its route's line turns the route blue; one stopped on it where no stop is planned, orange`, async () => {
+    const w = { places: words(lang, 'places') };
+    // the east–west line at 31.30° N again, 200 m corridor, no planned stop
+    const nodes = [{ lon: 121.4, lat: 31.3 }, { lon: 121.6, lat: 31.3 }];
+    const cases = [
+      // driving along the line: matched
+      { state: 'matched', speed: 40, name: `在线${lang}${stamp}`, plate: `沪M${lang.toUpperCase()}${stamp}` },
+      // stopped on the line, farther than the corridor from every planned stop (it plans none): inference
+      { state: 'inference', speed: 0, name: `停靠${lang}${stamp}`, plate: `沪S${lang.toUpperCase()}${stamp}` },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const imei = String(862_000_000_000_000 + (Date.now() % 1_000_000) * 100 + suffix + i);
+      const car = await fittedVehicle(server.url, root, { plate: c.plate, imei, entId: FLEET });
+      const { id: routeId } = await callApi(server.url, root, '/route/add', { name: c.name, entId: FLEET, corridorM: 200, nodes });
+      await callApi(server.url, root, '/route/carAddLine', { routeId, vehicleIds: [car.carId] });
+      await postReport(server.url, car, { lat: 31.3, lon: 121.5, speed: c.speed });
+      const verdict = await verdictOf(routeId, car.carId, c.state);
+      assert.ok(verdict.distanceM < 5, `on the line: ${String(verdict.distanceM)}`);
+    }
+
+    const page = await adminPage(lang);
+    try {
+      await openConsole(page, '/locusModule/routeList');
+      const table = page.getByTestId('routes-table');
+      for (const c of cases) {
+        const row = table.getByRole('row').filter({ hasText: c.name });
+        await row.waitFor({ timeout: 10_000 });
+        const swatch = row.getByTestId('route-state');
+        assert.equal(await swatch.getAttribute('data-state'), c.state, c.name);
+        assert.equal(await swatch.getAttribute('aria-label'), w.places.routeState[c.state]);
+        assert.equal(await swatch.evaluate((el) => getComputedStyle(el).backgroundColor), ROUTE_COLORS[c.state], `${c.state} colour`);
+        const badge = row.getByTestId('route-vehicle').filter({ hasText: c.plate });
+        assert.equal(await badge.getAttribute('data-state'), c.state);
+        await badge.getByText(w.places.vehicleState[c.state], { exact: true }).waitFor();
+      }
+      await shot(page, `places-route-states-on-line-${lang}`);
+      await assertQuiet(page, `route states on the line (${lang})`);
+    } finally {
+      await page.context().close();
+    }
+  });
+}
 
 test("zh: the drawing maps draw on the live map's tile choice", async () => {
   const w = { places: words('zh', 'places'), crud: words('zh', 'crud') };

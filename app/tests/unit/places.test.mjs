@@ -1,11 +1,12 @@
 // Points of interest and routes as the maps draw them (features/places/model.ts, nodes.ts), the live map's remembered
-// POI types (features/map/poi-layer.ts), and the menu aliases of dataManage's route and trip management.
+// POI types (features/map/poi-layer.ts), the fragment runs the generator follows, and the menu aliases of dataManage's
+// route and trip management.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { load } from './load.mjs';
 
-const { poiShapes, poiIdOf, routeShape, routeIdOf, routeState, vehicleState, drawnOf, geometryOf, poiTypeStyle } = await load('src/features/places/model.ts');
+const { poiShapes, poiIdOf, routeShape, routeIdOf, routeState, vehicleState, drawnOf, geometryOf, poiTypeStyle, latestRuns } = await load('src/features/places/model.ts');
 const { nodesOfPath, daySpan } = await load('src/features/places/nodes.ts');
 const { parsePoiTypes } = await load('src/features/map/poi-layer.ts');
 const { hasView, viewFor } = await load('src/features/console/registry.ts');
@@ -64,6 +65,14 @@ test("a route takes the colour of its worst vehicle's verdict; a verdict on anot
   assert.equal(routeState(route(verdict('inference'), verdict('offRoute'), verdict('matched'))), 'offRoute');
   assert.equal(vehicleState({ id: 1, plate: 'P', matched: verdict('offRoute', 9) }, 3), 'none');
   assert.equal(routeShape(route(verdict('matched'), verdict('offRoute'))).color, '#E5484D');
+});
+
+test('the runs started are shown as the log last answered, in their order; one it does not list yet, as started', () => {
+  const run = (id, state, built) => ({ id, state, built, days: 4, error: '' });
+  const started = [run(9, 1, 0), run(7, 1, 0)];
+  assert.deepEqual(latestRuns(started, undefined), started);
+  const log = [run(8, 1, 3), run(7, 3, 2)];
+  assert.deepEqual(latestRuns(started, log).map((r) => [r.id, r.state, r.built]), [[9, 1, 0], [7, 3, 2]]);
 });
 
 test("the map's POI types: the five filters only, from what was stored", () => {

@@ -144,6 +144,10 @@ export interface ResourceHandle<R, V extends FormValues, K extends string | numb
   removeSelected: () => void;
   /** Back to page 1 (for filters a view keeps outside the search form). */
   resetPage: () => void;
+  /** The search values applied. */
+  filters: SearchValues;
+  /** Applies these search values over the others, as if typed and searched (e.g. a point picked on a map). */
+  applySearch: (values: SearchValues) => void;
 }
 
 export interface Resource<R, V extends FormValues, K extends string | number> extends ResourceHandle<R, V, K> {
@@ -166,6 +170,8 @@ export function useResource<R, P extends object, V extends FormValues, K extends
   const can = useButtons();
   const client = useQueryClient();
   const list = useListState<SearchValues>(initialSearch);
+  // what the search form shows: kept here, so applySearch sets some of them beside what is typed in the others
+  const [typed, setTyped] = useState<SearchValues>(initialSearch);
   const params = toParams(list.filters);
   const { fetchPage, fetchAll, filterRows } = config;
   const paged = fetchPage !== undefined;
@@ -224,6 +230,12 @@ export function useResource<R, P extends object, V extends FormValues, K extends
     resetPage: () => {
       list.setPaging(1, list.pageSize);
     },
+    filters: list.filters,
+    applySearch: (values) => {
+      const next = { ...typed, ...values };
+      setTyped(next);
+      if (!list.setFilters(next)) refetch();
+    },
   };
 
   const actionColumn: Column<R> | null =
@@ -274,8 +286,9 @@ export function useResource<R, P extends object, V extends FormValues, K extends
       searchFields && searchFields.length > 0 ? (
         <SearchForm
           label={texts.search ?? t('search')}
-          // the applied filters: a form that unmounts (another tab) comes back with them
-          initial={list.filters}
+          // a form that unmounts (another tab) comes back with what it showed
+          values={typed}
+          onValuesChange={setTyped}
           fields={searchFields}
           onSearch={(v) => {
             if (!list.setFilters(v)) refetch();

@@ -20,7 +20,11 @@ export type SearchValues = Record<string, string>;
 
 interface SearchFormProps {
   fields: readonly SearchField[];
-  initial: SearchValues;
+  /** The values it starts with, when it keeps them itself (no `values`). */
+  initial?: SearchValues;
+  /** The values shown, when the caller keeps them (to set some from elsewhere, e.g. a point picked on a map). */
+  values?: SearchValues;
+  onValuesChange?: (values: SearchValues) => void;
   onSearch: (values: SearchValues) => void;
   label: string;
 }
@@ -63,10 +67,12 @@ export function FilterField({ id, field: f, value, onChange }: { id: string; fie
   );
 }
 
-export function SearchForm({ fields, initial, onSearch, label }: SearchFormProps) {
+export function SearchForm({ fields, initial = {}, values: shown, onValuesChange, onSearch, label }: SearchFormProps) {
   const { t } = useTranslation('crud');
   const base = useId();
-  const [values, setValues] = useState<SearchValues>(initial);
+  const [own, setOwn] = useState<SearchValues>(initial);
+  const values = shown ?? own;
+  const setValues = onValuesChange ?? setOwn;
   // phones show the first field; the rest behind a toggle
   const [more, setMore] = useState(false);
   const submit = (e: SubmitEvent<HTMLFormElement>) => {
@@ -85,7 +91,7 @@ export function SearchForm({ fields, initial, onSearch, label }: SearchFormProps
               field={f}
               value={values[f.name] ?? ''}
               onChange={(value) => {
-                setValues((v) => ({ ...v, [f.name]: value }));
+                setValues({ ...values, [f.name]: value });
               }}
             />
           </div>

@@ -1,10 +1,11 @@
 /**
  * Points of interest and routes as the maps draw them: each type's colour and symbol (the legend shows the same),
- * rows turned into map shapes, and a drawn shape turned back into a POI's geometry.
+ * rows turned into map shapes, and a drawn shape turned back into a POI's geometry. Also the fragment runs a screen
+ * follows, as the generation log now has them.
  */
 import { ROUTE_STATE_COLORS } from '@/components/map/route-states';
 import type { DrawMode, DrawnShape, MapShape, ShapeSymbol } from '@/components/map/shapes';
-import type { Fence, PoiInput, PoiRow, PoiShape, PoiType, RouteRow, RouteState, RouteVehicle } from './types';
+import type { Fence, FragmentRun, PoiInput, PoiRow, PoiShape, PoiType, RouteRow, RouteState, RouteVehicle, RunState } from './types';
 
 export interface PoiTypeStyle {
   code: PoiType;
@@ -119,4 +120,13 @@ export function geometryOf(drawn: PoiDrawn): Pick<PoiInput, 'shape' | 'lon' | 'l
     case 'point':
       return { shape: 1, lon: drawn.lon, lat: drawn.lat };
   }
+}
+
+/** `FragmentRun.state`: still building. */
+export const RUN_RUNNING: RunState = 1;
+
+/** The runs started, each as the log's latest answer has it (as started until the log lists it). */
+export function latestRuns(started: readonly FragmentRun[], log: readonly FragmentRun[] | undefined): FragmentRun[] {
+  const byId = new Map(log?.map((run) => [run.id, run]));
+  return started.map((run) => byId.get(run.id) ?? run);
 }

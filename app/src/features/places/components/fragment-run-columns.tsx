@@ -28,9 +28,11 @@ export function fragmentRunColumns(t: TFunction<'places'>): Column<FragmentRun>[
     {
       key: 'state',
       header: t('runs.state'),
+      // a failed run's reason is read where its state is, not only on hover
       cell: (r) => (
-        <span title={r.error || undefined}>
+        <span className="inline-flex flex-col items-start gap-1" data-testid="run-state" data-state={r.state}>
           <Badge tone={STATES[r.state].tone}>{t(STATES[r.state].key)}</Badge>
+          {r.error ? <span className="text-xs text-red-700">{r.error}</span> : null}
         </span>
       ),
     },

@@ -1,6 +1,7 @@
 /**
  * locus/fragmentGenerator: rebuild the track fragments (one vehicle's finished UTC day each) of all vehicles in scope
- * or of the chosen ones, over a day range; the runs started are shown (the generation log keeps them).
+ * or of the chosen ones, over a day range; the runs started are shown and followed until each has finished (the
+ * generation log keeps them).
  */
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { formatDay } from '@/lib/format';
 import { VehicleAssignDialog } from '@/features/vehicles';
+import { useFollowedRuns } from '../api/get-fragment-runs';
 import { placesKeys } from '../api/keys';
 import { useRebuildFragments } from '../api/rebuild-fragments';
 import { fragmentRunColumns } from '../components/fragment-run-columns';
@@ -29,6 +31,7 @@ function daysBetween(start: string, end: string): number {
 
 export default function FragmentGeneratorView({ route }: MenuViewProps) {
   const { t } = useTranslation('places');
+  const { t: tc } = useTranslation();
   const { lang } = useApp();
   const rebuild = useRebuildFragments();
   // the last finished UTC day is the latest one with fragments to build
@@ -38,7 +41,8 @@ export default function FragmentGeneratorView({ route }: MenuViewProps) {
   const [picking, setPicking] = useState(false);
   const [start, setStart] = useState(yesterday);
   const [end, setEnd] = useState(yesterday);
-  const [runs, setRuns] = useState<FragmentRun[]>([]);
+  const [started, setStarted] = useState<FragmentRun[]>([]);
+  const followed = useFollowedRuns(started);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: SubmitEvent<HTMLFormElement>) => {
@@ -54,14 +58,14 @@ export default function FragmentGeneratorView({ route }: MenuViewProps) {
             : null;
     setError(problem);
     if (problem) return;
-    const started: FragmentRun[] = [];
+    const now: FragmentRun[] = [];
     try {
-      if (all) started.push(await rebuild.mutateAsync({ start, end }));
-      else for (const vehicleId of vehicleIds) started.push(await rebuild.mutateAsync({ vehicleId, start, end }));
+      if (all) now.push(await rebuild.mutateAsync({ start, end }));
+      else for (const vehicleId of vehicleIds) now.push(await rebuild.mutateAsync({ vehicleId, start, end }));
     } catch {
       // the request layer said why; the runs started so far are shown
     }
-    setRuns((prev) => [...started.reverse(), ...prev]);
+    setStarted((prev) => [...now.reverse(), ...prev]);
   };
 
   return (
@@ -99,7 +103,15 @@ export default function FragmentGeneratorView({ route }: MenuViewProps) {
         </form>
       </Panel>
       <Panel title={t('generator.results')} actions={<span className="text-xs text-slate-500">{t('generator.progress')}</span>}>
-        <DataTable caption={t('generator.results')} columns={fragmentRunColumns(t)} rows={runs} rowKey={(r) => r.id} empty={t('generator.noResults')} testId="generator-runs" />
+        <DataTable caption={t('generator.results')} columns={fragmentRunColumns(t)} rows={followed.runs} rowKey={(r) => r.id} empty={t('generator.noResults')} testId="generator-runs" />
+        {followed.failed ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 border-t border-slate-100 px-4 py-3 text-sm text-red-700">
+            {t('generator.followFailed')}
+            <Button variant="secondary" size="sm" onClick={followed.retry}>
+              {tc('actions.retry')}
+            </Button>
+          </div>
+        ) : null}
       </Panel>
       {picking ? (
         <VehicleAssignDialog

@@ -1,13 +1,15 @@
 /**
- * locus/poi: points of interest and geofences. The list (by name, type, and near a point) beside a map of the page's
- * rows; add/edit in a dialog where the shape is drawn on a map; delete with a confirmation.
+ * locus/poi: points of interest and geofences. The list (by name, type, and near a point, typed or picked on the map)
+ * beside a map of the page's rows; add/edit in a dialog where the shape is drawn on a map; delete with a confirmation.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useResource } from '@/components/crud/resource-view';
 import { Panel, ViewPage } from '@/components/crud/view';
 import { ShapeMap } from '@/components/map/shape-map';
+import type { DrawnShape } from '@/components/map/shapes';
+import { Button } from '@/components/ui/button';
 import { useApp } from '@/lib/app-context';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
@@ -38,6 +40,8 @@ export default function PoiView({ route }: MenuViewProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [fitKey, setFitKey] = useState(0);
   const staff = useIsPlatformStaff();
+  // the next click on the map sets the "near a point" filter
+  const [picking, setPicking] = useState(false);
 
   const resource = useResource<PoiRow, PoiSearch, PoiValues, number>({
     title: menuTitle(route, lang),
@@ -118,6 +122,24 @@ export default function PoiView({ route }: MenuViewProps) {
 
   const shapes = useMemo(() => poiShapes(resource.rows), [resource.rows]);
   const picked = resource.rows.find((p) => p.id === selected);
+  // the point the list is searched near, marked on the map (however it was given)
+  const nearLon = numberOf(resource.filters.lon);
+  const nearLat = numberOf(resource.filters.lat);
+  const nearPoint = useMemo<DrawnShape | null>(
+    () => (nearLon !== undefined && nearLat !== undefined ? { kind: 'point', lon: nearLon, lat: nearLat } : null),
+    [nearLon, nearLat],
+  );
+
+  useEffect(() => {
+    if (!picking) return;
+    const cancel = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setPicking(false);
+    };
+    window.addEventListener('keydown', cancel);
+    return () => {
+      window.removeEventListener('keydown', cancel);
+    };
+  }, [picking]);
 
   return (
     <ViewPage title={menuTitle(route, lang)} actions={resource.toolbar}>
@@ -135,6 +157,14 @@ export default function PoiView({ route }: MenuViewProps) {
             onSelect={(id) => {
               setSelected(poiIdOf(id));
             }}
+            draw={picking ? 'point' : 'none'}
+            draft={nearPoint}
+            // a click while picking, or the marker dragged
+            onDrawn={(shape) => {
+              if (shape.kind !== 'point') return;
+              setPicking(false);
+              resource.applySearch({ lon: String(shape.lon), lat: String(shape.lat) });
+            }}
             fitKey={`${String(fitKey)}:${String(shapes.length)}`}
             fitId={picked ? `poi-${String(picked.id)}` : undefined}
             label={t('map.label')}
@@ -143,6 +173,23 @@ export default function PoiView({ route }: MenuViewProps) {
             className="absolute inset-0"
             testId="poi-map"
           />
+          <div className="absolute top-3 left-3 z-10 flex flex-col items-start gap-2">
+            <Button
+              variant={picking ? 'accent' : 'secondary'}
+              size="sm"
+              aria-pressed={picking}
+              onClick={() => {
+                setPicking((on) => !on);
+              }}
+            >
+              {t('search.pick')}
+            </Button>
+            {picking ? (
+              <p role="status" className="max-w-56 rounded-lg bg-white/95 px-3 py-2 text-xs text-slate-700 shadow ring-1 ring-slate-200">
+                {t('search.picking')}
+              </p>
+            ) : null}
+          </div>
           {picked ? (
             <div className="absolute inset-x-3 bottom-3 z-10 md:left-auto md:w-72">
               <PoiCard
