@@ -3,10 +3,6 @@
 //!   timestamps (on SQLite, text parsed per row). The durations are now stored when they end
 //!   (`response_secs`, `resolution_secs`), filled in here for the orders that have them, and
 //!   the statistics' index carries them instead of `first_response_at`.
-//! - Newest-first lists over several enterprises (`enterprise_id IN (…)`) read every entry of
-//!   the `listing` index and sorted them; `opened` and `assignee_opened` are in the list's
-//!   order, so the database may walk them from the newest and stop at the page (the planner
-//!   picks, by its statistics, between them and the per-enterprise index).
 //! - On PostgreSQL, trigram indexes (`pg_trgm`, when the database may have it) answer keyword
 //!   searches of numbers and titles without reading every order of the scope.
 
@@ -50,15 +46,6 @@ const GROUPS_AFTER: &[&str] = &[
     "closed_at",
     "response_secs",
     "resolution_secs",
-];
-
-/// In the lists' order (newest first), with the enterprise to filter on.
-const ORDERED: [(&str, &[&str]); 2] = [
-    ("idx_work_orders_opened", &["created_at", "id", "enterprise_id"]),
-    (
-        "idx_work_orders_assignee_opened",
-        &["assignee_id", "created_at", "id", "enterprise_id"],
-    ),
 ];
 
 /// Trigram indexes of the searched columns, created only where `pg_trgm` is available (an
@@ -120,11 +107,6 @@ impl MigrationTrait for Migration {
         ))
         .await?;
         replace_groups(manager, GROUPS_AFTER).await?;
-        for (name, cols) in ORDERED {
-            manager
-                .create_index(index(name, WorkOrders::Table, cols))
-                .await?;
-        }
         if db.get_database_backend() == DbBackend::Postgres {
             db.execute_unprepared(TRIGRAMS).await?;
         }
@@ -139,11 +121,6 @@ impl MigrationTrait for Migration {
                  DROP INDEX IF EXISTS idx_work_orders_title_trgm;",
             )
             .await?;
-        }
-        for (name, _) in ORDERED {
-            manager
-                .drop_index(Index::drop().name(name).table(WorkOrders::Table).to_owned())
-                .await?;
         }
         replace_groups(manager, GROUPS_BEFORE).await?;
         for column in [WorkOrders::ResponseSecs, WorkOrders::ResolutionSecs] {
