@@ -48,7 +48,8 @@ const LISTING: (&str, &[&str]) = (
         "title",
     ],
 );
-const GROUPS: (&str, &[&str]) = (
+/// The statistics' index as this migration made it (a later one replaces it).
+pub(crate) const GROUPS: (&str, &[&str]) = (
     "idx_work_orders_groups",
     &[
         "enterprise_id",

@@ -21,19 +21,9 @@ enum WorkOrders {
     ResolutionSecs,
 }
 
-const GROUPS: &str = "idx_work_orders_groups";
-const GROUPS_BEFORE: &[&str] = &[
-    "enterprise_id",
-    "state",
-    "type_id",
-    "grade",
-    "assignee_id",
-    "created_at",
-    "due_at",
-    "first_response_at",
-    "resolved_at",
-    "closed_at",
-];
+/// The statistics' index, replaced: its columns before and after.
+const GROUPS: &str = crate::m20261127_000001_index_work_order_reads::GROUPS.0;
+const GROUPS_BEFORE: &[&str] = crate::m20261127_000001_index_work_order_reads::GROUPS.1;
 const GROUPS_AFTER: &[&str] = &[
     "enterprise_id",
     "state",

@@ -1406,23 +1406,17 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
         ("from", q.from.as_deref()),
         ("to", q.to.as_deref()),
     )?);
-    c = c.add(day_range(
+    c = c.add(planning(
         work_order::Column::PlannedAt,
-        ("plannedFrom", q.planned_from.as_deref()),
-        ("plannedTo", q.planned_to.as_deref()),
+        q.planned_from.as_deref(),
+        q.planned_to.as_deref(),
+        q.planned,
     )?);
     c = c.add(day_range(
         work_order::Column::ResolvedAt,
         ("resolvedFrom", q.resolved_from.as_deref()),
         ("resolvedTo", q.resolved_to.as_deref()),
     )?);
-    if let Some(planned) = q.planned {
-        c = c.add(if planned {
-            work_order::Column::PlannedAt.is_not_null()
-        } else {
-            work_order::Column::PlannedAt.is_null()
-        });
-    }
     if let Some(located) = q.located {
         let has = Condition::all()
             .add(work_order::Column::Lat.is_not_null())
@@ -1432,9 +1426,28 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
     Ok(c)
 }
 
+/// The work plan's filters of orders and tasks alike: planned (`column`) within the days
+/// `plannedFrom`..`plannedTo`, and planned at all (true) or not (false).
+pub(crate) fn planning(
+    column: impl ColumnTrait + Copy,
+    from: Option<&str>,
+    to: Option<&str>,
+    planned: Option<bool>,
+) -> Result<Condition, AppError> {
+    let mut c = day_range(column, ("plannedFrom", from), ("plannedTo", to))?;
+    if let Some(planned) = planned {
+        c = c.add(if planned {
+            column.is_not_null()
+        } else {
+            column.is_null()
+        });
+    }
+    Ok(c)
+}
+
 /// `column` within the days `from` and `to` (both `YYYY-MM-DD`, UTC, inclusive; either left
 /// out), a malformed day refused naming its field.
-pub(crate) fn day_range(
+fn day_range(
     column: impl ColumnTrait,
     (from_field, from): (&str, Option<&str>),
     (to_field, to): (&str, Option<&str>),

@@ -317,18 +317,12 @@ pub async fn search(
             .add(work_order_task::Column::Done.eq(false))
             .add(work_order_task::Column::DueAt.lt(Utc::now()));
     }
-    c = c.add(super::orders::day_range(
+    c = c.add(super::orders::planning(
         work_order_task::Column::PlannedAt,
-        ("plannedFrom", q.planned_from.as_deref()),
-        ("plannedTo", q.planned_to.as_deref()),
+        q.planned_from.as_deref(),
+        q.planned_to.as_deref(),
+        q.planned,
     )?);
-    if let Some(planned) = q.planned {
-        c = c.add(if planned {
-            work_order_task::Column::PlannedAt.is_not_null()
-        } else {
-            work_order_task::Column::PlannedAt.is_null()
-        });
-    }
     let select = work_order_task::Entity::find()
         .filter(c)
         .order_by_asc(work_order_task::Column::Done)
