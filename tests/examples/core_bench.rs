@@ -14,13 +14,6 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use wheelend_tests::{Spawn, TestApp, percentile, report_fleet, spawn_app_with};
 
-fn env_or(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// One call as the load generator sends it.
 #[derive(Clone)]
 struct Call {
@@ -96,9 +89,10 @@ async fn load(app: &TestApp, call: &Call, connections: usize, run: Duration) -> 
 
 #[tokio::main]
 async fn main() {
-    let vehicles = usize::try_from(env_or("BENCH_VEHICLES", 30_000)).unwrap_or(30_000);
-    let run = Duration::from_secs(env_or("BENCH_SECS", 10));
-    let connections = usize::try_from(env_or("BENCH_CONNECTIONS", 8)).unwrap_or(8);
+    let vehicles =
+        usize::try_from(wheelend_tests::env_or("BENCH_VEHICLES", 30_000)).unwrap_or(30_000);
+    let run = Duration::from_secs(wheelend_tests::env_or("BENCH_SECS", 10));
+    let connections = usize::try_from(wheelend_tests::env_or("BENCH_CONNECTIONS", 8)).unwrap_or(8);
     // The shipped visitor budget, so the flood below meets what a real one would. The
     // per-address budget stays off: every connection here comes from 127.0.0.1.
     let shipped = kernel::config::Config::figment()

@@ -27,13 +27,6 @@ use tokio::process::{Child, Command};
 use tokio::sync::Mutex;
 use wheelend_tests::{ADMIN_PASSWORD, percentile};
 
-fn setting(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 fn binary() -> std::path::PathBuf {
     std::env::var_os("WHEELEND_BIN").map_or_else(
         || {
@@ -350,11 +343,11 @@ fn show_memory(label: &str, pid: u32, rss: &[f64]) {
 
 #[tokio::main]
 async fn main() {
-    let vehicles = setting("LIVE_LOAD_VEHICLES", 30_000);
-    let users = setting("LIVE_LOAD_USERS", 20);
-    let secs = setting("LIVE_LOAD_SECS", 300);
-    let idle = setting("LIVE_LOAD_IDLE_SECS", 60);
-    let settle = setting("LIVE_LOAD_SETTLE_SECS", 30);
+    let vehicles = wheelend_tests::env_or("LIVE_LOAD_VEHICLES", 30_000);
+    let users = wheelend_tests::env_or("LIVE_LOAD_USERS", 20);
+    let secs = wheelend_tests::env_or("LIVE_LOAD_SECS", 300);
+    let idle = wheelend_tests::env_or("LIVE_LOAD_IDLE_SECS", 60);
+    let settle = wheelend_tests::env_or("LIVE_LOAD_SETTLE_SECS", 30);
     let server = start(vehicles, tempfile::tempdir().expect("a data directory")).await;
     let pid = server.child.id().expect("the server's pid");
     let client = reqwest::Client::new();

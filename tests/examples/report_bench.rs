@@ -28,13 +28,6 @@ const REPORTS_PER_DAY: i64 = 2880;
 /// The ingestion budget per report at 20,000 reports/s on this machine (`ingest_bench`).
 const INGEST_US_PER_REPORT: f64 = 50.0;
 
-fn env_or(name: &str, default: i64) -> i64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 async fn seed_vehicles(app: &TestApp, enterprises: [i64; 2], vehicles: i64) {
     let now = Utc::now();
     let rows: Vec<vehicle::ActiveModel> = (0..vehicles)
@@ -198,8 +191,8 @@ async fn seed_history(app: &TestApp, day: NaiveDate) {
 
 #[tokio::main]
 async fn main() {
-    let vehicles = env_or("REPORT_BENCH_VEHICLES", 30_000);
-    let day_count = env_or("REPORT_BENCH_DAYS", 90);
+    let vehicles = wheelend_tests::env_or("REPORT_BENCH_VEHICLES", 30_000);
+    let day_count = wheelend_tests::env_or("REPORT_BENCH_DAYS", 90);
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let enterprises = [t.a.root, t.a.child];
@@ -215,7 +208,8 @@ async fn main() {
     let derived_day = today - Duration::days(day_count + 1);
     seed_history(&app, derived_day).await;
     settle_after_bulk_load(&app).await;
-    let fleet = usize::try_from(env_or("REPORT_BENCH_FLEET", 30_000)).unwrap_or(30_000);
+    let fleet =
+        usize::try_from(wheelend_tests::env_or("REPORT_BENCH_FLEET", 30_000)).unwrap_or(30_000);
     let _reporting = report_fleet(&app, fleet).await;
     tokio::time::sleep(std::time::Duration::from_secs(5)).await;
     println!("a fleet of {fleet} simulated vehicles reports every 30 s meanwhile");

@@ -25,13 +25,6 @@ const FIXES_PER_DAY: i64 = 2880;
 const POIS: i64 = 100_000;
 const ROUNDS: usize = 20;
 
-fn env_or(name: &str, default: i64) -> i64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 /// A vehicle's day: out along a line at 60 km/h from 06:00 to 14:00 and back until 22:00,
 /// parked at night (one fix every 30 s all day, as a receiver reports).
 fn day_of(vehicle: i64, day: NaiveDate) -> Vec<position::Model> {
@@ -170,8 +163,8 @@ async fn await_run(app: &TestApp, token: &str, id: i64) -> f64 {
 
 #[tokio::main]
 async fn main() {
-    let vehicles = env_or("TRACK_BENCH_VEHICLES", 200);
-    let day_count = env_or("TRACK_BENCH_DAYS", 30);
+    let vehicles = wheelend_tests::env_or("TRACK_BENCH_VEHICLES", 200);
+    let day_count = wheelend_tests::env_or("TRACK_BENCH_DAYS", 30);
     let app = spawn_app().await;
     let t = tenants::two_trees(&app).await;
     let today = Utc::now().date_naive();
@@ -182,7 +175,8 @@ async fn main() {
     seed(&app, t.a.root, vehicles, &days).await;
     settle_after_bulk_load(&app).await;
     // Measured while a fleet reports, as the product runs.
-    let fleet = usize::try_from(env_or("TRACK_BENCH_FLEET", 30_000)).unwrap_or(30_000);
+    let fleet =
+        usize::try_from(wheelend_tests::env_or("TRACK_BENCH_FLEET", 30_000)).unwrap_or(30_000);
     let _reporting = report_fleet(&app, fleet).await;
     tokio::time::sleep(std::time::Duration::from_secs(5)).await;
     println!("a fleet of {fleet} simulated vehicles reports every 30 s meanwhile");

@@ -707,3 +707,11 @@ pub async fn report_fleet(app: &TestApp, vehicles: usize) -> tokio::task::JoinHa
         },
     ))
 }
+
+/// A benchmark's setting: the environment variable `name` parsed, else `default`.
+pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
