@@ -13,6 +13,11 @@ pub struct Model {
     /// Odometer, km.
     pub mileage: Option<f64>,
     pub cost: Option<f64>,
+    /// Sum of the labour lines.
+    pub labour_cost: f64,
+    /// Sum of the part and tyre lines.
+    pub parts_cost: f64,
+    pub work_order_id: Option<i64>,
     pub serviced_at: DateTimeUtc,
     pub created_by: i64,
     pub created_at: DateTimeUtc,

@@ -38,6 +38,7 @@ mod m20261128_000100_create_report_boards;
 mod m20261128_000101_index_report_logs;
 mod m20261129_000001_tune_work_order_reads;
 mod m20261129_000002_add_work_order_discussed_at;
+mod m20261130_000001_create_stock;
 
 mod schema_helpers;
 
@@ -79,6 +80,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000101_index_report_logs::Migration),
             Box::new(m20261129_000001_tune_work_order_reads::Migration),
             Box::new(m20261129_000002_add_work_order_discussed_at::Migration),
+            Box::new(m20261130_000001_create_stock::Migration),
         ]
     }
 }

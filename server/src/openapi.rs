@@ -34,6 +34,7 @@ tags, white table, sale records, spray data"),
         (name = "telemetry", description = "Device reports (HTTP; the same JSON over MQTT on wheelend/<imei>/report), \
 ingestion counts (see docs/live.md)"),
         (name = "work", description = "Work orders, tasks, discussions and their categories (problem types, modules)"),
+        (name = "warehouse", description = "Warehouses, the stock ledger, tyres as assets and service records (docs/stock.md)"),
     )
 )]
 struct ApiDoc;

@@ -21,6 +21,7 @@ mod rule;
 mod session;
 mod share;
 mod simulator;
+mod stock;
 mod system;
 mod telemetry;
 mod track;

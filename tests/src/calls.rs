@@ -2183,6 +2183,177 @@ impl TestApp {
         self.call("POST", "/api/web/device/white_table", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/web/drp/delPartner`: Deletes a supplier or customer no move names.
+    pub fn api_web_drp_del_partner<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/delPartner", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/delWarehouse`: Deletes a warehouse that holds no stock and no tyres.
+    pub fn api_web_drp_del_warehouse<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/delWarehouse", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/drpSetting`: Saves stock settings (what is given): negative stock, valuation (refused while stock is
+    pub fn api_web_drp_drp_setting<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/drpSetting", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/getDrpSetting`: Stock settings of an enterprise (default: the acting one).
+    pub fn api_web_drp_get_drp_setting<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/getDrpSetting", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/marketList`: Sales to customers with revenue, cost and profit.
+    pub fn api_web_drp_market_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/marketList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/partnerList`: Suppliers (kind 1) or customers (kind 2), with how many moves name each and their amount.
+    pub fn api_web_drp_partner_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/partnerList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/saveMove`: Records a document of stock moves (receipt, issue, return, transfer, sale, retread,
+    pub fn api_web_drp_save_move<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/saveMove", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/savePartner`: Creates (no `id`) or changes a supplier or customer.
+    pub fn api_web_drp_save_partner<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/savePartner", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/saveWarehouse`: Creates a warehouse; names are unique per enterprise.
+    pub fn api_web_drp_save_warehouse<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/saveWarehouse", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/storageList`: Balances by warehouse and item, with totals (items, quantity, value, how many are low).
+    pub fn api_web_drp_storage_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/storageList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/storageRecord`: The ledger, newest first, with totals in and out of everything that matches.
+    pub fn api_web_drp_storage_record<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/storageRecord", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/tyre/dismount`: Takes a tyre off its wheel back into a warehouse (a return move), or to scrap.
+    pub fn api_web_drp_tyre_dismount<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/tyre/dismount", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/tyre/info`: One tyre: its mounts, wear rate, projected replacement and under-inflation alarms.
+    pub fn api_web_drp_tyre_info<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/tyre/info", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/tyre/list`: Tyres (assets), newest first, with counts by state.
+    pub fn api_web_drp_tyre_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/tyre/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/tyre/log`: A tyre's life, newest first: receipt, mounts, rotations, moves, and the pressure alarms of
+    pub fn api_web_drp_tyre_log<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/tyre/log", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/tyre/mileage`: Km and cost per km of tyres by tyre, brand or model (most expensive per km first).
+    pub fn api_web_drp_tyre_mileage<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/tyre/mileage", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/tyre/mount`: Mounts a tyre at a wheel: from stock (an issue move) or from another wheel (a rotation).
+    pub fn api_web_drp_tyre_mount<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/tyre/mount", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/updateWarehouse`: Changes a warehouse (`id` and what is given).
+    pub fn api_web_drp_update_warehouse<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/updateWarehouse", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/drp/warehouseList`: Warehouses with what they hold.
+    pub fn api_web_drp_warehouse_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/drp/warehouseList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/web/ent/colonyList`: The clusters an enterprise (default: the acting one) belongs to or supervises.
     pub fn api_web_ent_colony_list<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -2631,6 +2802,87 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/web/service/car_service", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/delItem`: Deletes items no move or service line uses (all or none); answers how many.
+    pub fn api_web_service_del_item<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/delItem", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/getServiceSetting`: Service settings of an enterprise (default: the acting one).
+    pub fn api_web_service_get_service_setting<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/getServiceSetting", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/itemList`: The item catalogue (labour, parts, tyre models) with what is held of each.
+    pub fn api_web_service_item_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/itemList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/saveItem`: Creates an item; codes are unique per enterprise.
+    pub fn api_web_service_save_item<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/saveItem", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/serviceInfo`: One service record with its lines.
+    pub fn api_web_service_service_info<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/serviceInfo", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/serviceList`: Service records of the enterprise's vehicles with their lines and totals.
+    pub fn api_web_service_service_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/serviceList", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/serviceListCollect`: Service cost by vehicle, item or month.
+    pub fn api_web_service_service_list_collect<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/serviceListCollect", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/serviceSetting`: Saves service settings (what is given; null clears the warehouse and intervals).
+    pub fn api_web_service_service_setting<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/serviceSetting", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/web/service/setItem`: Changes an item (`id` and what is given; `enabled: false` disables it).
+    pub fn api_web_service_set_item<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/web/service/setItem", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/web/spray/analyse_recent`: Spray-cooling activity per vehicle over the recent days: activations, seconds sprayed,

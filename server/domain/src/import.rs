@@ -33,6 +33,8 @@ pub static IMPORTERS: &[&dyn Importer] = &[
     &crate::vehicle::imports::Vehicles,
     &crate::vehicle::imports::Drivers,
     &crate::device::import::Devices,
+    &crate::stock::imports::StockOpening,
+    &crate::stock::imports::TyreAssets,
 ];
 
 pub fn importable() -> Vec<&'static str> {

@@ -26,6 +26,7 @@ pub mod seed;
 pub mod session;
 pub mod signins;
 pub mod sms;
+pub mod stock;
 pub mod tabular;
 pub mod track;
 pub mod users;

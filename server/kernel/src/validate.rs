@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::error::AppError;
 use crate::text;
@@ -89,4 +89,28 @@ pub fn json_list<T: serde::de::DeserializeOwned>(text: &str) -> Vec<T> {
 
 pub fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "[]".into())
+}
+
+/// A field that may be left out (None), null (`Some(None)`) or given; use with
+/// `#[serde(default, deserialize_with = "present")]`.
+pub fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// A finite number of at least 0 and below a billion (amounts, quantities, km).
+pub fn non_negative(field: &str, value: f64) -> Result<f64, AppError> {
+    if value.is_finite() && (0.0..1e9).contains(&value) {
+        Ok(value)
+    } else {
+        Err(AppError::field(
+            field,
+            text!(
+                "{} 须为 0 到 10 亿之间的数",
+                "{} must be a number from 0 to one billion",
+                field
+            ),
+        ))
+    }
 }

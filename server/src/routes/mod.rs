@@ -15,6 +15,7 @@ mod pages;
 mod report;
 mod rule;
 mod session;
+mod stock;
 mod system;
 mod telemetry;
 mod track;
@@ -55,6 +56,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(vehicle::router())
         .merge(device::router())
         .merge(work::router())
+        .merge(stock::router())
         .merge(rule::router())
         .merge(report::router())
         .merge(track::router())

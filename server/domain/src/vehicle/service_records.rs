@@ -109,6 +109,11 @@ pub struct ServiceInput {
     /// Default: now.
     #[serde(default)]
     pub serviced_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub work_order_id: Option<i64>,
+    /// Priced lines (docs/stock.md); with lines, `cost` is their sum and parts leave stock.
+    #[serde(default)]
+    pub lines: Vec<crate::stock::services::LineInput>,
 }
 
 /// A service record.
@@ -128,19 +133,16 @@ pub struct ServiceRow {
 }
 
 fn non_negative(field: &str, v: Option<f64>) -> Result<(), AppError> {
-    match v {
-        Some(x) if !(x.is_finite() && x >= 0.0) => Err(AppError::field(
-            field,
-            text!("{} 不能为负", "{} must not be negative", field),
-        )),
-        _ => Ok(()),
-    }
+    v.map(|x| kernel::validate::non_negative(field, x))
+        .transpose()
+        .map(|_| ())
 }
 
 /// Adds a service record when `create` is given, then lists the vehicle's records, newest
 /// service first.
 pub async fn car_services(
     db: &DatabaseConnection,
+    live: &crate::live::hub::LiveHub,
     scope: &Scope,
     vehicle_id: i64,
     create: Option<&ServiceInput>,
@@ -155,21 +157,27 @@ pub async fn car_services(
         let content = limited("content", &c.content, 1000)?;
         non_negative("mileage", c.mileage)?;
         non_negative("cost", c.cost)?;
+        let work_order_id = match c.work_order_id {
+            Some(o) => Some(crate::stock::ledger::checked_order(db, scope, o).await?),
+            None => None,
+        };
         let now = Utc::now();
-        car_service::ActiveModel {
+        let row = car_service::ActiveModel {
             enterprise_id: Set(v.enterprise_id),
             vehicle_id: Set(v.id),
             item: Set(item),
             content: Set(content),
             mileage: Set(c.mileage),
             cost: Set(c.cost),
+            labour_cost: Set(0.0),
+            parts_cost: Set(0.0),
+            work_order_id: Set(work_order_id),
             serviced_at: Set(c.serviced_at.unwrap_or(now)),
             created_by: Set(scope.user.id),
             created_at: Set(now),
             ..Default::default()
-        }
-        .insert(db)
-        .await?;
+        };
+        crate::stock::services::create(db, live, scope, row, v.enterprise_id, &c.lines).await?;
     }
     let select = car_service::Entity::find()
         .filter(car_service::Column::VehicleId.eq(v.id))

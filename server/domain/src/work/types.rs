@@ -22,7 +22,7 @@ use kernel::error::{AppError, DbResultExt};
 use kernel::i18n::Text;
 use kernel::paging::{PageQuery, PageResult};
 use kernel::text;
-use kernel::validate::{required, to_json};
+use kernel::validate::{present, required, to_json};
 
 /// The built-in order types: id, zh, en.
 const BUILT_IN: [(i64, &str, &str); 6] = [
@@ -224,13 +224,6 @@ pub struct TypeInput {
     #[serde(default, alias = "auto_open", deserialize_with = "present")]
     #[schema(value_type = Option<AutoOpen>)]
     pub auto_open: Option<Option<AutoOpen>>,
-}
-
-/// A field that may be left out (None), null (`Some(None)`) or given.
-fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-) -> Result<Option<Option<T>>, D::Error> {
-    Option::<T>::deserialize(d).map(Some)
 }
 
 /// Checks a form template: keys present, unique, known kinds, options for a select.

@@ -75,6 +75,7 @@ async fn car_service(
     Ok(ApiOk(
         service_records::car_services(
             &state.db,
+            &state.live,
             &scope,
             req.vehicle_id,
             req.create.as_ref(),
