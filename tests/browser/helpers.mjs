@@ -40,7 +40,11 @@ export async function newPage(context) {
       page.problems.push(`console.${msg.type()}: ${msg.text()} (${msg.location().url})`);
     }
   });
-  page.on('pageerror', (err) => page.problems.push(`pageerror: ${err.message}`));
+  // The first frames of the stack say where a rare error comes from when it shows up in CI.
+  page.on('pageerror', (err) => {
+    const where = (err.stack ?? '').split('\n').slice(1, 4).map((l) => l.trim()).join(' | ');
+    page.problems.push(`pageerror: ${err.message}${where ? ` (${where})` : ''}`);
+  });
   return page;
 }
 

@@ -159,7 +159,9 @@ async fn csv_import_is_all_or_nothing_with_row_errors() {
             "sys_apis",
             "vehicles",
             "drivers",
-            "devices"
+            "devices",
+            "stock_opening",
+            "tyre_assets"
         ])
     );
     app.api_web_tool_csv(&json!({"table": "sys_apis"}), Some(&token))

@@ -266,7 +266,10 @@ pub(crate) async fn next_doc(
         .select_only()
         .column(stock_move::Column::DocNo)
         .filter(stock_move::Column::EnterpriseId.eq(ent))
-        .filter(stock_move::Column::DocNo.starts_with(&prefix))
+        .filter(kernel::search::starts_with(
+            stock_move::Column::DocNo,
+            &prefix,
+        ))
         .order_by_desc(stock_move::Column::DocNo)
         .into_tuple()
         .one(txn)

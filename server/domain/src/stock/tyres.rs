@@ -11,7 +11,7 @@ use entities::{
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set, sea_query::Expr,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set, Statement, sea_query::Expr,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -161,15 +161,50 @@ async fn open_km(
     if tyres.is_empty() {
         return Ok(HashMap::new());
     }
-    let mut mounts =
-        tyre_mount::Entity::find().filter(tyre_mount::Column::TyreId.is_in(tyres.to_vec()));
-    if !closed_too {
-        mounts = mounts.filter(tyre_mount::Column::ToAt.is_null());
+    let ids = tyres
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let open_only = if closed_too { "" } else { " AND to_at IS NULL" };
+    let mounts: Vec<(i64, i64, NaiveDate, Option<NaiveDate>)> = tyre_mount::Entity::find()
+        .select_only()
+        .column(tyre_mount::Column::TyreId)
+        .column(tyre_mount::Column::VehicleId)
+        .column(tyre_mount::Column::FromDay)
+        .column(tyre_mount::Column::ToDay)
+        .filter(Expr::cust(format!("tyre_id IN ({ids}){open_only}")))
+        .into_tuple()
+        .all(db)
+        .await?;
+    // One sum per distinct (vehicle, first day, closing day): a vehicle's tyres mounted together
+    // share it. A mount counts its first day up to the day before it closed (see `last_day`).
+    let range = days
+        .map(|(f, t)| format!(" AND d.day >= '{f}' AND d.day <= '{t}'"))
+        .unwrap_or_default();
+    let sql = format!(
+        "SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, SUM(d.km) AS km \
+         FROM (SELECT DISTINCT vehicle_id, from_day, to_day FROM tyre_mounts \
+               WHERE tyre_id IN ({ids}){open_only}) m \
+         JOIN daily_mileage d ON d.vehicle_id = m.vehicle_id AND d.day >= m.from_day \
+              AND (m.to_day IS NULL OR d.day < m.to_day){range} \
+         GROUP BY m.vehicle_id, m.from_day, m.to_day"
+    );
+    let mut sums: HashMap<(i64, NaiveDate, Option<NaiveDate>), f64> = HashMap::new();
+    for row in db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await?
+    {
+        let key = (
+            row.try_get("", "v")?,
+            row.try_get("", "f")?,
+            row.try_get("", "t")?,
+        );
+        sums.insert(key, row.try_get::<Option<f64>>("", "km")?.unwrap_or(0.0));
     }
-    let mounts = mounts.all(db).await?;
     let mut out: HashMap<i64, f64> = HashMap::new();
-    for m in mounts {
-        *out.entry(m.tyre_id).or_default() += mount_km(db, &m, days).await?;
+    for (tyre, vehicle, from, to) in mounts {
+        *out.entry(tyre).or_default() += sums.get(&(vehicle, from, to)).copied().unwrap_or(0.0);
     }
     Ok(out)
 }
@@ -1054,13 +1089,13 @@ pub async fn log(
             position: Some(a.position),
             mileage: None,
             detail: match (a.value, a.threshold) {
-                (Some(v), Some(th)) => format!("{} bar < {} bar", v, th),
+                (Some(v), Some(th)) => format!("{v} bar < {th} bar"),
                 (Some(v), None) => format!("{v} bar"),
                 _ => String::new(),
             },
         }))
         .collect();
-    all.sort_by(|a, b| b.at.cmp(&a.at));
+    all.sort_by_key(|e| std::cmp::Reverse(e.at));
     let total = all.len() as u64;
     Ok(page.of(all, total))
 }

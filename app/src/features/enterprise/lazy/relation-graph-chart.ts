@@ -27,7 +27,7 @@ export interface RelationGraphHandle {
 export function createRelationGraph(el: HTMLElement, onNode: (id: number) => void): RelationGraphHandle {
   const chart = init(el, null, { renderer: 'canvas' });
   const resize = new ResizeObserver(() => {
-    chart.resize();
+    if (!chart.isDisposed()) chart.resize();
   });
   resize.observe(el);
   chart.on('click', (params) => {
@@ -58,7 +58,9 @@ export function createRelationGraph(el: HTMLElement, onNode: (id: number) => voi
               layout: 'force',
               roam: true,
               draggable: true,
-              force: { repulsion: 420, edgeLength: [150, 230], gravity: 0.06 },
+              // Laid out at once, not animated: an enterprise has few relations, and no layout timer is
+              // left running when the data changes or the chart goes away.
+              force: { repulsion: 420, edgeLength: [150, 230], gravity: 0.06, layoutAnimation: false },
               categories: types.map((ty) => ({ name: texts.typeLabel(ty), itemStyle: { color: TYPE_COLORS[ty] ?? '#64748b' } })),
               label: { show: true, position: 'bottom', color: '#0f172a', fontSize: 12 },
               edgeSymbol: ['none', 'arrow'],
