@@ -58,14 +58,15 @@ type Errors = Record<string, string>;
 function FieldBox({ id, label, error, required, className, children }: { id: string; label: string; error?: string; required?: boolean; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        {label}
+      <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
+        {/* outside the label, so the field's name stays the plain text (as the kit's fields) */}
         {required ? (
           <span className="text-red-500" aria-hidden="true">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       {children}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-600" data-testid="field-error">
@@ -525,14 +526,14 @@ function TyrePicker({ id, error, required, params, enabled, value, onChange }: {
   const list = tyres.data?.list ?? [];
   return (
     <div role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} id={id} tabIndex={-1}>
-      <p id={`${id}-label`} className="mb-1 text-sm font-medium text-slate-800">
-        {t('move.tyres')}
+      <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <span id={`${id}-label`}>{t('move.tyres')}</span>
         {required ? (
           <span className="text-red-500" aria-hidden="true">
             *
           </span>
         ) : null}
-      </p>
+      </div>
       {!enabled ? (
         <p className="text-xs text-slate-500">{t('move.tyresNeedWarehouse')}</p>
       ) : tyres.isPending ? (

@@ -39,14 +39,15 @@ type Errors = Record<string, string>;
 function Box({ id, label, error, required, className, children }: { id: string; label: string; error?: string; required?: boolean; className?: string; children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        {label}
+      <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
+        <label htmlFor={id}>{label}</label>
+        {/* outside the label, so the field's name stays the plain text (as the kit's fields) */}
         {required ? (
           <span className="text-red-500" aria-hidden="true">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       {children}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-xs text-red-600" data-testid="field-error">
@@ -156,7 +157,7 @@ export function ServiceDialog({ onClose, onSaved }: { onClose: () => void; onSav
           void submit();
         }}
       >
-        <div role="group" aria-label={t('service.vehicle')} aria-describedby={errors.vehicleId ? `${idOf('vehicleId')}-error` : undefined}>
+        <div>
           <VehicleSelect
             value={vehicle}
             onChange={(v) => {

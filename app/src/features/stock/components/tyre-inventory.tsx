@@ -40,6 +40,9 @@ export function TyreInventory({ title }: { title: string }) {
   const { t } = useTranslation('stock');
   const labels = useStockLabels();
   const can = useButtons();
+  // The seeded tyreMileage menu carries only `export`: mounting is the server's to allow (its policies); the actions
+  // hide only for a role given no button at all on this view (the visitor's read-only menu).
+  const mayAct = ['add', 'edit', 'delete', 'export'].some(can);
   const menuPath = useMenuPath();
   const place = useTyrePlace();
   const brands = useTyreBrands({});
@@ -97,7 +100,7 @@ export function TyreInventory({ title }: { title: string }) {
     rowLabel: (ty) => ty.serial,
     selectable: false,
     rowActions: (ty) =>
-      can('edit') || can('add') ? (
+      mayAct ? (
         <>
           {ty.state === IN_STOCK || ty.state === MOUNTED ? (
             <RowAction label={t(ty.state === MOUNTED ? 'tyre.rotateNamed' : 'tyre.mountNamed', { serial: ty.serial })} onClick={() => { setMounting(ty); }}>

@@ -65,7 +65,7 @@ function RecordDetail({ record }: { record: ServiceRecord }) {
   return (
     <>
       <Panel title={t('maintenance.record')} actions={<TrackPlaybackLink vehicleId={record.vehicleId} />}>
-        <dl className="grid gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="service-facts">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm lg:grid-cols-3" data-testid="service-facts">
           <div>
             <dt className="text-xs text-slate-500">{t('service.vehicle')}</dt>
             <dd className="font-medium text-slate-900">{record.plate}</dd>
@@ -101,7 +101,7 @@ function RecordDetail({ record }: { record: ServiceRecord }) {
             <dd className="text-slate-900">{record.createdByName}</dd>
           </div>
           {record.content ? (
-            <div className="sm:col-span-2 lg:col-span-3">
+            <div className="col-span-2 lg:col-span-3">
               <dt className="text-xs text-slate-500">{t('service.content')}</dt>
               <dd className="whitespace-pre-wrap text-slate-900">{record.content}</dd>
             </div>

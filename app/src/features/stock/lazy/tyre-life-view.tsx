@@ -86,7 +86,7 @@ function TyreFacts({ tyre }: { tyre: TyreInfo }) {
   ];
   return (
     <Panel title={t('life.facts')} actions={<>{tyre.state === MOUNTED && tyre.vehicleId !== null ? <TrackPlaybackLink vehicleId={tyre.vehicleId} /> : null}<Badge tone={tyreStateTone(tyre.state)}>{labels.tyreStateName(tyre.state)}</Badge></>}>
-      <dl className="grid gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="tyre-facts">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm lg:grid-cols-3" data-testid="tyre-facts">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs text-slate-500">{label}</dt>
