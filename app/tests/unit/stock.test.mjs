@@ -168,6 +168,7 @@ test('a refusal the server names shows under that field of that line', () => {
   assert.equal(m.refusalTarget(undefined, shown), null);
   assert.equal(m.refusalText('lines[2].quantity: not enough stock (3 held)', 'lines[2].quantity'), 'not enough stock (3 held)');
   assert.equal(m.refusalText('库存不足', 'lines[2].quantity'), '库存不足');
+  assert.equal(m.refusalText('lines[0].quantity：库存不足', 'lines[0].quantity'), '库存不足');
 });
 
 test('a service record: vehicle and item required, part lines need a warehouse unless there is a default', () => {
@@ -245,6 +246,9 @@ test('day filters become the instants starting the first day and ending the last
   assert.deepEqual(m.dayRange('2026-11-01', '2026-11-30'), { from: new Date('2026-11-01T00:00:00').toISOString(), to: new Date('2026-11-30T23:59:59.999').toISOString() });
   assert.deepEqual(m.dayRange('', undefined), {});
   assert.deepEqual(m.dayRange('2026-1-1', 'garbage'), {});
+  // tyre/mileage counts whole days: they go as they are
+  assert.deepEqual(m.dayParams('2026-11-01', '2026-11-30'), { from: '2026-11-01', to: '2026-11-30' });
+  assert.deepEqual(m.dayParams('', 'x'), {});
   assert.equal(m.idOf('12'), 12);
   assert.equal(m.idOf(''), undefined);
   assert.equal(m.idOf('x1'), undefined);
@@ -256,6 +260,12 @@ test('a list answer’s totals, when it carries them', () => {
   assert.equal(m.collectOf({ list: [], total: 0, page: 1, pageSize: 10, collect: null }), null);
   assert.equal(m.collectOf([]), null);
   assert.equal(m.collectOf(undefined), null);
+  assert.equal(m.fixed(1.23456, 2), '1.23');
+  assert.equal(m.fixed(undefined, 2), '—');
+  assert.equal(m.fixed(null, 2), '—');
+  assert.equal(m.nonEmpty(''), null);
+  assert.equal(m.nonEmpty(null), null);
+  assert.equal(m.nonEmpty('沪A1'), '沪A1');
   assert.equal(m.tyreStateTone(2), 'blue');
   assert.equal(m.moveTone(-1), 'red');
 });

@@ -108,6 +108,11 @@ export function money(n: number | null | undefined): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toFixed(2) : '—';
 }
 
+/** A number to `digits` decimals; '—' for anything else (fields a server may leave out or null). */
+export function fixed(n: unknown, digits: number): string {
+  return typeof n === 'number' && Number.isFinite(n) ? n.toFixed(digits) : '—';
+}
+
 /** A quantity as people read it: whole numbers bare, others to at most 3 decimals; null → '—'. */
 export function quantity(n: number | null | undefined): string {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '—';
@@ -346,7 +351,7 @@ export function refusalTarget(field: string | undefined, shown: readonly string[
 /** The server's text without a leading `field: ` it may repeat (`lines[2].quantity: not enough stock`). */
 export function refusalText(message: string, field: string | undefined): string {
   const text = message.trim();
-  if (field && text.startsWith(`${field}:`)) return text.slice(field.length + 1).trim();
+  if (field && (text.startsWith(`${field}:`) || text.startsWith(`${field}：`))) return text.slice(field.length + 1).trim();
   return text;
 }
 
@@ -535,6 +540,22 @@ export function dayRange(from: string | undefined, to: string | undefined): { fr
   if (f) out.from = new Date(`${f}T00:00:00`).toISOString();
   if (t) out.to = new Date(`${t}T23:59:59.999`).toISOString();
   return out;
+}
+
+/** `YYYY-MM-DD` days as they are, for the calls that count whole days (tyre/mileage); anything else is left out. */
+export function dayParams(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  const day = (s: string | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : undefined);
+  const out: { from?: string; to?: string } = {};
+  const f = day(from);
+  const t = day(to);
+  if (f) out.from = f;
+  if (t) out.to = t;
+  return out;
+}
+
+/** Text a server may send as '' or null for "none": null then. */
+export function nonEmpty(s: string | null | undefined): string | null {
+  return s === null || s === undefined || s === '' ? null : s;
 }
 
 /** A search value that names an id ('' or garbage → undefined). */

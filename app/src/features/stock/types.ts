@@ -24,12 +24,13 @@ export interface DrpSetting {
 export interface ServiceSetting {
   entId: number;
   /** Yuan per hour. */
-  labourRate: number;
+  labourRate: number | null;
   defaultWarehouseId: number | null;
-  intervalKm: number;
-  intervalDays: number;
+  /** Null: no interval. */
+  intervalKm: number | null;
+  intervalDays: number | null;
   /** Per cent. */
-  taxRate: number;
+  taxRate: number | null;
 }
 
 // --- items ------------------------------------------------------------------------------------------------------
@@ -187,13 +188,14 @@ export interface StockMove {
   revenue: number | null;
   balanceAfter: number;
   supplierId: number | null;
+  /** '' or null when none (so are customerName and plate). */
   supplierName: string | null;
   customerId: number | null;
   customerName: string | null;
   vehicleId: number | null;
   plate: string | null;
   workOrderId: number | null;
-  tyres: { id: number; serial: string }[];
+  tyres?: { id: number; serial: string }[] | null;
   remark: string;
   createdBy: number;
   createdByName: string;
@@ -332,10 +334,10 @@ export interface TyreMount {
 export interface TyreInfo extends TyreAsset {
   mounts: TyreMount[];
   /** mm per 1,000 km. */
-  treadWearPer1000Km: number | null;
+  treadWearPer1000Km?: number | null;
   /** When the tread reaches 1.6 mm at this wear rate. */
-  projectedReplacement: string | null;
-  underInflatedAlarms: number;
+  projectedReplacement?: string | null;
+  underInflatedAlarms?: number | null;
 }
 
 export interface MountInput {
@@ -364,15 +366,16 @@ export interface TyreCostParams {
 }
 
 export interface TyreCost {
-  key: string;
+  /** The tyre's, brand's or model's id (a number or text, as the grouping gives it). */
+  key: string | number;
   name: string;
   tyres: number;
   mileage: number;
   cost: number;
   costPerKm: number | null;
-  treadWearPer1000Km: number | null;
-  projectedReplacement: string | null;
-  underInflatedAlarms: number;
+  treadWearPer1000Km?: number | null;
+  projectedReplacement?: string | null;
+  underInflatedAlarms?: number | null;
 }
 
 export type TyreEventKind = 'receipt' | 'mount' | 'rotate' | 'dismount' | 'transfer' | 'retreadOut' | 'retreadIn' | 'scrap' | 'tread' | 'repair' | 'alarm';

@@ -5,7 +5,7 @@ import { useResource } from '@/components/crud/resource-view';
 import { formatDateTime } from '@/lib/format';
 import { getSales } from '../api/get-sales';
 import { stockKeys } from '../api/keys';
-import { cents, collectOf, dayRange, idOf, money, quantity } from '../model';
+import { cents, collectOf, dayRange, idOf, money, nonEmpty, quantity } from '../model';
 import type { SaleCollect, SaleListParams, StockMove } from '../types';
 import { dateFields } from './date-fields';
 import { ResourceTab } from './resource-tab';
@@ -28,7 +28,7 @@ export function SalesPanel({ title }: { title: string }) {
     columns: [
       { key: 'at', header: t('ledger.occurredAt'), cell: (m) => formatDateTime(m.occurredAt), className: 'whitespace-nowrap' },
       { key: 'doc', header: t('ledger.docNo'), primary: true, cell: (m) => <span className="font-mono text-xs">{m.docNo}</span> },
-      { key: 'customer', header: t('sale.customer'), cell: (m) => m.customerName ?? '—' },
+      { key: 'customer', header: t('sale.customer'), cell: (m) => nonEmpty(m.customerName) ?? '—' },
       { key: 'item', header: t('ledger.item'), cell: (m) => `${m.itemCode} · ${m.itemName}` },
       { key: 'quantity', header: t('ledger.quantity'), align: 'right', cell: (m) => `${quantity(Math.abs(m.quantity))} ${m.unit}` },
       { key: 'price', header: t('sale.unitPrice'), align: 'right', cell: (m) => money(m.unitPrice) },

@@ -42,13 +42,13 @@ export function ServiceSettingPanel() {
         { name: 'intervalDays', label: t('settings.intervalDays'), type: 'number', validate: check },
         { name: 'taxRate', label: t('settings.taxRate'), type: 'number', validate: check },
       ]}
-      initialValues={{ labourRate: s.labourRate, defaultWarehouseId: s.defaultWarehouseId ?? '', intervalKm: s.intervalKm, intervalDays: s.intervalDays, taxRate: s.taxRate }}
+      initialValues={{ labourRate: s.labourRate ?? '', defaultWarehouseId: s.defaultWarehouseId ?? '', intervalKm: s.intervalKm ?? '', intervalDays: s.intervalDays ?? '', taxRate: s.taxRate ?? '' }}
       onSubmit={(v) =>
         save.mutateAsync({
           labourRate: num(v.labourRate),
           defaultWarehouseId: v.defaultWarehouseId === '' ? null : v.defaultWarehouseId,
-          intervalKm: num(v.intervalKm),
-          intervalDays: num(v.intervalDays),
+          intervalKm: v.intervalKm === '' ? null : v.intervalKm,
+          intervalDays: v.intervalDays === '' ? null : v.intervalDays,
           taxRate: num(v.taxRate),
         })
       }

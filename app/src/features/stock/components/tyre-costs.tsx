@@ -13,7 +13,7 @@ import { useMenuPath } from '@/lib/console/use-menu-path';
 import { useTyreBrands } from '@/features/catalogue';
 import { getTyreCosts } from '../api/get-tyre-costs';
 import { stockKeys } from '../api/keys';
-import { dayRange, idOf, money, quantity } from '../model';
+import { dayParams, fixed, idOf, money, quantity } from '../model';
 import type { TyreCost, TyreCostParams, TyreGroupBy, TyreState } from '../types';
 import { dateFields } from './date-fields';
 import { ResourceTab } from './resource-tab';
@@ -22,11 +22,11 @@ import { useStockLabels } from './use-stock-labels';
 const groupOf = (s: string | undefined): TyreGroupBy => (s === 'brand' || s === 'model' ? s : 'tyre');
 const stateOf = (s: string | undefined): TyreState | undefined => (s === '1' || s === '2' || s === '3' || s === '4' ? (Number(s) as TyreState) : undefined);
 
-export function perKm(n: number | null): string {
-  return n === null ? '—' : n.toFixed(3);
+export function perKm(n: number | null | undefined): string {
+  return fixed(n, 3);
 }
 
-export function dayOf(value: string | null): string {
+export function dayOf(value: string | null | undefined): string {
   if (!value) return '—';
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : formatDay(d);
@@ -43,7 +43,7 @@ export function TyreCosts({ title }: { title: string }) {
     testId: 'tyre-costs',
     queryKey: stockKeys.tyreCosts,
     fetchPage: getTyreCosts,
-    toParams: (v) => ({ groupBy: groupOf(v.groupBy), brandId: idOf(v.brandId), state: stateOf(v.state), ...dayRange(v.from, v.to) }),
+    toParams: (v) => ({ groupBy: groupOf(v.groupBy), brandId: idOf(v.brandId), state: stateOf(v.state), ...dayParams(v.from, v.to) }),
     searchFields: [
       {
         name: 'groupBy',
@@ -65,7 +65,7 @@ export function TyreCosts({ title }: { title: string }) {
         header: t('cost.name'),
         primary: true,
         cell: (c): ReactNode => {
-          const path: string | null = list.filters.groupBy === 'brand' || list.filters.groupBy === 'model' || !/^\d+$/.test(c.key) ? null : menuPath('tyreLife', { id: c.key });
+          const path: string | null = list.filters.groupBy === 'brand' || list.filters.groupBy === 'model' || !/^\d+$/.test(String(c.key)) ? null : menuPath('tyreLife', { id: c.key });
           return path ? (
             <Link to={path} className="text-accent hover:underline">
               {c.name}
@@ -79,11 +79,11 @@ export function TyreCosts({ title }: { title: string }) {
       { key: 'mileage', header: t('cost.mileage'), align: 'right', cell: (c) => quantity(Math.round(c.mileage)) },
       { key: 'cost', header: t('cost.cost'), align: 'right', cell: (c) => money(c.cost) },
       { key: 'cpk', header: t('tyre.costPerKm'), align: 'right', cell: (c) => perKm(c.costPerKm) },
-      { key: 'wear', header: t('cost.wear'), align: 'right', cell: (c) => (c.treadWearPer1000Km === null ? '—' : c.treadWearPer1000Km.toFixed(2)), hideOnMobile: true },
+      { key: 'wear', header: t('cost.wear'), align: 'right', cell: (c) => fixed(c.treadWearPer1000Km, 2), hideOnMobile: true },
       { key: 'replace', header: t('cost.projected'), cell: (c) => dayOf(c.projectedReplacement) },
-      { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (c) => c.underInflatedAlarms },
+      { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (c) => c.underInflatedAlarms ?? '—' },
     ],
-    rowKey: (c) => c.key,
+    rowKey: (c) => String(c.key),
     rowLabel: (c) => c.name,
     selectable: false,
     texts: { search: t('cost.search'), loadFailed: t('cost.loadFailed'), empty: t('cost.empty') },
@@ -94,9 +94,9 @@ export function TyreCosts({ title }: { title: string }) {
       { header: t('cost.mileage'), value: (c) => c.mileage },
       { header: t('cost.cost'), value: (c) => c.cost },
       { header: t('tyre.costPerKm'), value: (c) => c.costPerKm },
-      { header: t('cost.wear'), value: (c) => c.treadWearPer1000Km },
+      { header: t('cost.wear'), value: (c) => c.treadWearPer1000Km ?? null },
       { header: t('cost.projected'), value: (c) => dayOf(c.projectedReplacement) },
-      { header: t('cost.alarms'), value: (c) => c.underInflatedAlarms },
+      { header: t('cost.alarms'), value: (c) => c.underInflatedAlarms ?? null },
     ],
   });
   return <ResourceTab resource={list} />;

@@ -17,7 +17,7 @@ import { useTyreBrands } from '@/features/catalogue';
 import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { getTyres } from '../api/get-tyres';
 import { stockKeys } from '../api/keys';
-import { collectOf, idOf, IN_STOCK, money, MOUNTED, quantity, tyreStateTone } from '../model';
+import { collectOf, fixed, idOf, IN_STOCK, money, MOUNTED, quantity, tyreStateTone } from '../model';
 import type { TyreAsset, TyreCollect, TyreListParams, TyreState } from '../types';
 import { DismountDialog } from './dismount-dialog';
 import { MountDialog } from './mount-dialog';
@@ -77,7 +77,7 @@ export function TyreInventory({ title }: { title: string }) {
       { key: 'serial', header: t('tyre.serial'), primary: true, cell: serialCell },
       { key: 'dot', header: t('tyre.dot'), cell: (ty) => ty.dot || '—', hideOnMobile: true },
       { key: 'model', header: t('tyre.model'), cell: (ty) => `${ty.brand} ${ty.model} ${ty.spec}`.trim() },
-      { key: 'state', header: t('tyre.state'), cell: (ty) => <Badge tone={tyreStateTone(ty.state)}>{labels.tyreStateName(ty.state)}</Badge> },
+      { key: 'state', header: t('tyre.state'), className: 'whitespace-nowrap', cell: (ty) => <Badge tone={tyreStateTone(ty.state)}>{labels.tyreStateName(ty.state)}</Badge> },
       {
         key: 'place',
         header: t('tyre.place'),
@@ -92,9 +92,9 @@ export function TyreInventory({ title }: { title: string }) {
       },
       { key: 'mileage', header: t('tyre.mileage'), align: 'right', cell: (ty) => quantity(Math.round(ty.mileage)) },
       { key: 'cost', header: t('tyre.purchaseCost'), align: 'right', cell: (ty) => money(ty.purchaseCost), hideOnMobile: true },
-      { key: 'cpk', header: t('tyre.costPerKm'), align: 'right', cell: (ty) => (ty.costPerKm === null ? '—' : ty.costPerKm.toFixed(3)) },
+      { key: 'cpk', header: t('tyre.costPerKm'), align: 'right', cell: (ty) => fixed(ty.costPerKm, 3) },
       { key: 'tread', header: t('tyre.tread'), align: 'right', cell: (ty) => (ty.treadLast ?? ty.treadNew ?? '—'), hideOnMobile: true },
-      { key: 'received', header: t('tyre.receivedAt'), cell: (ty) => formatDateTime(ty.receivedAt), hideOnMobile: true },
+      { key: 'received', header: t('tyre.receivedAt'), className: 'whitespace-nowrap', cell: (ty) => formatDateTime(ty.receivedAt), hideOnMobile: true },
     ],
     rowKey: (ty) => ty.id,
     rowLabel: (ty) => ty.serial,

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/fields';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useTyreCosts } from '../api/get-tyre-costs';
-import { dayRange, money, quantity } from '../model';
+import { dayParams, money, quantity } from '../model';
 import { StockBarChart } from './bar-chart';
 import { dayOf, perKm } from './tyre-costs';
 
@@ -15,7 +15,7 @@ export function TyreSummary() {
   const { t } = useTranslation('stock');
   const [typed, setTyped] = useState({ from: '', to: '' });
   const [range, setRange] = useState({ from: '', to: '' });
-  const costs = useTyreCosts({ groupBy: 'brand', ...dayRange(range.from, range.to), page: 1, pageSize: 100 });
+  const costs = useTyreCosts({ groupBy: 'brand', ...dayParams(range.from, range.to), page: 1, pageSize: 100 });
   const rows = costs.data?.list ?? [];
   const charted = rows.filter((r) => r.costPerKm !== null);
   return (
@@ -58,7 +58,7 @@ export function TyreSummary() {
               caption={t('summary.table')}
               testId="tyre-summary-table"
               rows={rows}
-              rowKey={(r) => r.key}
+              rowKey={(r) => String(r.key)}
               empty={t('cost.empty')}
               columns={[
                 { key: 'name', header: t('tyre.brand'), primary: true, cell: (r) => r.name },
@@ -67,7 +67,7 @@ export function TyreSummary() {
                 { key: 'cost', header: t('cost.cost'), align: 'right', cell: (r) => money(r.cost) },
                 { key: 'cpk', header: t('tyre.costPerKm'), align: 'right', cell: (r) => perKm(r.costPerKm) },
                 { key: 'replace', header: t('cost.projected'), cell: (r) => dayOf(r.projectedReplacement) },
-                { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (r) => r.underInflatedAlarms },
+                { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (r) => r.underInflatedAlarms ?? '—' },
               ]}
             />
           </div>

@@ -24,7 +24,7 @@ import { useTyreLog } from '../api/get-tyre-log';
 import { dayOf, perKm } from '../components/tyre-costs';
 import { useStockLabels } from '../components/use-stock-labels';
 import { WheelLabel } from '../components/wheel-label';
-import { money, MOUNTED, quantity, tyreStateTone } from '../model';
+import { fixed, money, MOUNTED, quantity, tyreStateTone } from '../model';
 import type { TyreEvent, TyreInfo } from '../types';
 
 export default function TyreLifeView({ route, params }: MenuViewProps) {
@@ -77,11 +77,11 @@ function TyreFacts({ tyre }: { tyre: TyreInfo }) {
     [t('tyre.purchaseCost'), money(tyre.purchaseCost)],
     [t('tyre.mileage'), `${quantity(Math.round(tyre.mileage))} km`],
     [t('tyre.costPerKm'), perKm(tyre.costPerKm)],
-    [t('tyre.treadNew'), tyre.treadNew === null ? '—' : `${tyre.treadNew.toFixed(1)} mm`],
-    [t('tyre.treadLast'), tyre.treadLast === null ? '—' : `${tyre.treadLast.toFixed(1)} mm`],
-    [t('cost.wear'), tyre.treadWearPer1000Km === null ? '—' : tyre.treadWearPer1000Km.toFixed(2)],
+    [t('tyre.treadNew'), typeof tyre.treadNew === 'number' ? `${fixed(tyre.treadNew, 1)} mm` : '—'],
+    [t('tyre.treadLast'), typeof tyre.treadLast === 'number' ? `${fixed(tyre.treadLast, 1)} mm` : '—'],
+    [t('cost.wear'), fixed(tyre.treadWearPer1000Km, 2)],
     [t('cost.projected'), dayOf(tyre.projectedReplacement)],
-    [t('cost.alarms'), String(tyre.underInflatedAlarms)],
+    [t('cost.alarms'), tyre.underInflatedAlarms ?? '—'],
     [t('tyre.receivedAt'), formatDateTime(tyre.receivedAt)],
   ];
   return (
