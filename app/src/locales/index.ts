@@ -18,6 +18,7 @@ import enPlaces from './en/places.json';
 import enRules from './en/rules.json';
 import enShare from './en/share.json';
 import enSolution from './en/solution.json';
+import enStock from './en/stock.json';
 import enSystem from './en/system.json';
 import enWork from './en/work.json';
 import zhAbout from './zh/about.json';
@@ -35,6 +36,7 @@ import zhPlaces from './zh/places.json';
 import zhRules from './zh/rules.json';
 import zhShare from './zh/share.json';
 import zhSolution from './zh/solution.json';
+import zhStock from './zh/stock.json';
 import zhSystem from './zh/system.json';
 import zhWork from './zh/work.json';
 
@@ -56,6 +58,7 @@ const zh = {
   locus: zhLocus,
   places: zhPlaces,
   dashboard: zhDashboard,
+  stock: zhStock,
 };
 
 export type Translations = typeof zh;
@@ -78,6 +81,7 @@ const en = {
   locus: enLocus,
   places: enPlaces,
   dashboard: enDashboard,
+  stock: enStock,
 } satisfies Translations;
 
 /** Compile-time check of the reverse direction: en has no keys that zh lacks. */

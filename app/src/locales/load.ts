@@ -36,5 +36,6 @@ const EVERY_NAMESPACE: Record<Namespace, true> = {
   locus: true,
   places: true,
   dashboard: true,
+  stock: true,
 };
 export const ALL_NAMESPACES = Object.keys(EVERY_NAMESPACE) as Namespace[];

@@ -134,6 +134,8 @@ export type ResourceConfig<R, P extends object, V extends FormValues, K extends 
 /** What a view can do with its list (toolbar functions and views that lay the pieces out themselves). */
 export interface ResourceHandle<R, V extends FormValues, K extends string | number> {
   rows: readonly R[];
+  /** The list call's last answer as it came (a page's extras, e.g. the totals of a list with `collect`). */
+  data: PageResult<R> | R[] | undefined;
   refetch: () => void;
   /** Opens the add dialog, optionally with some values set (e.g. the parent picked in a tree). */
   add: (values?: Partial<V>) => void;
@@ -219,6 +221,7 @@ export function useResource<R, P extends object, V extends FormValues, K extends
 
   const handle: ResourceHandle<R, V, K> = {
     rows,
+    data,
     refetch,
     add: (values) => {
       if (form) setEditing({ row: null, values: { ...form.empty, ...values } });

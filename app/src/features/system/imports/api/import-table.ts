@@ -3,7 +3,7 @@ import { CODE_OK } from '@/lib/request/config';
 import { api } from '@/lib/request';
 
 /** The tables this console imports into (the server's importers). */
-export type ImportTarget = 'vehicles' | 'drivers' | 'devices';
+export type ImportTarget = 'vehicles' | 'drivers' | 'devices' | 'stock_opening' | 'tyre_assets';
 
 function rowErrors(data: unknown): ImportRowError[] {
   if (!Array.isArray(data)) return [];

@@ -1,0 +1,5 @@
+import type { MoveCollect, MoveListParams, StockMove } from '../types';
+import { collectPageCall } from './collect-call';
+
+/** POST /api/web/drp/storageRecord {warehouseId?, itemId?, kind?, docNo?, …, from?, to?} → the ledger, newest first, with `collect`. */
+export const getMoves = collectPageCall<MoveListParams, StockMove, MoveCollect>('/web/drp/storageRecord');

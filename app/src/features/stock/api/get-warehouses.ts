@@ -1,0 +1,17 @@
+import { pageCall, usePageQuery, type Paging } from '@/lib/calls';
+import type { Warehouse } from '../types';
+import { stockKeys } from './keys';
+
+export interface WarehouseListParams {
+  keyword?: string;
+}
+
+/** POST /api/web/drp/warehouseList {keyword?} → PageResult<Warehouse> with what each holds. */
+export const getWarehouses = pageCall<WarehouseListParams, Warehouse>('/web/drp/warehouseList');
+
+const getWarehouseOptions = pageCall<WarehouseListParams, Warehouse>('/web/drp/warehouseList', { noSupersede: true });
+
+/** Every warehouse (pages of 500), for the selects. */
+export function useWarehouseOptions() {
+  return usePageQuery([...stockKeys.warehouses, 'options'], getWarehouseOptions, { page: 1, pageSize: 500 } satisfies Paging);
+}
