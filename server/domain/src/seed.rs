@@ -545,7 +545,7 @@ fn default_grant(role: i64, call: &ApiEntry) -> bool {
         ROLE_VISITOR => {
             VISITOR_SELF_CALLS.contains(&path)
                 || VISITOR_READS.contains(&path)
-                || (read && matches!(area, "vehicle" | "track" | "report"))
+                || (read && matches!(area, "vehicle" | "track" | "report" | "warehouse"))
         }
         _ => false,
     }

@@ -108,21 +108,21 @@ async fn opening_stock_and_tyre_lists_import_all_rows_or_none() {
         async move { app.api_web_tool_csv(&body, Some(a)).await }
     };
     let before = fingerprint(&app.state.db).await;
-    import("stock_opening", "warehouse,code,quantity,unitCost\nZZA main depot,P-VALVE,10,4\nNowhere,P-VALVE,1,1\nZZA main depot,NOPE,1,1\n")
+    import("stock_opening", "warehouse,itemCode,quantity,unitCost\nZZA main depot,P-VALVE,10,4\nNowhere,P-VALVE,1,1\nZZA main depot,NOPE,1,1\n")
         .await
         .code(7);
-    import("tyre_assets", "serial,code,warehouse,cost\nZZA-I-1,T-RM180,ZZA main depot,1900\nZZA-I-1,T-RM180,ZZA main depot,1900\n")
+    import("tyre_assets", "serial,itemCode,warehouse,purchaseCost\nZZA-I-1,T-RM180,ZZA main depot,1900\nZZA-I-1,T-RM180,ZZA main depot,1900\n")
         .await
         .code(7);
     assert_eq!(before, fingerprint(&app.state.db).await);
 
     import(
         "stock_opening",
-        "warehouse,code,quantity,unitCost\nZZA main depot,P-VALVE,10,4\n",
+        "warehouse,itemCode,quantity,unitCost\nZZA main depot,P-VALVE,10,4\n",
     )
     .await
     .ok();
-    import("tyre_assets", "serial,code,warehouse,cost,dot\nZZA-I-1,T-RM180,ZZA main depot,1900,0126\nZZA-I-2,T-RM180,ZZA main depot,1900,0126\n")
+    import("tyre_assets", "serial,itemCode,warehouse,purchaseCost,dot\nZZA-I-1,T-RM180,ZZA main depot,1900,0126\nZZA-I-2,T-RM180,ZZA main depot,1900,0126\n")
         .await
         .ok();
     let b = app.api_web_drp_storage_list(&json!({}), Some(a)).await.ok();

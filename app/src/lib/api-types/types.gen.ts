@@ -588,6 +588,51 @@ export type AxleStatsRequest = TimeRange & {
 };
 
 /**
+ * A warehouse × item balance.
+ */
+export type Balance = {
+    warehouseId: number;
+    warehouseName: string;
+    itemId: number;
+    itemCode: string;
+    itemName: string;
+    kind: number;
+    unit: string;
+    quantity: number;
+    avgCost: number;
+    value: number;
+    lowStock: number;
+    low: boolean;
+    updatedAt: string;
+};
+
+export type BalanceCollect = {
+    items: number;
+    quantity: number;
+    value: number;
+    low: number;
+};
+
+export type BalanceQuery = PageQuery & {
+    entId?: number | null;
+    warehouseId?: number | null;
+    itemId?: number | null;
+    /**
+     * 2 parts, 3 tyres.
+     */
+    kind?: number | null;
+    keyword?: string;
+    /**
+     * Only balances at or below their low-stock threshold.
+     */
+    low?: boolean;
+    /**
+     * Balances of zero too (default: only what is held).
+     */
+    empty?: boolean;
+};
+
+/**
  * Sensors in a battery band.
  */
 export type Band = {
@@ -1284,6 +1329,32 @@ export type ClusterToggle = {
     domain: string;
 };
 
+export type CollectQuery = {
+    entId?: number | null;
+    from?: string | null;
+    to?: string | null;
+    /**
+     * vehicle, item or month.
+     */
+    groupBy: string;
+};
+
+export type CollectRow = {
+    /**
+     * Vehicle id, item id, or the month `YYYY-MM`.
+     */
+    key: string;
+    name: string;
+    count: number;
+    /**
+     * Of the item (grouped by item).
+     */
+    quantity: number;
+    labourCost: number;
+    partsCost: number;
+    cost: number;
+};
+
 export type ColonyCut = {
     colonyId?: number | null;
 };
@@ -1376,6 +1447,21 @@ export type CopyInform = {
 export type CopyInput = {
     id: number;
     name?: string | null;
+};
+
+export type CostQuery = PageQuery & {
+    entId?: number | null;
+    /**
+     * tyre (default), brand or model.
+     */
+    groupBy?: string | null;
+    /**
+     * Only the km of these days count.
+     */
+    from?: string | null;
+    to?: string | null;
+    brandId?: number | null;
+    state?: number | null;
 };
 
 export type Cover = {
@@ -2039,9 +2125,27 @@ export type DiscussionRow = {
     muted: boolean;
 };
 
+export type DismountInput = {
+    id: number;
+    /**
+     * Where it goes back to.
+     */
+    warehouseId: number;
+    /**
+     * Scrap it right away.
+     */
+    scrap?: boolean;
+    remark?: string;
+};
+
 export type DisposeTemplate = {
     typeId: number;
     dispose: Array<TemplateField>;
+};
+
+export type Document = {
+    docNo: string;
+    moves: Array<StockMove>;
 };
 
 export type DriveRequest = LineSource & {
@@ -2122,6 +2226,37 @@ export type DriverRow = {
     created: number;
 };
 
+/**
+ * Stock settings.
+ */
+export type DrpSetting = {
+    entId: number;
+    /**
+     * Moves may take a balance below zero.
+     */
+    allowNegative: boolean;
+    /**
+     * "average" (moving average) or "fifo".
+     */
+    valuation: string;
+    /**
+     * The low-stock threshold of items without their own (0: none).
+     */
+    lowStock: number;
+    /**
+     * Members are told when a balance falls to the threshold.
+     */
+    alertLowStock: boolean;
+};
+
+export type DrpSettingInput = {
+    entId?: number | null;
+    allowNegative?: boolean | null;
+    valuation?: string | null;
+    lowStock?: number | null;
+    alertLowStock?: boolean | null;
+};
+
 export type DynamicQuery = RangeQuery & {
     unit?: Unit;
 };
@@ -2143,6 +2278,10 @@ export type Dynamics = {
  */
 export type Empty = {
     [key: string]: unknown;
+};
+
+export type EntQuery = {
+    entId?: number | null;
 };
 
 /**
@@ -2796,6 +2935,132 @@ export type EnvelopeClusterRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeCollectedBalanceBalanceCollect = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of a list with totals over the whole list (not only the page).
+     */
+    data: PageResultBalance & {
+        collect: {
+            items: number;
+            quantity: number;
+            value: number;
+            low: number;
+        };
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeCollectedServiceRecordServiceCollect = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of a list with totals over the whole list (not only the page).
+     */
+    data: PageResultServiceRecord & {
+        collect: {
+            count: number;
+            labourCost: number;
+            partsCost: number;
+            cost: number;
+        };
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeCollectedStockMoveRecordCollect = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of a list with totals over the whole list (not only the page).
+     */
+    data: PageResultStockMove & {
+        collect: {
+            quantityIn: number;
+            quantityOut: number;
+            amountIn: number;
+            amountOut: number;
+        };
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeCollectedStockMoveSaleCollect = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of a list with totals over the whole list (not only the page).
+     */
+    data: PageResultStockMove & {
+        collect: {
+            quantity: number;
+            revenue: number;
+            cost: number;
+            profit: number;
+        };
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeCollectedTyreAssetTyreCollect = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of a list with totals over the whole list (not only the page).
+     */
+    data: PageResultTyreAsset & {
+        collect: {
+            inStock: number;
+            mounted: number;
+            retreading: number;
+            scrapped: number;
+            sold: number;
+        };
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeColonyCut = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3243,6 +3508,24 @@ export type EnvelopeDisposeTemplate = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeDocument = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        docNo: string;
+        moves: Array<StockMove>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeDriveStarted = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3258,6 +3541,42 @@ export type EnvelopeDriveStarted = {
         firstAt: number;
         lastAt: number;
         live: boolean;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeDrpSetting = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Stock settings.
+     */
+    data: {
+        entId: number;
+        /**
+         * Moves may take a balance below zero.
+         */
+        allowNegative: boolean;
+        /**
+         * "average" (moving average) or "fifo".
+         */
+        valuation: string;
+        /**
+         * The low-stock threshold of items without their own (0: none).
+         */
+        lowStock: number;
+        /**
+         * Members are told when a balance falls to the threshold.
+         */
+        alertLowStock: boolean;
     };
     /**
      * A human-readable message in the request's language.
@@ -4820,6 +5139,21 @@ export type EnvelopeOptionWorkProject = {
         progress: number;
         createdAt: string;
     };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeOptionBool = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: null | boolean;
     /**
      * A human-readable message in the request's language.
      */
@@ -6466,6 +6800,47 @@ export type EnvelopePageResultOrderType = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultPartner = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            kind: number;
+            name: string;
+            contact: string;
+            phone: string;
+            address: string;
+            remark: string;
+            /**
+             * Moves naming it.
+             */
+            moves: number;
+            /**
+             * Bought from a supplier (cost) or sold to a customer (revenue).
+             */
+            amount: number;
+            createdAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultPerson = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7147,6 +7522,52 @@ export type EnvelopePageResultSprayActivity = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultStockItem = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            /**
+             * 1 labour, 2 part, 3 tyre.
+             */
+            kind: number;
+            code: string;
+            name: string;
+            unit: string;
+            price: number;
+            tyreId?: number | null;
+            tyreBrand: string;
+            tyreModel: string;
+            tyreSpec: string;
+            lowStock?: number | null;
+            enabled: boolean;
+            /**
+             * Held in all warehouses.
+             */
+            quantity: number;
+            createdAt: string;
+            updatedAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultSwapRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7351,6 +7772,81 @@ export type EnvelopePageResultTrusteeshipRow = {
             mine: boolean;
             createdAt: string;
             updatedAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultTyreCost = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            /**
+             * The tyre id, brand id or item id.
+             */
+            key: number;
+            /**
+             * Serial, brand or model name.
+             */
+            name: string;
+            tyres: number;
+            mileage: number;
+            cost: number;
+            costPerKm?: number | null;
+            underInflatedAlarms: number;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultTyreEvent = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            at: string;
+            /**
+             * receipt, mount, rotate, dismount, transfer, retreadOut, retreadIn, scrap, sale, alarm.
+             */
+            kind: string;
+            vehicleId?: number | null;
+            plate: string;
+            position?: number | null;
+            /**
+             * The tyre's km then (not known for alarms: null).
+             */
+            mileage?: number | null;
+            detail: string;
+            by: string;
         }>;
         total: number;
         page: number;
@@ -7577,6 +8073,48 @@ export type EnvelopePageResultViewRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultWarehouse = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            id: number;
+            entId: number;
+            name: string;
+            address: string;
+            keeper: string;
+            phone: string;
+            remark: string;
+            /**
+             * Items with a balance other than zero.
+             */
+            items: number;
+            quantity: number;
+            value: number;
+            /**
+             * Tyres (assets) in it.
+             */
+            tyres: number;
+            createdAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultWorkProject = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7615,6 +8153,42 @@ export type EnvelopePageResultWorkProject = {
         total: number;
         page: number;
         pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePartner = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A supplier (kind 1) or customer (kind 2).
+     */
+    data: {
+        id: number;
+        entId: number;
+        kind: number;
+        name: string;
+        contact: string;
+        phone: string;
+        address: string;
+        remark: string;
+        /**
+         * Moves naming it.
+         */
+        moves: number;
+        /**
+         * Bought from a supplier (cost) or sold to a customer (revenue).
+         */
+        amount: number;
+        createdAt: string;
     };
     /**
      * A human-readable message in the request's language.
@@ -8239,6 +8813,98 @@ export type EnvelopeSensorRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeServiceRecord = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A service record.
+     */
+    data: {
+        id: number;
+        entId: number;
+        vehicleId: number;
+        plate: string;
+        item: string;
+        content: string;
+        mileage?: number | null;
+        labourCost: number;
+        partsCost: number;
+        cost?: number | null;
+        servicedAt: string;
+        workOrderId?: number | null;
+        createdBy: number;
+        createdByName: string;
+        lines: Array<Line>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeServiceSetting = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Service settings.
+     */
+    data: {
+        entId: number;
+        /**
+         * Labour price per hour.
+         */
+        labourRate: number;
+        /**
+         * Where the parts of a service record come from unless a line names a warehouse.
+         */
+        defaultWarehouseId?: number | null;
+        /**
+         * Service every so many km (none: not planned by distance).
+         */
+        intervalKm?: number | null;
+        /**
+         * Service every so many days.
+         */
+        intervalDays?: number | null;
+        /**
+         * Percent.
+         */
+        taxRate: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeServiceSummary = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        rows: Array<CollectRow>;
+        total: CollectRow;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeShareRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -8440,6 +9106,47 @@ export type EnvelopeStatistics = {
          * Mean seconds from opening to resolution (resolved or closed orders).
          */
         meanResolutionSecs?: number | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeStockItem = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * An item of the catalogue.
+     */
+    data: {
+        id: number;
+        entId: number;
+        /**
+         * 1 labour, 2 part, 3 tyre.
+         */
+        kind: number;
+        code: string;
+        name: string;
+        unit: string;
+        price: number;
+        tyreId?: number | null;
+        tyreBrand: string;
+        tyreModel: string;
+        tyreSpec: string;
+        lowStock?: number | null;
+        enabled: boolean;
+        /**
+         * Held in all warehouses.
+         */
+        quantity: number;
+        createdAt: string;
+        updatedAt: string;
     };
     /**
      * A human-readable message in the request's language.
@@ -8776,22 +9483,76 @@ export type EnvelopeTrusteeshipRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
-export type EnvelopeTyreInfo = {
+export type EnvelopeTyreAsset = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
      */
     code: number;
     /**
-     * A vehicle's tyres.
+     * A tyre.
      */
     data: {
-        vehicleId: number;
-        plate: string;
+        id: number;
+        entId: number;
+        serial: string;
+        dot: string;
+        itemId: number;
+        tyreId?: number | null;
+        brand: string;
+        model: string;
+        spec: string;
+        purchaseCost: number;
         /**
-         * Wheels per axle from the front, e.g. "2,4,4".
+         * Purchase, retreads and repairs.
          */
-        axleLayout: string;
-        wheels: Array<TyreWheel>;
+        cost: number;
+        /**
+         * 1 in stock, 2 mounted, 3 retreading, 4 scrapped, 5 sold.
+         */
+        state: number;
+        warehouseId?: number | null;
+        warehouseName: string;
+        vehicleId?: number | null;
+        plate: string;
+        position?: number | null;
+        /**
+         * Km run while mounted.
+         */
+        mileage: number;
+        treadNew?: number | null;
+        treadLast?: number | null;
+        costPerKm?: number | null;
+        receivedAt: string;
+        mountedAt?: string | null;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeTyreInfo = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: TyreAsset & {
+        mounts: Array<Mount>;
+        /**
+         * mm per 1,000 km, from its tread measurements while mounted.
+         */
+        treadWearPer1000Km?: number | null;
+        /**
+         * When it reaches 1.6 mm at its recent daily km.
+         */
+        projectedReplacement?: string | null;
+        /**
+         * Pressure alarms at its wheel while mounted.
+         */
+        underInflatedAlarms: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -10725,6 +11486,43 @@ export type EnvelopeVerification = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeWarehouse = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A warehouse with what it holds.
+     */
+    data: {
+        id: number;
+        entId: number;
+        name: string;
+        address: string;
+        keeper: string;
+        phone: string;
+        remark: string;
+        /**
+         * Items with a balance other than zero.
+         */
+        items: number;
+        quantity: number;
+        value: number;
+        /**
+         * Tyres (assets) in it.
+         */
+        tyres: number;
+        createdAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeWebhook = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -10812,6 +11610,21 @@ export type EnvelopeWorkInfo = {
         vehicle?: null | VehicleBrief;
         sensors: Array<SensorRow>;
     };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeU64 = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: number;
     /**
      * A human-readable message in the request's language.
      */
@@ -11590,6 +12403,10 @@ export type IdBody = {
     ID: number;
 };
 
+export type IdInput = {
+    id: number;
+};
+
 /**
  * A request naming one row (a log entry, a task) by id.
  */
@@ -11607,6 +12424,11 @@ export type Ids = {
 
 export type IdsBody = {
     ids: Array<number>;
+};
+
+export type IdsInput = {
+    id?: number | null;
+    ids?: Array<number>;
 };
 
 /**
@@ -11943,6 +12765,38 @@ export type InviteRequest = {
     remark?: string;
 };
 
+export type ItemInput = {
+    /**
+     * Given by setItem (changes), absent for saveItem (creates).
+     */
+    id?: number | null;
+    entId?: number | null;
+    /**
+     * 1 labour, 2 part, 3 tyre (creating only).
+     */
+    kind?: number | null;
+    code?: string | null;
+    name?: string | null;
+    unit?: string | null;
+    price?: number | null;
+    /**
+     * The tyre model of a tyre item (creating only).
+     */
+    tyreId?: number | null;
+    /**
+     * null clears it.
+     */
+    lowStock?: number | null;
+    enabled?: boolean | null;
+};
+
+export type ItemQuery = PageQuery & {
+    entId?: number | null;
+    kind?: number | null;
+    keyword?: string;
+    enabled?: boolean | null;
+};
+
 /**
  * A vehicle's track over a range.
  */
@@ -12098,6 +12952,22 @@ export type Line = {
      * quantity × unitPrice (parts) or hours × unitPrice (labour); computed.
      */
     amount?: number;
+};
+
+/**
+ * A line of a new service record.
+ */
+export type LineInput = {
+    itemId: number;
+    quantity: number;
+    /**
+     * Default: the item's price (labour: the service setting's rate when the item has none).
+     */
+    unitPrice?: number | null;
+    /**
+     * Where a part comes from (default: the service setting's warehouse).
+     */
+    warehouseId?: number | null;
 };
 
 export type LineKind = 'part' | 'labour';
@@ -12733,6 +13603,49 @@ export type MileageRow = {
     days: number;
 };
 
+export type Mount = {
+    vehicleId: number;
+    plate: string;
+    position: number;
+    from: string;
+    to?: string | null;
+    km: number;
+};
+
+export type MountInput = {
+    id: number;
+    vehicleId: number;
+    /**
+     * axle × 10 + wheel.
+     */
+    position: number;
+    workOrderId?: number | null;
+    remark?: string;
+};
+
+export type MoveInput = {
+    entId?: number | null;
+    /**
+     * receipt, issue, return, transfer, sale, retreadOut, retreadIn, scrap or adjust.
+     */
+    kind: string;
+    warehouseId: number;
+    /**
+     * Where a transfer goes.
+     */
+    toWarehouseId?: number | null;
+    supplierId?: number | null;
+    customerId?: number | null;
+    vehicleId?: number | null;
+    workOrderId?: number | null;
+    /**
+     * Default: now.
+     */
+    occurredAt?: string | null;
+    remark?: string;
+    lines: Array<LineInput>;
+};
+
 export type MoveMenu = {
     /**
      * The menu to move.
@@ -12795,6 +13708,18 @@ export type NearbyOrders = {
     lon: number;
     lat: number;
     orders: Array<NearbyOrder>;
+};
+
+/**
+ * A new tyre received with a serial.
+ */
+export type NewTyre = {
+    serial: string;
+    dot?: string;
+    /**
+     * mm, when new.
+     */
+    treadNew?: number | null;
 };
 
 export type NoFields = {
@@ -13297,6 +14222,30 @@ export type PageQuery = {
 /**
  * One page of a list.
  */
+export type PageResultBalance = {
+    list: Array<{
+        warehouseId: number;
+        warehouseName: string;
+        itemId: number;
+        itemCode: string;
+        itemName: string;
+        kind: number;
+        unit: string;
+        quantity: number;
+        avgCost: number;
+        value: number;
+        lowStock: number;
+        low: boolean;
+        updatedAt: string;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+};
+
+/**
+ * One page of a list.
+ */
 export type PageResultDelivery = {
     list: Array<{
         id: number;
@@ -13374,6 +14323,119 @@ export type PageResultFragmentRun = {
     pageSize: number;
 };
 
+/**
+ * One page of a list.
+ */
+export type PageResultServiceRecord = {
+    list: Array<{
+        id: number;
+        entId: number;
+        vehicleId: number;
+        plate: string;
+        item: string;
+        content: string;
+        mileage?: number | null;
+        labourCost: number;
+        partsCost: number;
+        cost?: number | null;
+        servicedAt: string;
+        workOrderId?: number | null;
+        createdBy: number;
+        createdByName: string;
+        lines: Array<Line>;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+};
+
+/**
+ * One page of a list.
+ */
+export type PageResultStockMove = {
+    list: Array<{
+        id: number;
+        docNo: string;
+        kind: string;
+        warehouseId: number;
+        warehouseName: string;
+        itemId: number;
+        itemCode: string;
+        itemName: string;
+        unit: string;
+        /**
+         * + in, − out.
+         */
+        quantity: number;
+        unitCost: number;
+        amount: number;
+        unitPrice?: number | null;
+        /**
+         * A sale's revenue.
+         */
+        revenue?: number | null;
+        balanceAfter: number;
+        supplierId?: number | null;
+        supplierName: string;
+        customerId?: number | null;
+        customerName: string;
+        vehicleId?: number | null;
+        plate: string;
+        workOrderId?: number | null;
+        tyres: Array<TyreRef>;
+        remark: string;
+        createdBy: number;
+        createdByName: string;
+        occurredAt: string;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+};
+
+/**
+ * One page of a list.
+ */
+export type PageResultTyreAsset = {
+    list: Array<{
+        id: number;
+        entId: number;
+        serial: string;
+        dot: string;
+        itemId: number;
+        tyreId?: number | null;
+        brand: string;
+        model: string;
+        spec: string;
+        purchaseCost: number;
+        /**
+         * Purchase, retreads and repairs.
+         */
+        cost: number;
+        /**
+         * 1 in stock, 2 mounted, 3 retreading, 4 scrapped, 5 sold.
+         */
+        state: number;
+        warehouseId?: number | null;
+        warehouseName: string;
+        vehicleId?: number | null;
+        plate: string;
+        position?: number | null;
+        /**
+         * Km run while mounted.
+         */
+        mileage: number;
+        treadNew?: number | null;
+        treadLast?: number | null;
+        costPerKm?: number | null;
+        receivedAt: string;
+        mountedAt?: string | null;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+};
+
 export type ParentNumberRequest = {
     id?: number | null;
     imei?: string | null;
@@ -13399,6 +14461,52 @@ export type ParentRef = {
 export type Participants = {
     id: number;
     userIds?: Array<number> | null;
+};
+
+/**
+ * A supplier (kind 1) or customer (kind 2).
+ */
+export type Partner = {
+    id: number;
+    entId: number;
+    kind: number;
+    name: string;
+    contact: string;
+    phone: string;
+    address: string;
+    remark: string;
+    /**
+     * Moves naming it.
+     */
+    moves: number;
+    /**
+     * Bought from a supplier (cost) or sold to a customer (revenue).
+     */
+    amount: number;
+    createdAt: string;
+};
+
+export type PartnerInput = {
+    id?: number | null;
+    entId?: number | null;
+    /**
+     * 1 supplier, 2 customer (creating only).
+     */
+    kind?: number | null;
+    name?: string | null;
+    contact?: string | null;
+    phone?: string | null;
+    address?: string | null;
+    remark?: string | null;
+};
+
+export type PartnerQuery = PageQuery & {
+    /**
+     * 1 suppliers, 2 customers.
+     */
+    kind: number;
+    entId?: number | null;
+    keyword?: string;
 };
 
 /**
@@ -14090,6 +15198,27 @@ export type ReconsResponse = {
     status: QrStatus;
 };
 
+export type RecordCollect = {
+    quantityIn: number;
+    quantityOut: number;
+    amountIn: number;
+    amountOut: number;
+};
+
+export type RecordQuery = PageQuery & {
+    entId?: number | null;
+    warehouseId?: number | null;
+    itemId?: number | null;
+    kind?: string | null;
+    docNo?: string | null;
+    supplierId?: number | null;
+    customerId?: number | null;
+    vehicleId?: number | null;
+    workOrderId?: number | null;
+    from?: string | null;
+    to?: string | null;
+};
+
 export type RecordUser = {
     ID: number;
     userName: string;
@@ -14574,6 +15703,21 @@ export type Sale = {
     remark?: string;
 };
 
+export type SaleCollect = {
+    quantity: number;
+    revenue: number;
+    cost: number;
+    profit: number;
+};
+
+export type SaleQuery = PageQuery & {
+    entId?: number | null;
+    customerId?: number | null;
+    itemId?: number | null;
+    from?: string | null;
+    to?: string | null;
+};
+
 /**
  * What `chart_save` does.
  */
@@ -14942,6 +16086,17 @@ export type SeriesRow = {
     sort: number;
 };
 
+export type ServiceCollect = {
+    count: number;
+    labourCost: number;
+    partsCost: number;
+    cost: number;
+};
+
+export type ServiceId = {
+    id: number;
+};
+
 /**
  * A new service record.
  */
@@ -14960,11 +16115,52 @@ export type ServiceInput = {
      * Default: now.
      */
     servicedAt?: string | null;
+    workOrderId?: number | null;
+    /**
+     * Priced lines (docs/stock.md); with lines, `cost` is their sum and parts leave stock.
+     */
+    lines?: Array<LineInput>;
 };
 
 export type ServicePoint = {
     poi: PoiRow;
     distanceM: number;
+};
+
+export type ServiceQuery = PageQuery & {
+    entId?: number | null;
+    vehicleId?: number | null;
+    /**
+     * What was done or the plate.
+     */
+    keyword?: string;
+    /**
+     * Records with a line of this item.
+     */
+    itemId?: number | null;
+    from?: string | null;
+    to?: string | null;
+};
+
+/**
+ * A service record.
+ */
+export type ServiceRecord = {
+    id: number;
+    entId: number;
+    vehicleId: number;
+    plate: string;
+    item: string;
+    content: string;
+    mileage?: number | null;
+    labourCost: number;
+    partsCost: number;
+    cost?: number | null;
+    servicedAt: string;
+    workOrderId?: number | null;
+    createdBy: number;
+    createdByName: string;
+    lines: Array<Line>;
 };
 
 /**
@@ -14981,6 +16177,50 @@ export type ServiceRow = {
     createdBy: number;
     createdByName: string;
     createdAt: string;
+};
+
+/**
+ * Service settings.
+ */
+export type ServiceSetting = {
+    entId: number;
+    /**
+     * Labour price per hour.
+     */
+    labourRate: number;
+    /**
+     * Where the parts of a service record come from unless a line names a warehouse.
+     */
+    defaultWarehouseId?: number | null;
+    /**
+     * Service every so many km (none: not planned by distance).
+     */
+    intervalKm?: number | null;
+    /**
+     * Service every so many days.
+     */
+    intervalDays?: number | null;
+    /**
+     * Percent.
+     */
+    taxRate: number;
+};
+
+export type ServiceSettingInput = {
+    entId?: number | null;
+    labourRate?: number | null;
+    /**
+     * null clears it.
+     */
+    defaultWarehouseId?: number | null;
+    intervalKm?: number | null;
+    intervalDays?: number | null;
+    taxRate?: number | null;
+};
+
+export type ServiceSummary = {
+    rows: Array<CollectRow>;
+    total: CollectRow;
 };
 
 export type SetAuthorityBtn = {
@@ -15504,6 +16744,73 @@ export type StepInput = {
         [key: string]: unknown;
     } | null;
     remark?: string;
+};
+
+/**
+ * An item of the catalogue.
+ */
+export type StockItem = {
+    id: number;
+    entId: number;
+    /**
+     * 1 labour, 2 part, 3 tyre.
+     */
+    kind: number;
+    code: string;
+    name: string;
+    unit: string;
+    price: number;
+    tyreId?: number | null;
+    tyreBrand: string;
+    tyreModel: string;
+    tyreSpec: string;
+    lowStock?: number | null;
+    enabled: boolean;
+    /**
+     * Held in all warehouses.
+     */
+    quantity: number;
+    createdAt: string;
+    updatedAt: string;
+};
+
+/**
+ * A line of the ledger.
+ */
+export type StockMove = {
+    id: number;
+    docNo: string;
+    kind: string;
+    warehouseId: number;
+    warehouseName: string;
+    itemId: number;
+    itemCode: string;
+    itemName: string;
+    unit: string;
+    /**
+     * + in, − out.
+     */
+    quantity: number;
+    unitCost: number;
+    amount: number;
+    unitPrice?: number | null;
+    /**
+     * A sale's revenue.
+     */
+    revenue?: number | null;
+    balanceAfter: number;
+    supplierId?: number | null;
+    supplierName: string;
+    customerId?: number | null;
+    customerName: string;
+    vehicleId?: number | null;
+    plate: string;
+    workOrderId?: number | null;
+    tyres: Array<TyreRef>;
+    remark: string;
+    createdBy: number;
+    createdByName: string;
+    occurredAt: string;
 };
 
 /**
@@ -16453,6 +17760,44 @@ export type TypeListQuery = PageQuery & {
 };
 
 /**
+ * A tyre.
+ */
+export type TyreAsset = {
+    id: number;
+    entId: number;
+    serial: string;
+    dot: string;
+    itemId: number;
+    tyreId?: number | null;
+    brand: string;
+    model: string;
+    spec: string;
+    purchaseCost: number;
+    /**
+     * Purchase, retreads and repairs.
+     */
+    cost: number;
+    /**
+     * 1 in stock, 2 mounted, 3 retreading, 4 scrapped, 5 sold.
+     */
+    state: number;
+    warehouseId?: number | null;
+    warehouseName: string;
+    vehicleId?: number | null;
+    plate: string;
+    position?: number | null;
+    /**
+     * Km run while mounted.
+     */
+    mileage: number;
+    treadNew?: number | null;
+    treadLast?: number | null;
+    costPerKm?: number | null;
+    receivedAt: string;
+    mountedAt?: string | null;
+};
+
+/**
  * Create (no `id`) or edit a tyre brand.
  */
 export type TyreBrandInput = {
@@ -16481,6 +17826,53 @@ export type TyreBrandRow = {
     tyreCount: number;
 };
 
+export type TyreCollect = {
+    inStock: number;
+    mounted: number;
+    retreading: number;
+    scrapped: number;
+    sold: number;
+};
+
+/**
+ * Cost and km of a tyre, a brand or a model.
+ */
+export type TyreCost = {
+    /**
+     * The tyre id, brand id or item id.
+     */
+    key: number;
+    /**
+     * Serial, brand or model name.
+     */
+    name: string;
+    tyres: number;
+    mileage: number;
+    cost: number;
+    costPerKm?: number | null;
+    underInflatedAlarms: number;
+};
+
+/**
+ * An entry of a tyre's life.
+ */
+export type TyreEvent = {
+    at: string;
+    /**
+     * receipt, mount, rotate, dismount, transfer, retreadOut, retreadIn, scrap, sale, alarm.
+     */
+    kind: string;
+    vehicleId?: number | null;
+    plate: string;
+    position?: number | null;
+    /**
+     * The tyre's km then (not known for alarms: null).
+     */
+    mileage?: number | null;
+    detail: string;
+    by: string;
+};
+
 /**
  * Filters of the tyre list and of the size and pattern pickers.
  */
@@ -16494,17 +17886,24 @@ export type TyreFilter = {
     grain?: string | null;
 };
 
-/**
- * A vehicle's tyres.
- */
-export type TyreInfo = {
-    vehicleId: number;
-    plate: string;
+export type TyreId = PageQuery & {
+    id: number;
+};
+
+export type TyreInfo = TyreAsset & {
+    mounts: Array<Mount>;
     /**
-     * Wheels per axle from the front, e.g. "2,4,4".
+     * mm per 1,000 km, from its tread measurements while mounted.
      */
-    axleLayout: string;
-    wheels: Array<TyreWheel>;
+    treadWearPer1000Km?: number | null;
+    /**
+     * When it reaches 1.6 mm at its recent daily km.
+     */
+    projectedReplacement?: string | null;
+    /**
+     * Pressure alarms at its wheel while mounted.
+     */
+    underInflatedAlarms: number;
 };
 
 /**
@@ -16543,6 +17942,19 @@ export type TyreInput = {
 
 export type TyreListRequest = PageQuery & TyreFilter;
 
+export type TyreQuery = PageQuery & {
+    entId?: number | null;
+    state?: number | null;
+    /**
+     * Serial or DOT code.
+     */
+    keyword?: string;
+    itemId?: number | null;
+    brandId?: number | null;
+    vehicleId?: number | null;
+    warehouseId?: number | null;
+};
+
 export type TyreReading = {
     /**
      * Wheel position, `axle * 10 + wheel` (docs/fleet-data.md).
@@ -16565,6 +17977,11 @@ export type TyreReading = {
      * Sensor status bits as the device sends them.
      */
     status?: number | null;
+};
+
+export type TyreRef = {
+    id: number;
+    serial: string;
 };
 
 /**
@@ -17275,6 +18692,48 @@ export type VoltageSession = {
     peakVoltage: number;
     lat: number;
     lon: number;
+};
+
+/**
+ * A warehouse with what it holds.
+ */
+export type Warehouse = {
+    id: number;
+    entId: number;
+    name: string;
+    address: string;
+    keeper: string;
+    phone: string;
+    remark: string;
+    /**
+     * Items with a balance other than zero.
+     */
+    items: number;
+    quantity: number;
+    value: number;
+    /**
+     * Tyres (assets) in it.
+     */
+    tyres: number;
+    createdAt: string;
+};
+
+export type WarehouseInput = {
+    /**
+     * Given by updateWarehouse.
+     */
+    id?: number | null;
+    entId?: number | null;
+    name?: string | null;
+    address?: string | null;
+    keeper?: string | null;
+    phone?: string | null;
+    remark?: string | null;
+};
+
+export type WarehouseQuery = PageQuery & {
+    entId?: number | null;
+    keyword?: string;
 };
 
 export type WatchListRequest = {
@@ -20857,6 +22316,253 @@ export type WhiteTableResponses = {
 
 export type WhiteTableResponse = WhiteTableResponses[keyof WhiteTableResponses];
 
+export type DelPartnerData = {
+    body: IdInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/delPartner';
+};
+
+export type DelPartnerResponses = {
+    200: EnvelopeOptionBool;
+};
+
+export type DelPartnerResponse = DelPartnerResponses[keyof DelPartnerResponses];
+
+export type DelWarehouseData = {
+    body: IdInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/delWarehouse';
+};
+
+export type DelWarehouseResponses = {
+    200: EnvelopeOptionBool;
+};
+
+export type DelWarehouseResponse = DelWarehouseResponses[keyof DelWarehouseResponses];
+
+export type DrpSettingData = {
+    body: DrpSettingInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/drpSetting';
+};
+
+export type DrpSettingResponses = {
+    200: EnvelopeDrpSetting;
+};
+
+export type DrpSettingResponse = DrpSettingResponses[keyof DrpSettingResponses];
+
+export type GetDrpSettingData = {
+    body: EntQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/getDrpSetting';
+};
+
+export type GetDrpSettingResponses = {
+    200: EnvelopeDrpSetting;
+};
+
+export type GetDrpSettingResponse = GetDrpSettingResponses[keyof GetDrpSettingResponses];
+
+export type MarketListData = {
+    body: SaleQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/marketList';
+};
+
+export type MarketListResponses = {
+    200: EnvelopeCollectedStockMoveSaleCollect;
+};
+
+export type MarketListResponse = MarketListResponses[keyof MarketListResponses];
+
+export type PartnerListData = {
+    body: PartnerQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/partnerList';
+};
+
+export type PartnerListResponses = {
+    200: EnvelopePageResultPartner;
+};
+
+export type PartnerListResponse = PartnerListResponses[keyof PartnerListResponses];
+
+export type SaveMoveData = {
+    body: MoveInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/saveMove';
+};
+
+export type SaveMoveResponses = {
+    200: EnvelopeDocument;
+};
+
+export type SaveMoveResponse = SaveMoveResponses[keyof SaveMoveResponses];
+
+export type SavePartnerData = {
+    body: PartnerInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/savePartner';
+};
+
+export type SavePartnerResponses = {
+    200: EnvelopePartner;
+};
+
+export type SavePartnerResponse = SavePartnerResponses[keyof SavePartnerResponses];
+
+export type SaveWarehouseData = {
+    body: WarehouseInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/saveWarehouse';
+};
+
+export type SaveWarehouseResponses = {
+    200: EnvelopeWarehouse;
+};
+
+export type SaveWarehouseResponse = SaveWarehouseResponses[keyof SaveWarehouseResponses];
+
+export type StorageListData = {
+    body: BalanceQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/storageList';
+};
+
+export type StorageListResponses = {
+    200: EnvelopeCollectedBalanceBalanceCollect;
+};
+
+export type StorageListResponse = StorageListResponses[keyof StorageListResponses];
+
+export type StorageRecordData = {
+    body: RecordQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/storageRecord';
+};
+
+export type StorageRecordResponses = {
+    200: EnvelopeCollectedStockMoveRecordCollect;
+};
+
+export type StorageRecordResponse = StorageRecordResponses[keyof StorageRecordResponses];
+
+export type TyreDismountData = {
+    body: DismountInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/tyre/dismount';
+};
+
+export type TyreDismountResponses = {
+    200: EnvelopeTyreAsset;
+};
+
+export type TyreDismountResponse = TyreDismountResponses[keyof TyreDismountResponses];
+
+export type TyreInfoData = {
+    body: IdInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/tyre/info';
+};
+
+export type TyreInfoResponses = {
+    200: EnvelopeTyreInfo;
+};
+
+export type TyreInfoResponse = TyreInfoResponses[keyof TyreInfoResponses];
+
+export type TyreListData = {
+    body: TyreQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/tyre/list';
+};
+
+export type TyreListResponses = {
+    200: EnvelopeCollectedTyreAssetTyreCollect;
+};
+
+export type TyreListResponse = TyreListResponses[keyof TyreListResponses];
+
+export type TyreLogData = {
+    body: TyreId;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/tyre/log';
+};
+
+export type TyreLogResponses = {
+    200: EnvelopePageResultTyreEvent;
+};
+
+export type TyreLogResponse = TyreLogResponses[keyof TyreLogResponses];
+
+export type TyreMileageData = {
+    body: CostQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/tyre/mileage';
+};
+
+export type TyreMileageResponses = {
+    200: EnvelopePageResultTyreCost;
+};
+
+export type TyreMileageResponse = TyreMileageResponses[keyof TyreMileageResponses];
+
+export type TyreMountData = {
+    body: MountInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/tyre/mount';
+};
+
+export type TyreMountResponses = {
+    200: EnvelopeTyreAsset;
+};
+
+export type TyreMountResponse = TyreMountResponses[keyof TyreMountResponses];
+
+export type UpdateWarehouseData = {
+    body: WarehouseInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/updateWarehouse';
+};
+
+export type UpdateWarehouseResponses = {
+    200: EnvelopeWarehouse;
+};
+
+export type UpdateWarehouseResponse = UpdateWarehouseResponses[keyof UpdateWarehouseResponses];
+
+export type WarehouseListData = {
+    body: WarehouseQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/drp/warehouseList';
+};
+
+export type WarehouseListResponses = {
+    200: EnvelopePageResultWarehouse;
+};
+
+export type WarehouseListResponse = WarehouseListResponses[keyof WarehouseListResponses];
+
 export type ColonyListData = {
     body: EntRequest;
     path?: never;
@@ -21497,7 +23203,7 @@ export type TpmsLogResponses = {
 
 export type TpmsLogResponse = TpmsLogResponses[keyof TpmsLogResponses];
 
-export type TyreInfoData = {
+export type TyreInfo2Data = {
     body?: never;
     path?: never;
     query: {
@@ -21506,11 +23212,11 @@ export type TyreInfoData = {
     url: '/api/web/log/tyre_info';
 };
 
-export type TyreInfoResponses = {
+export type TyreInfo2Responses = {
     200: EnvelopeTyreInfo;
 };
 
-export type TyreInfoResponse = TyreInfoResponses[keyof TyreInfoResponses];
+export type TyreInfo2Response = TyreInfo2Responses[keyof TyreInfo2Responses];
 
 export type WorkExportData = {
     body: WorkExportRequest;
@@ -21540,6 +23246,123 @@ export type CarServiceResponses = {
 };
 
 export type CarServiceResponse = CarServiceResponses[keyof CarServiceResponses];
+
+export type DelItemData = {
+    body: IdsInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/delItem';
+};
+
+export type DelItemResponses = {
+    200: EnvelopeU64;
+};
+
+export type DelItemResponse = DelItemResponses[keyof DelItemResponses];
+
+export type GetServiceSettingData = {
+    body: EntQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/getServiceSetting';
+};
+
+export type GetServiceSettingResponses = {
+    200: EnvelopeServiceSetting;
+};
+
+export type GetServiceSettingResponse = GetServiceSettingResponses[keyof GetServiceSettingResponses];
+
+export type ItemListData = {
+    body: ItemQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/itemList';
+};
+
+export type ItemListResponses = {
+    200: EnvelopePageResultStockItem;
+};
+
+export type ItemListResponse = ItemListResponses[keyof ItemListResponses];
+
+export type SaveItemData = {
+    body: ItemInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/saveItem';
+};
+
+export type SaveItemResponses = {
+    200: EnvelopeStockItem;
+};
+
+export type SaveItemResponse = SaveItemResponses[keyof SaveItemResponses];
+
+export type ServiceInfoData = {
+    body: ServiceId;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/serviceInfo';
+};
+
+export type ServiceInfoResponses = {
+    200: EnvelopeServiceRecord;
+};
+
+export type ServiceInfoResponse = ServiceInfoResponses[keyof ServiceInfoResponses];
+
+export type ServiceListData = {
+    body: ServiceQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/serviceList';
+};
+
+export type ServiceListResponses = {
+    200: EnvelopeCollectedServiceRecordServiceCollect;
+};
+
+export type ServiceListResponse = ServiceListResponses[keyof ServiceListResponses];
+
+export type ServiceListCollectData = {
+    body: CollectQuery;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/serviceListCollect';
+};
+
+export type ServiceListCollectResponses = {
+    200: EnvelopeServiceSummary;
+};
+
+export type ServiceListCollectResponse = ServiceListCollectResponses[keyof ServiceListCollectResponses];
+
+export type ServiceSettingData = {
+    body: ServiceSettingInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/serviceSetting';
+};
+
+export type ServiceSettingResponses = {
+    200: EnvelopeServiceSetting;
+};
+
+export type ServiceSettingResponse = ServiceSettingResponses[keyof ServiceSettingResponses];
+
+export type SetItemData = {
+    body: ItemInput;
+    path?: never;
+    query?: never;
+    url: '/api/web/service/setItem';
+};
+
+export type SetItemResponses = {
+    200: EnvelopeStockItem;
+};
+
+export type SetItemResponse = SetItemResponses[keyof SetItemResponses];
 
 export type AnalyseRecentData = {
     body: RecentSprayRequest;
@@ -21715,18 +23538,18 @@ export type TyreBrandAllResponses = {
 
 export type TyreBrandAllResponse = TyreBrandAllResponses[keyof TyreBrandAllResponses];
 
-export type TyreListData = {
+export type TyreList2Data = {
     body: TyreListRequest;
     path?: never;
     query?: never;
     url: '/api/web/tyre/tyre_list';
 };
 
-export type TyreListResponses = {
+export type TyreList2Responses = {
     200: EnvelopePageResultTyreRow;
 };
 
-export type TyreListResponse = TyreListResponses[keyof TyreListResponses];
+export type TyreList2Response = TyreList2Responses[keyof TyreList2Responses];
 
 export type WechatJssdkData = {
     body: JsSdkBody;

@@ -98,7 +98,7 @@ fn doc(ent: i64, doc_no: String, kind: Kind, by: i64, remark: &str) -> Doc {
     }
 }
 
-/// Opening stock: `warehouse` (name), `code` (item code), `quantity`, `unitCost`.
+/// Opening stock: `warehouse` (name), `itemCode`, `quantity`, `unitCost`.
 pub struct StockOpening;
 
 impl Importer for StockOpening {
@@ -109,7 +109,7 @@ impl Importer for StockOpening {
     fn columns(&self) -> &'static [Col] {
         const COLUMNS: &[Col] = &[
             Col::required("warehouse"),
-            Col::required("code"),
+            Col::required("itemCode"),
             Col::required("quantity"),
             Col::required("unitCost"),
         ];
@@ -140,12 +140,12 @@ impl Importer for StockOpening {
                     found
                 });
                 let item = rec
-                    .text("code", &mut errors)
+                    .text("itemCode", &mut errors)
                     .and_then(|c| match items.get(&c) {
                         Some(i) if stocked(i.kind) => Some(i.clone()),
                         Some(i) => {
                             rec.reject(
-                                "code",
+                                "itemCode",
                                 text!(
                                     "“{}”是工时，不入库",
                                     "\"{}\" is labour and is not stocked",
@@ -157,7 +157,7 @@ impl Importer for StockOpening {
                         }
                         None => {
                             rec.reject(
-                                "code",
+                                "itemCode",
                                 text!("没有编码为“{}”的物料", "No item with the code \"{}\"", c),
                                 &mut errors,
                             );
@@ -208,7 +208,7 @@ impl Importer for StockOpening {
     }
 }
 
-/// Tyres received with serials: `serial`, `code` (a tyre item's code), `warehouse`, `cost`,
+/// Tyres received with serials: `serial`, `itemCode` (a tyre item's), `warehouse`, `purchaseCost`,
 /// optional `dot` and `tread` (mm when new).
 pub struct TyreAssets;
 
@@ -220,9 +220,9 @@ impl Importer for TyreAssets {
     fn columns(&self) -> &'static [Col] {
         const COLUMNS: &[Col] = &[
             Col::required("serial"),
-            Col::required("code"),
+            Col::required("itemCode"),
             Col::required("warehouse"),
-            Col::required("cost"),
+            Col::required("purchaseCost"),
             Col::optional("dot"),
             Col::optional("tread"),
         ];
@@ -266,12 +266,12 @@ impl Importer for TyreAssets {
                     fresh
                 });
                 let item = rec
-                    .text("code", &mut errors)
+                    .text("itemCode", &mut errors)
                     .and_then(|c| match items.get(&c) {
                         Some(i) if i.kind == TYRE => Some(i.clone()),
                         _ => {
                             rec.reject(
-                                "code",
+                                "itemCode",
                                 text!(
                                     "没有编码为“{}”的轮胎物料",
                                     "No tyre item with the code \"{}\"",
@@ -293,7 +293,7 @@ impl Importer for TyreAssets {
                     }
                     found
                 });
-                let cost = number(rec, "cost", &mut errors);
+                let cost = number(rec, "purchaseCost", &mut errors);
                 let tread = number(rec, "tread", &mut errors);
                 let dot = rec.get("dot").unwrap_or_default().to_owned();
                 if dot.chars().count() > 16 {

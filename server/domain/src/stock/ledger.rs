@@ -401,11 +401,11 @@ pub(crate) async fn post(
         return Err(refused(
             &p.field,
             text!(
-                "{}：“{}”库存只有 {}，不能出库 {}",
-                "{}: only {} of \"{}\" in stock, cannot take {}",
+                "{}：“{}”库存只有 {}，不够出库 {}",
+                "{}: \"{}\" has only {} in stock, not enough to take {}",
                 p.field,
-                held,
                 p.item.name,
+                held,
                 -q
             ),
         ));
