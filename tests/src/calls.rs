@@ -329,6 +329,15 @@ impl TestApp {
         self.call("POST", "/api/dataReport/analysis_table", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/dataReport/areal_distribution`: Where the fleet is now: the vehicles in scope by map cell of their last position, with
+    pub fn api_data_report_areal_distribution<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/areal_distribution", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/dataReport/chart`: The fleet's trend over finished days (`startDate`..`endDate`, at most 366 days; one
     pub fn api_data_report_chart<'a, B: Serialize + ?Sized>(
         &'a self,

@@ -181,3 +181,60 @@ async fn the_map_feed_uses_short_keys_and_counts_states() {
     .ok();
     assert_eq!(list(json!({"state": "followed"})).await["total"], 0);
 }
+
+#[tokio::test]
+async fn areal_distribution_counts_the_vehicles_in_scope_by_map_cell() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let [a1, a2, b1] = tenants::add_vehicles(
+        &app,
+        [
+            (&t.a.admin, t.a.root, "ZZA-G1"),
+            (&t.a.admin, t.a.child, "ZZA-G2"),
+            (&t.b.admin, t.b.root, "ZZB-G1"),
+        ],
+    )
+    .await;
+    // All three at the same place (Shanghai); A's second one driving, B's in alarm.
+    report(&app, a1, 0.0, false).await;
+    report(&app, a2, 40.0, false).await;
+    report(&app, b1, 0.0, true).await;
+    let cells = app
+        .api_data_report_areal_distribution(&json!({}), Some(&t.a.admin))
+        .await
+        .ok();
+    let cells = cells.as_array().unwrap();
+    assert_eq!(cells.len(), 1, "{cells:?}");
+    let c = &cells[0];
+    assert_eq!(
+        (c["south"].as_f64(), c["west"].as_f64()),
+        (Some(31.0), Some(121.0))
+    );
+    assert_eq!(
+        (
+            c["all"].as_i64(),
+            c["driving"].as_i64(),
+            c["alarm"].as_i64()
+        ),
+        (Some(2), Some(1), Some(0))
+    );
+    assert!((c["lat"].as_f64().unwrap() - 31.230_416).abs() < 1e-6);
+    // Smaller cells split nothing here; a bad size is refused naming it.
+    let fine = app
+        .api_data_report_areal_distribution(&json!({"cell": 0.01}), Some(&t.a.admin))
+        .await
+        .ok();
+    assert_eq!(fine[0]["south"].as_f64(), Some(31.23));
+    let msg = app
+        .api_data_report_areal_distribution(&json!({"cell": 45}), Some(&t.a.admin))
+        .await
+        .code(7);
+    assert!(msg.contains("cell"), "{msg}");
+    // Tree B sees its own vehicle only.
+    let b = app
+        .api_data_report_areal_distribution(&json!({}), Some(&t.b.admin))
+        .await
+        .ok();
+    assert_eq!(b[0]["all"], 1);
+    assert_eq!(b[0]["alarm"], 1);
+}

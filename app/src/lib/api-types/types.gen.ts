@@ -319,6 +319,29 @@ export type Applet = {
     path: string;
 };
 
+/**
+ * Vehicles by map cell: a cell of `size` degrees (south-west corner aligned to multiples of
+ * it) and the counts by state of the vehicles whose last position is in it.
+ */
+export type AreaCell = FleetStatistics & {
+    south: number;
+    west: number;
+    north: number;
+    east: number;
+    /**
+     * Mean position of its vehicles (where a marker of the cell goes).
+     */
+    lat: number;
+    lon: number;
+};
+
+export type AreaRequest = {
+    /**
+     * Cell size in degrees (default 1; 0.01 to 10).
+     */
+    cell?: number | null;
+};
+
 export type ArrangeInput = {
     items?: Array<ArrangeItem>;
 };
@@ -9805,6 +9828,35 @@ export type EnvelopeVecApplet = {
         key: string;
         name: string;
         path: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecAreaCell = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Vehicles by map cell: a cell of `size` degrees (south-west corner aligned to multiples of
+     * it) and the counts by state of the vehicles whose last position is in it.
+     */
+    data: Array<FleetStatistics & {
+        south: number;
+        west: number;
+        north: number;
+        east: number;
+        /**
+         * Mean position of its vehicles (where a marker of the cell goes).
+         */
+        lat: number;
+        lon: number;
     }>;
     /**
      * A human-readable message in the request's language.
@@ -19498,6 +19550,19 @@ export type AnalysisTableResponses = {
 };
 
 export type AnalysisTableResponse = AnalysisTableResponses[keyof AnalysisTableResponses];
+
+export type ArealDistributionData = {
+    body: AreaRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/areal_distribution';
+};
+
+export type ArealDistributionResponses = {
+    200: EnvelopeVecAreaCell;
+};
+
+export type ArealDistributionResponse = ArealDistributionResponses[keyof ArealDistributionResponses];
 
 export type TrendData = {
     body: FleetPeriod;

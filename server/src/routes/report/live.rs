@@ -13,6 +13,7 @@ use crate::state::AppState;
 use domain::report::incidents::{self, IncidentFilter, IncidentRow};
 use domain::report::reads::{self, ReadRow, ReadsFilter};
 use domain::report::tpms::{self, TpmsFilter};
+use domain::vehicle::fleet::AreaCell;
 use domain::vehicle::history::ReadingRow;
 use ingestion::summary::{self, IngestionSummary};
 use kernel::error::{ApiOk, ApiResult, Envelope};
@@ -24,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .read(routes!(tpms_log))
         .read(routes!(reads_list))
         .read(routes!(ingestion_statistics))
+        .read(routes!(areal_distribution))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -122,4 +124,24 @@ async fn ingestion_statistics(
     Ok(ApiOk(
         summary::summary(&state.db, &scope, state.ingest.stats(), req.days).await?,
     ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaRequest {
+    /// Cell size in degrees (default 1; 0.01 to 10).
+    #[serde(default)]
+    cell: Option<f64>,
+}
+
+/// Where the fleet is now: the vehicles in scope by map cell of their last position, with
+/// counts by state (online, driving, parked, offline, in alarm), most vehicles first.
+#[utoipa::path(post, path = "/dataReport/areal_distribution", tag = "report",
+    security(("x-token" = [])), request_body = AreaRequest,
+    responses((status = 200, body = Envelope<Vec<AreaCell>>)))]
+async fn areal_distribution(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<AreaRequest>,
+) -> ApiResult<Vec<AreaCell>> {
+    Ok(ApiOk(state.fleet.areas(&scope, req.cell).await?))
 }

@@ -539,6 +539,51 @@ pub(super) async fn repeater_counts(
         .collect())
 }
 
+/// Vehicles by map cell: a cell of `size` degrees (south-west corner aligned to multiples of
+/// it) and the counts by state of the vehicles whose last position is in it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaCell {
+    pub south: f64,
+    pub west: f64,
+    pub north: f64,
+    pub east: f64,
+    /// Mean position of its vehicles (where a marker of the cell goes).
+    pub lat: f64,
+    pub lon: f64,
+    #[serde(flatten)]
+    pub counts: FleetStatistics,
+}
+
+impl AreaCell {
+    /// The cell of `size` degrees holding (`lat`, `lon`), by its row and column.
+    pub fn key(lat: f64, lon: f64, size: f64) -> (i64, i64) {
+        ((lat / size).floor() as i64, (lon / size).floor() as i64)
+    }
+
+    pub fn new((row, col): (i64, i64), size: f64) -> Self {
+        let (south, west) = (row as f64 * size, col as f64 * size);
+        Self {
+            south,
+            west,
+            north: south + size,
+            east: west + size,
+            lat: 0.0,
+            lon: 0.0,
+            counts: FleetStatistics::default(),
+        }
+    }
+}
+
+impl FleetRow {
+    /// Its last position, when it has one.
+    pub(super) fn position(&self) -> Option<(f64, f64)> {
+        self.lat
+            .zip(self.lon)
+            .filter(|(a, o)| a.is_finite() && o.is_finite())
+    }
+}
+
 /// Vehicle counts by state for the map's tabs.
 #[derive(Debug, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use sea_orm::DatabaseConnection;
 use tokio::sync::broadcast::{self, error::TryRecvError};
 
-use super::fleet::{self, FleetFilter, FleetRow, FleetStatistics, LiveState};
+use super::fleet::{self, AreaCell, FleetFilter, FleetRow, FleetStatistics, LiveState};
 use crate::live::hub::{EventKind, LiveEvent, LiveHub};
 use crate::scope::Scope;
 use kernel::error::AppError;
@@ -347,6 +347,52 @@ impl FleetSnapshot {
                 audience.follows(kept.row.id),
             );
         }
+        Ok(out)
+    }
+
+    /// The vehicles the scope sees by map cell of `size` degrees (default 1; 0.01 to 10; their
+    /// last position, those without one left out), with counts by state; most vehicles first.
+    pub async fn areas(&self, scope: &Scope, size: Option<f64>) -> Result<Vec<AreaCell>, AppError> {
+        let size = size.unwrap_or(1.0);
+        if !(0.01..=10.0).contains(&size) {
+            return Err(AppError::field(
+                "cell",
+                kernel::text!(
+                    "cell 须在 0.01 到 10 度之间",
+                    "cell must be between 0.01 and 10 degrees"
+                ),
+            ));
+        }
+        let audience = self.audience(scope, FleetFilter::default()).await?;
+        self.current().await?;
+        let mut cells: BTreeMap<(i64, i64), AreaCell> = BTreeMap::new();
+        for kept in self.read().by_id.values().filter(|k| audience.sees(&k.row)) {
+            let Some((lat, lon)) = kept.row.position() else {
+                continue;
+            };
+            let key = AreaCell::key(lat, lon, size);
+            let cell = cells.entry(key).or_insert_with(|| AreaCell::new(key, size));
+            cell.lat += lat;
+            cell.lon += lon;
+            cell.counts
+                .add(&kept.row, kept.offline, audience.follows(kept.row.id));
+        }
+        let mut out: Vec<AreaCell> = cells
+            .into_values()
+            .map(|mut c| {
+                let n = c.counts.all.max(1) as f64;
+                c.lat /= n;
+                c.lon /= n;
+                c
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            b.counts
+                .all
+                .cmp(&a.counts.all)
+                .then(a.south.total_cmp(&b.south))
+                .then(a.west.total_cmp(&b.west))
+        });
         Ok(out)
     }
 
