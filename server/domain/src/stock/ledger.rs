@@ -1179,11 +1179,36 @@ pub struct RecordCollect {
     pub amount_out: f64,
 }
 
-fn record_filter(ent: i64, q: &RecordQuery) -> Result<Condition, AppError> {
-    let mut c = Condition::all().add(stock_move::Column::EnterpriseId.eq(ent));
-    if let Some(w) = q.warehouse_id {
-        c = c.add(stock_move::Column::WarehouseId.eq(w));
-    }
+/// The condition of one warehouse of `ent` when `warehouse` is given (checked: it names the
+/// enterprise alone, so the database reads that warehouse's index and not the enterprise's),
+/// else of the whole enterprise.
+async fn place<C: ColumnTrait>(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    ent: i64,
+    warehouse: Option<i64>,
+    (ent_column, warehouse_column): (C, C),
+) -> Result<Condition, AppError> {
+    Ok(match warehouse {
+        Some(w) => {
+            let found = warehouse_of(db, scope, w, "warehouseId").await?;
+            if found.enterprise_id != ent {
+                return Err(refused(
+                    "warehouseId",
+                    text!(
+                        "仓库 {} 不属于该企业",
+                        "Warehouse {} belongs to another enterprise",
+                        w
+                    ),
+                ));
+            }
+            Condition::all().add(warehouse_column.eq(w))
+        }
+        None => Condition::all().add(ent_column.eq(ent)),
+    })
+}
+
+fn record_filter(mut c: Condition, q: &RecordQuery) -> Result<Condition, AppError> {
     if let Some(i) = q.item_id {
         c = c.add(stock_move::Column::ItemId.eq(i));
     }
@@ -1220,7 +1245,18 @@ pub async fn records(
 ) -> Result<Collected<StockMove, RecordCollect>, AppError> {
     let page = q.page.checked()?;
     let ent = scope.acting(q.ent_id)?;
-    let cond = record_filter(ent, &q)?;
+    let cond = place(
+        db,
+        scope,
+        ent,
+        q.warehouse_id,
+        (
+            stock_move::Column::EnterpriseId,
+            stock_move::Column::WarehouseId,
+        ),
+    )
+    .await?;
+    let cond = record_filter(cond, &q)?;
     let (total, qin, qout, ain, aout): (i64, Option<f64>, Option<f64>, Option<f64>, Option<f64>) =
         stock_move::Entity::find()
             .select_only()
@@ -1303,7 +1339,10 @@ pub async fn sales(
         to: q.to,
         ..RecordQuery::default()
     };
-    let cond = record_filter(ent, &rq)?;
+    let cond = record_filter(
+        Condition::all().add(stock_move::Column::EnterpriseId.eq(ent)),
+        &rq,
+    )?;
     let (total, qty, revenue, cost): (i64, Option<f64>, Option<f64>, Option<f64>) =
         stock_move::Entity::find()
             .select_only()
@@ -1406,10 +1445,17 @@ pub async fn balances(
     let page = q.page.checked()?;
     let ent = scope.acting(q.ent_id)?;
     let setting = settings::of(db, ent).await?;
-    let mut cond = Condition::all().add(stock_balance::Column::EnterpriseId.eq(ent));
-    if let Some(w) = q.warehouse_id {
-        cond = cond.add(stock_balance::Column::WarehouseId.eq(w));
-    }
+    let mut cond = place(
+        db,
+        scope,
+        ent,
+        q.warehouse_id,
+        (
+            stock_balance::Column::EnterpriseId,
+            stock_balance::Column::WarehouseId,
+        ),
+    )
+    .await?;
     if let Some(i) = q.item_id {
         cond = cond.add(stock_balance::Column::ItemId.eq(i));
     }
