@@ -16169,7 +16169,7 @@ export type ServiceInput = {
     servicedAt?: string | null;
     workOrderId?: number | null;
     /**
-     * Priced lines (docs/stock.md); with lines, `cost` is their sum and parts leave stock.
+     * Priced lines; with lines, `cost` is their sum and parts leave stock.
      */
     lines?: Array<LineInput>;
 };

@@ -551,16 +551,83 @@ pub async fn collect(
     Ok(ServiceSummary { rows, total })
 }
 
-/// Writes a new service record with its lines (used by `car_service`).
-pub(crate) async fn create(
+/// A new service record.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceInput {
+    /// What was done, 1–64 characters (e.g. "brake pads").
+    pub item: String,
+    #[serde(default)]
+    pub content: String,
+    /// Odometer, km.
+    #[serde(default)]
+    pub mileage: Option<f64>,
+    #[serde(default)]
+    pub cost: Option<f64>,
+    /// Default: now.
+    #[serde(default)]
+    pub serviced_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub work_order_id: Option<i64>,
+    /// Priced lines; with lines, `cost` is their sum and parts leave stock.
+    #[serde(default)]
+    pub lines: Vec<LineInput>,
+}
+
+/// Adds a service record when `create` is given (own enterprises and maintenance-custody
+/// partners), then lists the vehicle's records (`/web/service/car_service`).
+pub async fn car_service(
     db: &DatabaseConnection,
     live: &LiveHub,
     scope: &Scope,
-    row: car_service::ActiveModel,
-    ent: i64,
-    lines: &[LineInput],
+    vehicle_id: i64,
+    create: Option<&ServiceInput>,
+    page: PageQuery,
+) -> Result<kernel::paging::PageResult<crate::vehicle::service_records::ServiceRow>, AppError> {
+    // Refused before anything is recorded.
+    page.checked()?;
+    if let Some(c) = create {
+        add(db, live, scope, vehicle_id, c).await?;
+    }
+    crate::vehicle::service_records::car_services(db, scope, vehicle_id, page).await
+}
+
+/// Writes a new service record of a vehicle with its lines.
+async fn add(
+    db: &DatabaseConnection,
+    live: &LiveHub,
+    scope: &Scope,
+    vehicle_id: i64,
+    c: &ServiceInput,
 ) -> Result<(), AppError> {
-    let priced = price_lines(db, scope, ent, lines).await?;
+    let v = crate::vehicle::find(db, scope, vehicle_id).await?;
+    crate::vehicle::alarms::may_handle(db, scope, &v).await?;
+    let item = kernel::validate::required("item", &c.item, 64)?;
+    let content = kernel::validate::limited("content", &c.content, 1000)?;
+    c.mileage.map(|m| non_negative("mileage", m)).transpose()?;
+    c.cost.map(|m| non_negative("cost", m)).transpose()?;
+    let work_order_id = match c.work_order_id {
+        Some(o) => Some(ledger::checked_order(db, scope, o).await?),
+        None => None,
+    };
+    let ent = v.enterprise_id;
+    let priced = price_lines(db, scope, ent, &c.lines).await?;
+    let now = Utc::now();
+    let row = car_service::ActiveModel {
+        enterprise_id: Set(ent),
+        vehicle_id: Set(v.id),
+        item: Set(item),
+        content: Set(content),
+        mileage: Set(c.mileage),
+        cost: Set(c.cost),
+        labour_cost: Set(0.0),
+        parts_cost: Set(0.0),
+        work_order_id: Set(work_order_id),
+        serviced_at: Set(c.serviced_at.unwrap_or(now)),
+        created_by: Set(scope.user.id),
+        created_at: Set(now),
+        ..Default::default()
+    };
     let mut row = row;
     if !priced.lines.is_empty() {
         row.labour_cost = Set(priced.labour);

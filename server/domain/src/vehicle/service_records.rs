@@ -19,7 +19,7 @@ use crate::scope::Scope;
 use kernel::error::AppError;
 use kernel::paging::{self, PageQuery, PageResult};
 use kernel::text;
-use kernel::validate::{limited, required};
+use kernel::validate::limited;
 
 /// Nick names (else user names) by user id.
 async fn people(
@@ -93,29 +93,6 @@ pub async fn view_log(
     })
 }
 
-/// A new service record.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ServiceInput {
-    /// What was done, 1–64 characters (e.g. "brake pads").
-    pub item: String,
-    #[serde(default)]
-    pub content: String,
-    /// Odometer, km.
-    #[serde(default)]
-    pub mileage: Option<f64>,
-    #[serde(default)]
-    pub cost: Option<f64>,
-    /// Default: now.
-    #[serde(default)]
-    pub serviced_at: Option<DateTime<Utc>>,
-    #[serde(default)]
-    pub work_order_id: Option<i64>,
-    /// Priced lines (docs/stock.md); with lines, `cost` is their sum and parts leave stock.
-    #[serde(default)]
-    pub lines: Vec<crate::stock::services::LineInput>,
-}
-
 /// A service record.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -132,53 +109,15 @@ pub struct ServiceRow {
     pub created_at: DateTime<Utc>,
 }
 
-fn non_negative(field: &str, v: Option<f64>) -> Result<(), AppError> {
-    v.map(|x| kernel::validate::non_negative(field, x))
-        .transpose()
-        .map(|_| ())
-}
-
-/// Adds a service record when `create` is given, then lists the vehicle's records, newest
-/// service first.
+/// A vehicle's service records, newest service first (`stock::services::add` writes them).
 pub async fn car_services(
     db: &DatabaseConnection,
-    live: &crate::live::hub::LiveHub,
     scope: &Scope,
     vehicle_id: i64,
-    create: Option<&ServiceInput>,
     page: PageQuery,
 ) -> Result<PageResult<ServiceRow>, AppError> {
-    // Refused before anything is recorded.
     page.checked()?;
     let v = super::find(db, scope, vehicle_id).await?;
-    if let Some(c) = create {
-        may_handle(db, scope, &v).await?;
-        let item = required("item", &c.item, 64)?;
-        let content = limited("content", &c.content, 1000)?;
-        non_negative("mileage", c.mileage)?;
-        non_negative("cost", c.cost)?;
-        let work_order_id = match c.work_order_id {
-            Some(o) => Some(crate::stock::ledger::checked_order(db, scope, o).await?),
-            None => None,
-        };
-        let now = Utc::now();
-        let row = car_service::ActiveModel {
-            enterprise_id: Set(v.enterprise_id),
-            vehicle_id: Set(v.id),
-            item: Set(item),
-            content: Set(content),
-            mileage: Set(c.mileage),
-            cost: Set(c.cost),
-            labour_cost: Set(0.0),
-            parts_cost: Set(0.0),
-            work_order_id: Set(work_order_id),
-            serviced_at: Set(c.serviced_at.unwrap_or(now)),
-            created_by: Set(scope.user.id),
-            created_at: Set(now),
-            ..Default::default()
-        };
-        crate::stock::services::create(db, live, scope, row, v.enterprise_id, &c.lines).await?;
-    }
     let select = car_service::Entity::find()
         .filter(car_service::Column::VehicleId.eq(v.id))
         .order_by_desc(car_service::Column::ServicedAt)

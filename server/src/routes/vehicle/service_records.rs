@@ -5,7 +5,8 @@ use crate::extract::Scoped;
 use crate::routes::declare::Declare;
 use crate::state::AppState;
 use axum::extract::State;
-use domain::vehicle::service_records::{self, DepthLines, ServiceInput, ServiceRow, ViewRow};
+use domain::stock::services::{self as stock_services, ServiceInput};
+use domain::vehicle::service_records::{self, DepthLines, ServiceRow, ViewRow};
 use kernel::error::{ApiOk, ApiResult, Envelope};
 use kernel::paging::{PageQuery, PageResult};
 use serde::Deserialize;
@@ -73,7 +74,7 @@ async fn car_service(
     Scoped(scope, req): Scoped<CarServiceRequest>,
 ) -> ApiResult<PageResult<ServiceRow>> {
     Ok(ApiOk(
-        service_records::car_services(
+        stock_services::car_service(
             &state.db,
             &state.live,
             &scope,
