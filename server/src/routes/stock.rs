@@ -171,11 +171,10 @@ async fn warehouse_list(
     responses((status = 200, body = Envelope<Warehouse>)))]
 async fn save_warehouse(
     State(state): State<AppState>,
-    Scoped(scope, mut req): Scoped<WarehouseInput>,
+    Scoped(scope, req): Scoped<WarehouseInput>,
 ) -> ApiResult<Warehouse> {
-    req.id = None;
     Ok(ApiOk(
-        catalogue::save_warehouse(&state.db, &scope, req).await?,
+        catalogue::create_warehouse(&state.db, &scope, req).await?,
     ))
 }
 
@@ -187,14 +186,8 @@ async fn update_warehouse(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<WarehouseInput>,
 ) -> ApiResult<Warehouse> {
-    if req.id.is_none() {
-        return Err(kernel::error::AppError::field(
-            "id",
-            kernel::text!("修改需要 id", "Changing needs an id"),
-        ));
-    }
     Ok(ApiOk(
-        catalogue::save_warehouse(&state.db, &scope, req).await?,
+        catalogue::update_warehouse(&state.db, &scope, req).await?,
     ))
 }
 

@@ -598,8 +598,29 @@ async fn refuse_taken_name(
     Ok(())
 }
 
+/// Creates a warehouse (saveWarehouse; an `id` given is ignored).
+pub async fn create_warehouse(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: WarehouseInput,
+) -> Result<Warehouse, AppError> {
+    save_warehouse(db, scope, WarehouseInput { id: None, ..input }).await
+}
+
+/// Changes a warehouse (updateWarehouse): `id` and what is given.
+pub async fn update_warehouse(
+    db: &DatabaseConnection,
+    scope: &Scope,
+    input: WarehouseInput,
+) -> Result<Warehouse, AppError> {
+    if input.id.is_none() {
+        return Err(refused("id", text!("修改需要 id", "Changing needs an id")));
+    }
+    save_warehouse(db, scope, input).await
+}
+
 /// Creates (no id) or changes a warehouse; names are unique per enterprise.
-pub async fn save_warehouse(
+async fn save_warehouse(
     db: &DatabaseConnection,
     scope: &Scope,
     input: WarehouseInput,

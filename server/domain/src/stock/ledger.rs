@@ -1151,6 +1151,22 @@ pub(crate) async fn moves_out(
 
 // ---------------------------------------------------------------- reading the ledger
 
+/// One page of the ledger lines matching `cond`, newest first.
+async fn newest_moves(
+    db: &DatabaseConnection,
+    cond: Condition,
+    page: kernel::paging::Page,
+) -> Result<Vec<stock_move::Model>, AppError> {
+    Ok(stock_move::Entity::find()
+        .filter(cond)
+        .order_by_desc(stock_move::Column::OccurredAt)
+        .order_by_desc(stock_move::Column::Id)
+        .offset(page.offset)
+        .limit(page.page_size)
+        .all(db)
+        .await?)
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordQuery {
@@ -1282,14 +1298,7 @@ pub async fn records(
             .one(db)
             .await?
             .unwrap_or((0, None, None, None, None));
-    let rows = stock_move::Entity::find()
-        .filter(cond)
-        .order_by_desc(stock_move::Column::OccurredAt)
-        .order_by_desc(stock_move::Column::Id)
-        .offset(page.offset)
-        .limit(page.page_size)
-        .all(db)
-        .await?;
+    let rows = newest_moves(db, cond, page).await?;
     Ok(Collected {
         page: page.holding(moves_out(db, rows).await?, total),
         collect: RecordCollect {
@@ -1358,14 +1367,7 @@ pub async fn sales(
             .one(db)
             .await?
             .unwrap_or((0, None, None, None));
-    let rows = stock_move::Entity::find()
-        .filter(cond)
-        .order_by_desc(stock_move::Column::OccurredAt)
-        .order_by_desc(stock_move::Column::Id)
-        .offset(page.offset)
-        .limit(page.page_size)
-        .all(db)
-        .await?;
+    let rows = newest_moves(db, cond, page).await?;
     let list = moves_out(db, rows)
         .await?
         .into_iter()
