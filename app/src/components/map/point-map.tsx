@@ -9,7 +9,7 @@ import { cx } from '@/components/ui/cx';
 import { useLazyWidget } from '@/lib/use-lazy-widget';
 import { MapStatus } from './map-status';
 import type { MapPoint } from './types';
-import { useTileChoice } from './use-tile-choice';
+import { currentTileChoice, useTileChoice } from './use-tile-choice';
 
 interface PointMapProps {
   points: readonly MapPoint[];
@@ -26,12 +26,12 @@ interface PointMapProps {
 
 export function PointMap({ points, center, zoom, selectedId = null, onSelect, label, loadingText, errorText, className }: PointMapProps) {
   const [tiles] = useTileChoice();
-  const latest = useRef({ points, selectedId, onSelect, center, zoom, tiles });
+  const latest = useRef({ points, selectedId, onSelect, center, zoom });
   const { ref: targetRef, handle: handleRef, status } = useLazyWidget(
     async (target) => {
       const { createPointMap } = await import('./lazy/ol-point-map');
-      const { center: c, zoom: z, tiles: tl } = latest.current;
-      const handle = createPointMap(target, { center: c, zoom: z, tiles: tl, onSelect: (id) => latest.current.onSelect?.(id) });
+      const { center: c, zoom: z } = latest.current;
+      const handle = createPointMap(target, { center: c, zoom: z, tiles: currentTileChoice(), onSelect: (id) => latest.current.onSelect?.(id) });
       handle.setPoints(latest.current.points);
       handle.select(latest.current.selectedId);
       return handle;
@@ -40,7 +40,7 @@ export function PointMap({ points, center, zoom, selectedId = null, onSelect, la
   );
 
   useEffect(() => {
-    latest.current = { points, selectedId, onSelect, center, zoom, tiles };
+    latest.current = { points, selectedId, onSelect, center, zoom };
   });
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import { cx } from '@/components/ui/cx';
 import { useLazyWidget } from '@/lib/use-lazy-widget';
 import { MapStatus } from './map-status';
 import type { DrawMode, DrawnShape, LonLatBox, MapShape } from './shapes';
-import { useTileChoice } from './use-tile-choice';
+import { currentTileChoice, useTileChoice } from './use-tile-choice';
 
 interface ShapeMapProps {
   shapes: readonly MapShape[];
@@ -41,14 +41,14 @@ const DEFAULT_CENTER: [number, number] = [116.4, 39.9];
 export function ShapeMap(props: ShapeMapProps) {
   const { shapes, selectedId = null, draw = 'none', draft = null, fitKey, fitId, label, loadingText, errorText, className, testId } = props;
   const [tiles] = useTileChoice();
-  const latest = useRef({ ...props, tiles });
+  const latest = useRef(props);
   const { ref: targetRef, handle: handleRef, status } = useLazyWidget(async (target) => {
     const { createShapeMap } = await import('./lazy/ol-shape-map');
     const p = latest.current;
     const handle = createShapeMap(target, {
       center: p.center ?? DEFAULT_CENTER,
       zoom: p.zoom ?? 9,
-      tiles: p.tiles,
+      tiles: currentTileChoice(),
       onSelect: (id) => latest.current.onSelect?.(id),
       onDrawn: (shape) => latest.current.onDrawn?.(shape),
       onView: (box) => latest.current.onView?.(box),
@@ -62,7 +62,7 @@ export function ShapeMap(props: ShapeMapProps) {
   });
 
   useEffect(() => {
-    latest.current = { ...props, tiles };
+    latest.current = props;
   });
 
   useEffect(() => {

@@ -15,6 +15,15 @@ export function parseTiles(value: string | null | undefined): TileChoice | null 
   return TILE_CHOICES.find((c) => c === value) ?? null;
 }
 
+/**
+ * The choice as it stands now, for building a map: during hydration the hook still answers the server's default
+ * (localStorage is not read until the render after), and a map built in that window would fetch OpenStreetMap tiles
+ * before switching.
+ */
+export function currentTileChoice(): TileChoice {
+  return parseTiles(new URLSearchParams(window.location.search).get('tiles')) ?? parseTiles(store.get()) ?? 'osm';
+}
+
 export function useTileChoice(): [TileChoice, (tiles: TileChoice) => void] {
   const [params] = useSearchParams();
   const stored = parseTiles(useLocalStore(store));

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { MapStatus } from '@/components/map/map-status';
 import type { LonLatBox, MapShape } from '@/components/map/shapes';
+import { currentTileChoice } from '@/components/map/use-tile-choice';
 import type { FleetVehicle } from '@/features/vehicles';
 import { useLazyWidget } from '@/lib/use-lazy-widget';
 import type { FleetMapHandle, MapTool, OrderMarker, TileChoice } from '../map-types';
@@ -44,7 +45,7 @@ export function FleetMap(props: FleetMapProps) {
     const handle = createFleetMap(target, {
       center: p.center,
       zoom: p.zoom,
-      tiles: p.tiles,
+      tiles: currentTileChoice(),
       onSelect: (id) => {
         latest.current.onSelect(id);
       },

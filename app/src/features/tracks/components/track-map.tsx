@@ -6,7 +6,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useTileChoice } from '@/components/map/use-tile-choice';
+import { currentTileChoice, useTileChoice } from '@/components/map/use-tile-choice';
 import { MapStatus } from '@/components/map/map-status';
 import { useLazyWidget } from '@/lib/use-lazy-widget';
 import type { TrackLine, TrackMarker } from '../track-map-types';
@@ -37,11 +37,11 @@ export function TrackMap(props: TrackMapProps) {
   const { lines, highlights = NO_HIGHLIGHTS, markers = NO_MARKERS, vehicle = null, follow = false, fitKey, overlay, className } = props;
   const { t } = useTranslation('locus');
   const [tiles] = useTileChoice();
-  const latest = useRef({ ...props, tiles });
+  const latest = useRef(props);
   const fitted = useRef<string | null>(null);
 
   useEffect(() => {
-    latest.current = { ...props, tiles };
+    latest.current = props;
   });
 
   const { ref: targetRef, handle: handleRef, status } = useLazyWidget(async (target) => {
@@ -50,7 +50,7 @@ export function TrackMap(props: TrackMapProps) {
     return createTrackMap(target, {
       center: DEFAULT_CENTER,
       zoom: DEFAULT_ZOOM,
-      tiles: p.tiles,
+      tiles: currentTileChoice(),
       onSelectLine: p.onSelectLine ? (id) => latest.current.onSelectLine?.(id) : undefined,
     });
   });
