@@ -449,6 +449,13 @@ function servicePrice(line: ServiceLineDraft, items: ReadonlyMap<number, ItemFac
   return line.itemId === null ? null : (items.get(line.itemId)?.price ?? null);
 }
 
+/** The amount of a service line as the dialog previews it: quantity × its price; null while either is not known. */
+export function serviceLineAmount(line: ServiceLineDraft, items: ReadonlyMap<number, ItemFacts>): number | null {
+  const q = parseNumber(line.quantity);
+  const price = servicePrice(line, items);
+  return q === null || Number.isNaN(q) || price === null ? null : q * price;
+}
+
 /** Labour, parts (parts and tyres) and their total, as the record will store them (`labourCost`, `partsCost`, `cost`). */
 export function serviceTotals(lines: readonly ServiceLineDraft[], items: ReadonlyMap<number, ItemFacts>): { labourCost: number; partsCost: number; cost: number } {
   let labour = 0;
