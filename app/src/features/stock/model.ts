@@ -7,12 +7,13 @@ import type { PageResult } from '@/lib/query';
 import type {
   CollectPage,
   ItemKind,
+  LineInput,
   MoveInput,
   MoveKind,
   MoveLineInput,
-  ServiceCreate,
-  ServiceLineInput,
-  TyreSerial,
+  NewTyre,
+  ServiceInput,
+  TyreEventKind,
   TyreState,
 } from './types';
 
@@ -89,6 +90,23 @@ export function isMoveKind(s: string): s is MoveKind {
   return (MOVE_KINDS as readonly string[]).includes(s);
 }
 
+/** An item kind the screens have a name for (the contract's `kind` is any number). */
+export function isItemKind(n: number): n is ItemKind {
+  return (ITEM_KINDS as readonly number[]).includes(n);
+}
+
+/** A tyre state the screens have a name for (the contract's `state` is any number). */
+export function isTyreState(n: number): n is TyreState {
+  return (TYRE_STATES as readonly number[]).includes(n);
+}
+
+export const TYRE_EVENT_KINDS: readonly TyreEventKind[] = ['receipt', 'mount', 'rotate', 'dismount', 'transfer', 'retreadOut', 'retreadIn', 'scrap', 'tread', 'repair', 'alarm'];
+
+/** A tyre event kind the screens have a name for (the contract's `kind` is any text). */
+export function isTyreEventKind(s: string): s is TyreEventKind {
+  return (TYRE_EVENT_KINDS as readonly string[]).includes(s);
+}
+
 // --- numbers ----------------------------------------------------------------------------------------------------
 
 /** A typed number: null when empty, NaN when not a number. Accepts a decimal comma. */
@@ -131,7 +149,8 @@ export function signedQuantity(n: number): string {
 /** What the dialog knows of an item (from itemList). */
 export interface ItemFacts {
   id: number;
-  kind: ItemKind;
+  /** An item kind (LABOUR, PART, TYRE). */
+  kind: number;
   name: string;
   price: number;
 }
@@ -180,7 +199,7 @@ export interface Problem {
 export type Problems = Record<string, Problem>;
 
 /** The serials typed for a receipt of tyres: one per line, `SERIAL` or `SERIAL DOT` (space, comma, semicolon or tab). */
-export function parseSerials(text: string): TyreSerial[] {
+export function parseSerials(text: string): NewTyre[] {
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())
@@ -194,7 +213,7 @@ export function parseSerials(text: string): TyreSerial[] {
 export const MAX_SERIAL = 64;
 export const MAX_REMARK = 200;
 
-function checkQuantity(text: string, kind: ItemKind | undefined, signed: boolean): Problem | null {
+function checkQuantity(text: string, kind: number | undefined, signed: boolean): Problem | null {
   const q = parseNumber(text);
   if (q === null) return { key: 'quantityRequired' };
   if (Number.isNaN(q)) return { key: 'notNumber' };
@@ -430,6 +449,13 @@ function servicePrice(line: ServiceLineDraft, items: ReadonlyMap<number, ItemFac
   return line.itemId === null ? null : (items.get(line.itemId)?.price ?? null);
 }
 
+/** The amount of a service line as the dialog previews it: quantity × its price; null while either is not known. */
+export function serviceLineAmount(line: ServiceLineDraft, items: ReadonlyMap<number, ItemFacts>): number | null {
+  const q = parseNumber(line.quantity);
+  const price = servicePrice(line, items);
+  return q === null || Number.isNaN(q) || price === null ? null : q * price;
+}
+
 /** Labour, parts (parts and tyres) and their total, as the record will store them (`labourCost`, `partsCost`, `cost`). */
 export function serviceTotals(lines: readonly ServiceLineDraft[], items: ReadonlyMap<number, ItemFacts>): { labourCost: number; partsCost: number; cost: number } {
   let labour = 0;
@@ -445,8 +471,8 @@ export function serviceTotals(lines: readonly ServiceLineDraft[], items: Readonl
 }
 
 /** The car_service body creating the record: `{vehicleId, create}`. */
-export function servicePayload(draft: ServiceDraft, items: ReadonlyMap<number, ItemFacts>): { vehicleId: number; create: ServiceCreate } {
-  const create: ServiceCreate = { item: draft.item.trim() };
+export function servicePayload(draft: ServiceDraft, items: ReadonlyMap<number, ItemFacts>): { vehicleId: number; create: ServiceInput } {
+  const create: ServiceInput = { item: draft.item.trim() };
   if (draft.content.trim() !== '') create.content = draft.content.trim();
   const mileage = parseNumber(draft.mileage);
   if (mileage !== null && !Number.isNaN(mileage)) create.mileage = mileage;
@@ -454,8 +480,8 @@ export function servicePayload(draft: ServiceDraft, items: ReadonlyMap<number, I
   if (at) create.servicedAt = at;
   if (draft.workOrderId !== null) create.workOrderId = draft.workOrderId;
   if (draft.lines.length > 0) {
-    create.lines = draft.lines.map((l): ServiceLineInput => {
-      const line: ServiceLineInput = { itemId: l.itemId ?? 0, quantity: parseNumber(l.quantity) ?? 0 };
+    create.lines = draft.lines.map((l): LineInput => {
+      const line: LineInput = { itemId: l.itemId ?? 0, quantity: parseNumber(l.quantity) ?? 0 };
       const price = parseNumber(l.unitPrice);
       if (price !== null && !Number.isNaN(price)) line.unitPrice = price;
       if (l.warehouseId !== null && items.get(l.itemId ?? 0)?.kind !== LABOUR) line.warehouseId = l.warehouseId;
@@ -570,7 +596,7 @@ export function collectOf<C>(data: CollectPage<unknown, C> | PageResult<unknown>
 }
 
 /** The tone of a tyre's state badge. */
-export function tyreStateTone(state: TyreState): 'green' | 'blue' | 'amber' | 'slate' {
+export function tyreStateTone(state: number): 'green' | 'blue' | 'amber' | 'slate' {
   return state === 1 ? 'green' : state === 2 ? 'blue' : state === 3 ? 'amber' : 'slate';
 }
 

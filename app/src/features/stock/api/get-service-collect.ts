@@ -1,16 +1,10 @@
 import { postCall, useCallQuery } from '@/lib/calls';
-import type { ServiceCollectAnswer, ServiceGroupBy } from '../types';
+import type { CollectQuery, ServiceSummary } from '../types';
 import { stockKeys } from './keys';
 
-export interface ServiceCollectParams {
-  groupBy: ServiceGroupBy;
-  from?: string;
-  to?: string;
-}
-
 /** POST /api/web/service/serviceListCollect {groupBy, from?, to?} → {rows: [{key, name, count, quantity, labourCost, partsCost, cost}], total}. */
-export const getServiceCollect = postCall<ServiceCollectParams, ServiceCollectAnswer>('/web/service/serviceListCollect');
+export const getServiceCollect = postCall<CollectQuery, ServiceSummary>('/web/service/serviceListCollect');
 
-export function useServiceCollect(params: ServiceCollectParams) {
+export function useServiceCollect(params: CollectQuery) {
   return useCallQuery([...stockKeys.services, 'collect'], getServiceCollect, params);
 }

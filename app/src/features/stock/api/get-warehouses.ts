@@ -1,10 +1,6 @@
 import { pageCall, usePageQuery, type Paging } from '@/lib/calls';
-import type { Warehouse } from '../types';
+import type { Warehouse, WarehouseListParams } from '../types';
 import { stockKeys } from './keys';
-
-export interface WarehouseListParams {
-  keyword?: string;
-}
 
 /** POST /api/web/drp/warehouseList {keyword?} → PageResult<Warehouse> with what each holds. */
 export const getWarehouses = pageCall<WarehouseListParams, Warehouse>('/web/drp/warehouseList');

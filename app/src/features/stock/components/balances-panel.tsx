@@ -9,13 +9,13 @@ import { useMenuPath } from '@/lib/console/use-menu-path';
 import { getBalances } from '../api/get-balances';
 import { stockKeys } from '../api/keys';
 import { collectOf, idOf, money, quantity } from '../model';
-import type { Balance, BalanceCollect, BalanceListParams, ItemKind } from '../types';
+import type { Balance, BalanceCollect, BalanceListParams } from '../types';
 import { ResourceTab } from './resource-tab';
 import { useWarehouseChoices } from './selects';
 import { Totals } from './totals';
 import { useStockLabels } from './use-stock-labels';
 
-const kindOf = (s: string | undefined): ItemKind | undefined => (s === '1' || s === '2' || s === '3' ? (Number(s) as ItemKind) : undefined);
+const kindOf = (s: string | undefined): number | undefined => (s === '1' || s === '2' || s === '3' ? Number(s) : undefined);
 
 export function BalancesPanel({ title }: { title: string }) {
   const { t } = useTranslation('stock');
@@ -62,7 +62,7 @@ export function BalancesPanel({ title }: { title: string }) {
       },
       { key: 'avgCost', header: t('balance.avgCost'), align: 'right', cell: (b) => money(b.avgCost) },
       { key: 'value', header: t('balance.value'), align: 'right', cell: (b) => money(b.value) },
-      { key: 'lowStock', header: t('item.lowStock'), align: 'right', cell: (b) => (b.lowStock === null ? '—' : quantity(b.lowStock)), hideOnMobile: true },
+      { key: 'lowStock', header: t('item.lowStock'), align: 'right', cell: (b) => quantity(b.lowStock), hideOnMobile: true },
       { key: 'updated', header: t('balance.updatedAt'), cell: (b) => formatDateTime(b.updatedAt), hideOnMobile: true },
     ],
     rowKey: (b) => `${String(b.warehouseId)}-${String(b.itemId)}`,

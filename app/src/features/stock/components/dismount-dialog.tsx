@@ -19,13 +19,13 @@ export function DismountDialog({ tyre, onClose }: { tyre: TyreAsset; onClose: ()
   const labels = useStockLabels();
   const warehouses = useWarehouseChoices();
   const dismount = useDismountTyre();
-  const axles = useVehicleAxles(tyre.vehicleId);
+  const axles = useVehicleAxles(tyre.vehicleId ?? null);
   return (
     <FormDialog<DismountValues>
       open
       onClose={onClose}
       title={t('tyre.dismountTitle', { serial: tyre.serial })}
-      description={t('tyre.dismountHint', { plate: tyre.plate ?? '', position: labels.wheel(tyre.position, axles.wheelsPerAxle) })}
+      description={t('tyre.dismountHint', { plate: tyre.plate, position: labels.wheel(tyre.position, axles.wheelsPerAxle) })}
       testId="dismount-dialog"
       size="md"
       columns={1}

@@ -6,11 +6,11 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useButtons } from '@/lib/console/menu-route-context';
 import { useDrpSetting } from '../api/get-drp-setting';
 import { useSaveDrpSetting } from '../api/save-drp-setting';
-import type { Valuation } from '../types';
 
 interface DrpValues {
   allowNegative: boolean;
-  valuation: Valuation | '';
+  /** "average" or "fifo". */
+  valuation: string;
   lowStock: number | '';
   alertLowStock: boolean;
 }

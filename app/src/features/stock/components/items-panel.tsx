@@ -19,12 +19,12 @@ import { stockKeys } from '../api/keys';
 import { useSaveItem } from '../api/save-item';
 import { useSetItem } from '../api/set-item';
 import { LABOUR, money, quantity, TYRE } from '../model';
-import type { ItemKind, ItemListParams, StockItem } from '../types';
+import type { ItemListParams, StockItem } from '../types';
 import { ResourceTab } from './resource-tab';
 import { useStockLabels } from './use-stock-labels';
 
 interface ItemValues {
-  kind: ItemKind | '';
+  kind: number | '';
   tyreId: number | '';
   code: string;
   name: string;
@@ -36,7 +36,7 @@ interface ItemValues {
 
 const EMPTY: ItemValues = { kind: 2, tyreId: '', code: '', name: '', unit: '', price: '', lowStock: '', enabled: true };
 
-const kindOf = (s: string | undefined): ItemKind | undefined => (s === '1' || s === '2' || s === '3' ? (Number(s) as ItemKind) : undefined);
+const kindOf = (s: string | undefined): number | undefined => (s === '1' || s === '2' || s === '3' ? Number(s) : undefined);
 const orNone = (v: number | '') => (v === '' ? undefined : v);
 
 export function tyreText(i: Pick<StockItem, 'tyreBrand' | 'tyreModel' | 'tyreSpec'>): string {
@@ -89,7 +89,7 @@ export function ItemsPanel({ title }: { title: string }) {
       { key: 'unit', header: t('item.unit'), cell: (i) => i.unit || '—' },
       { key: 'price', header: t('item.price'), align: 'right', cell: (i) => money(i.price) },
       { key: 'quantity', header: t('item.quantity'), align: 'right', cell: (i) => (i.kind === LABOUR ? '—' : quantity(i.quantity)) },
-      { key: 'lowStock', header: t('item.lowStock'), align: 'right', cell: (i) => (i.lowStock === null ? '—' : quantity(i.lowStock)), hideOnMobile: true },
+      { key: 'lowStock', header: t('item.lowStock'), align: 'right', cell: (i) => quantity(i.lowStock), hideOnMobile: true },
       { key: 'enabled', header: t('item.enabled'), cell: (i) => <Badge tone={i.enabled ? 'green' : 'slate'}>{i.enabled ? t('item.on') : t('item.off')}</Badge> },
     ],
     rowKey: (i) => i.id,

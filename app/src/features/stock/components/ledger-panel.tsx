@@ -6,7 +6,7 @@ import { orUndefined } from '@/lib/format';
 import { getMoves } from '../api/get-moves';
 import { stockKeys } from '../api/keys';
 import { collectOf, dayRange, idOf, isMoveKind, money, MOVE_KINDS, quantity } from '../model';
-import type { MoveCollect, MoveListParams, StockMove } from '../types';
+import type { MoveListParams, RecordCollect, StockMove } from '../types';
 import { dateFields } from './date-fields';
 import { useMoveColumns } from './move-columns';
 import { ResourceTab } from './resource-tab';
@@ -45,7 +45,7 @@ export function LedgerPanel({ title, itemId, testId = 'ledger' }: { title: strin
     exportName: itemId === undefined ? 'stock-ledger' : `stock-ledger-item-${String(itemId)}`,
     exportColumns,
   });
-  const collect = collectOf<MoveCollect>(list.data);
+  const collect = collectOf<RecordCollect>(list.data);
   return (
     <ResourceTab
       resource={list}

@@ -28,16 +28,18 @@ export function MountDialog({ tyre, onClose }: { tyre: TyreAsset; onClose: () =>
   const base = useId();
   const mount = useMountTyre();
   const rotating = tyre.state === MOUNTED;
-  const [vehicle, setVehicle] = useState<PickedVehicle | null>(rotating && tyre.vehicleId !== null ? { id: tyre.vehicleId, plate: tyre.plate ?? '' } : null);
+  const [vehicle, setVehicle] = useState<PickedVehicle | null>(rotating && typeof tyre.vehicleId === 'number' ? { id: tyre.vehicleId, plate: tyre.plate } : null);
   const [position, setPosition] = useState<number | null>(null);
   const [workOrderId, setWorkOrderId] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const axles = useVehicleAxles(vehicle?.id ?? null);
-  const ownAxles = useVehicleAxles(tyre.vehicleId);
+  const ownAxles = useVehicleAxles(tyre.vehicleId ?? null);
   const mounted = useTyreOptions({ vehicleId: vehicle?.id, state: MOUNTED }, vehicle !== null);
-  const at = new Map((mounted.data?.list ?? []).filter((x) => x.position !== null).map((x) => [x.position ?? 0, x]));
+  /** The tyres on the vehicle by wheel position. */
+  const at = new Map<number, TyreAsset>();
+  for (const x of mounted.data?.list ?? []) if (typeof x.position === 'number') at.set(x.position, x);
   const err = (f: string) => errors[f];
 
   const submit = async () => {
@@ -64,7 +66,7 @@ export function MountDialog({ tyre, onClose }: { tyre: TyreAsset; onClose: () =>
       open
       onClose={onClose}
       title={rotating ? t('tyre.rotateTitle', { serial: tyre.serial }) : t('tyre.mountTitle', { serial: tyre.serial })}
-      description={rotating ? t('tyre.rotateHint', { plate: tyre.plate ?? '', position: labels.wheel(tyre.position, ownAxles.wheelsPerAxle) }) : t('tyre.mountHint', { warehouse: tyre.warehouseName ?? '' })}
+      description={rotating ? t('tyre.rotateHint', { plate: tyre.plate, position: labels.wheel(tyre.position, ownAxles.wheelsPerAxle) }) : t('tyre.mountHint', { warehouse: tyre.warehouseName })}
       size="lg"
       testId="mount-dialog"
       footer={

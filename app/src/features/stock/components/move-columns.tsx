@@ -51,7 +51,7 @@ export function useMoveColumns({ withItem = true }: { withItem?: boolean } = {})
     { key: 'amount', header: t('ledger.amount'), align: 'right', cell: (m) => money(m.amount) },
     { key: 'balance', header: t('ledger.balanceAfter'), align: 'right', cell: (m) => m.balanceAfter },
     { key: 'with', header: t('ledger.counterpart'), cell: (m) => counterpart(m) || '—' },
-    { key: 'tyres', header: t('ledger.tyres'), cell: (m) => (m.tyres ?? []).map((x) => x.serial).join(', ') || '—', hideOnMobile: true },
+    { key: 'tyres', header: t('ledger.tyres'), cell: (m) => m.tyres.map((x) => x.serial).join(', ') || '—', hideOnMobile: true },
     { key: 'by', header: t('ledger.by'), cell: (m) => m.createdByName, hideOnMobile: true },
     { key: 'remark', header: t('ledger.remark'), cell: (m) => m.remark || '—', hideOnMobile: true },
   ];
@@ -68,7 +68,7 @@ export function useMoveColumns({ withItem = true }: { withItem?: boolean } = {})
     { header: t('ledger.amount'), value: (m) => m.amount },
     { header: t('ledger.balanceAfter'), value: (m) => m.balanceAfter },
     { header: t('ledger.counterpart'), value: counterpart },
-    { header: t('ledger.tyres'), value: (m) => (m.tyres ?? []).map((x) => x.serial).join(' ') },
+    { header: t('ledger.tyres'), value: (m) => m.tyres.map((x) => x.serial).join(' ') },
     { header: t('ledger.by'), value: (m) => m.createdByName },
     { header: t('ledger.remark'), value: (m) => m.remark },
   ];

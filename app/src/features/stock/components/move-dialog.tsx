@@ -5,13 +5,13 @@
  * each) or tick the tracked tyres moved. Checked here first (model.validateMove); a refusal the server names
  * (`lines[2].quantity`) shows under that field, and the document is all or nothing, so nothing was written.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, SelectInput, TextArea, TextInput } from '@/components/ui/fields';
-import { CloseIcon, PlusIcon, SpinnerIcon, TrashIcon } from '@/components/ui/icons';
+import { CloseIcon, SpinnerIcon } from '@/components/ui/icons';
 import { cx } from '@/components/ui/cx';
 import { notify } from '@/lib/feedback';
 import { ApiError } from '@/lib/query';
@@ -38,9 +38,14 @@ import {
   type MoveDraft,
 } from '../model';
 import type { MoveKind, Partner, StockItem, TyreListParams } from '../types';
-import { CustomerSelect, ItemSelect, WarehouseSelect, WorkOrderSelect } from './selects';
+import { FieldBox } from './field-box';
+import { LinesEditor, type Errors, type LineContext } from './lines-editor';
+import { CustomerSelect, WarehouseSelect, WorkOrderSelect } from './selects';
 import { SupplierDialog } from './supplier-dialog';
 import { useStockLabels } from './use-stock-labels';
+
+/** What a move line offers: parts and tyres (labour is not stocked). */
+const MOVE_ITEM_KINDS: readonly number[] = [PART, TYRE];
 
 interface MoveDialogProps {
   /** The kinds offered, the first chosen. */
@@ -50,31 +55,6 @@ interface MoveDialogProps {
   warehouseId?: number | null;
   onClose: () => void;
   testId?: string;
-}
-
-type Errors = Record<string, string>;
-
-/** A labelled control with its error under it. */
-function FieldBox({ id, label, error, required, className, children }: { id: string; label: string; error?: string; required?: boolean; className?: string; children: ReactNode }) {
-  return (
-    <div className={className}>
-      <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        <label htmlFor={id}>{label}</label>
-        {/* outside the label, so the field's name stays the plain text (as the kit's fields) */}
-        {required ? (
-          <span className="text-red-500" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600" data-testid="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 export function MoveDialog({ kinds, title, warehouseId = null, onClose, testId = 'move-dialog' }: MoveDialogProps) {
@@ -102,28 +82,6 @@ export function MoveDialog({ kinds, title, warehouseId = null, onClose, testId =
   const set = (patch: Partial<MoveDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     clear(...Object.keys(patch));
-  };
-  const setLine = (i: number, patch: Partial<LineDraft>) => {
-    setDraft((d) => ({ ...d, lines: d.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
-    clear(...Object.keys(patch).map((k) => `lines[${String(i)}].${k}`));
-  };
-  const addLine = () => {
-    setDraft((d) => ({ ...d, lines: [...d.lines, emptyLine(Math.max(0, ...d.lines.map((l) => l.key)) + 1)] }));
-    clear('lines');
-  };
-  const removeLine = (i: number) => {
-    setDraft((d) => ({ ...d, lines: d.lines.filter((_, j) => j !== i) }));
-    // errors of later lines would point at the wrong line now
-    setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('lines['))));
-  };
-  const pickItem = (i: number, item: StockItem | null) => {
-    if (item) setItems((m) => new Map(m).set(item.id, item));
-    const line = draft.lines[i];
-    setLine(i, {
-      itemId: item?.id ?? null,
-      tyreIds: [],
-      ...(needs.unitPrice && item && line?.unitPrice === '' ? { unitPrice: item.price.toFixed(2) } : {}),
-    });
   };
   const focus = (path: string | undefined) => {
     if (!path) return;
@@ -345,47 +303,31 @@ export function MoveDialog({ kinds, title, warehouseId = null, onClose, testId =
             />
           </FieldBox>
 
-          <fieldset className="space-y-3">
-            <legend className="mb-2 text-sm font-semibold text-slate-900">{t('move.lines')}</legend>
-            {general ? (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="move-error">
-                {general}
-              </p>
-            ) : null}
-            {errors.lines ? (
-              <p id={`${idOf('lines')}-error`} className="text-xs text-red-600" data-testid="field-error">
-                {errors.lines}
-              </p>
-            ) : null}
-            {draft.lines.map((line, i) => (
-              <MoveLine
-                key={line.key}
-                index={i}
-                line={line}
-                draft={draft}
-                item={line.itemId === null ? null : (items.get(line.itemId) ?? null)}
-                errors={errors}
-                idOf={idOf}
-                onItem={(item) => {
-                  pickItem(i, item);
-                }}
-                onChange={(patch) => {
-                  setLine(i, patch);
-                }}
-                onRemove={
-                  draft.lines.length > 1
-                    ? () => {
-                        removeLine(i);
-                      }
-                    : null
-                }
-              />
-            ))}
-            <Button variant="ghost" size="sm" onClick={addLine} data-testid="move-add-line">
-              <PlusIcon className="size-4" />
-              {t('move.addLine')}
-            </Button>
-          </fieldset>
+          <LinesEditor<LineDraft>
+            legend={t('move.lines')}
+            testIds="move"
+            lines={draft.lines}
+            onLines={(update) => {
+              setDraft((d) => ({ ...d, lines: update(d.lines) }));
+            }}
+            newLine={emptyLine}
+            prefix="lines"
+            errors={errors}
+            setErrors={setErrors}
+            general={general}
+            idOf={idOf}
+            items={items}
+            onItem={(item) => {
+              setItems((m) => new Map(m).set(item.id, item));
+            }}
+            pickPatch={(line, item) => ({ tyreIds: [], ...(needs.unitPrice && item && line.unitPrice === '' ? { unitPrice: item.price.toFixed(2) } : {}) })}
+            itemKinds={MOVE_ITEM_KINDS}
+            quantityLabel={needs.signed ? t('move.quantitySigned') : t('move.quantity')}
+            fields={(l) => <MoveLineFields kind={draft.kind} at={l} />}
+            extra={(l) => <MoveLineExtra draft={draft} at={l} />}
+            amount={(line) => lineAmount(line, draft.kind)}
+            minLines={1}
+          />
         </form>
       </Dialog>
       {picking ? (
@@ -404,118 +346,78 @@ export function MoveDialog({ kinds, title, warehouseId = null, onClose, testId =
   );
 }
 
-interface MoveLineProps {
-  index: number;
-  line: LineDraft;
-  draft: MoveDraft;
-  item: StockItem | null;
-  errors: Errors;
-  idOf: (path: string) => string;
-  onItem: (item: StockItem | null) => void;
-  onChange: (patch: Partial<LineDraft>) => void;
-  onRemove: (() => void) | null;
-}
-
-function MoveLine({ index, line, draft, item, errors, idOf, onItem, onChange, onRemove }: MoveLineProps) {
+/** A move line's price fields: the unit cost (what comes in, a stocktake) and the selling price (a sale), as the kind takes them. */
+function MoveLineFields({ kind, at }: { kind: MoveKind; at: LineContext<LineDraft> }) {
   const { t } = useTranslation('stock');
-  const needs = KIND_NEEDS[draft.kind];
-  const at = (f: string) => `lines[${String(index)}].${f}`;
-  const err = (f: string) => errors[at(f)];
-  const describe = (f: string) => (err(f) ? { 'aria-invalid': true as const, 'aria-describedby': `${idOf(at(f))}-error` } : {});
-  const tyre = item?.kind === TYRE;
-  const amount = lineAmount(line, draft.kind);
-  const n = String(index + 1);
+  const needs = KIND_NEEDS[kind];
   return (
-    <div className="space-y-3 rounded-lg p-3 ring-1 ring-slate-200" data-testid="move-line" role="group" aria-label={t('move.lineN', { n })}>
-      <div className="flex items-start gap-2">
-        <FieldBox id={idOf(at('itemId'))} label={t('move.item')} required error={err('itemId')} className="min-w-0 flex-1">
-          <ItemSelect
-            id={idOf(at('itemId'))}
-            label={t('move.lineN', { n })}
-            invalid={Boolean(err('itemId'))}
-            describedBy={err('itemId') ? `${idOf(at('itemId'))}-error` : undefined}
-            value={item}
-            kinds={[PART, TYRE]}
-            onChange={onItem}
-          />
-        </FieldBox>
-        {onRemove ? (
-          <button type="button" aria-label={t('move.removeLine', { n })} className="mt-6 grid size-10 shrink-0 place-items-center rounded text-slate-400 hover:text-red-600" onClick={onRemove}>
-            <TrashIcon className="size-4" />
-          </button>
-        ) : null}
-      </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <FieldBox id={idOf(at('quantity'))} label={needs.signed ? t('move.quantitySigned') : t('move.quantity')} required error={err('quantity')}>
+    <>
+      {needs.unitCost !== 'none' ? (
+        <FieldBox id={at.id('unitCost')} label={kind === 'retreadIn' ? t('move.retreadCost') : t('move.unitCost')} required={needs.unitCost === 'required'} error={at.error('unitCost')}>
           <TextInput
-            id={idOf(at('quantity'))}
-            {...describe('quantity')}
+            id={at.id('unitCost')}
+            {...at.describe('unitCost')}
             inputMode="decimal"
-            value={line.quantity}
+            value={at.line.unitCost}
             onChange={(e) => {
-              onChange({ quantity: e.target.value });
-            }}
-          />
-        </FieldBox>
-        {needs.unitCost !== 'none' ? (
-          <FieldBox id={idOf(at('unitCost'))} label={draft.kind === 'retreadIn' ? t('move.retreadCost') : t('move.unitCost')} required={needs.unitCost === 'required'} error={err('unitCost')}>
-            <TextInput
-              id={idOf(at('unitCost'))}
-              {...describe('unitCost')}
-              inputMode="decimal"
-              value={line.unitCost}
-              onChange={(e) => {
-                onChange({ unitCost: e.target.value });
-              }}
-            />
-          </FieldBox>
-        ) : null}
-        {needs.unitPrice ? (
-          <FieldBox id={idOf(at('unitPrice'))} label={t('move.unitPrice')} required error={err('unitPrice')}>
-            <TextInput
-              id={idOf(at('unitPrice'))}
-              {...describe('unitPrice')}
-              inputMode="decimal"
-              value={line.unitPrice}
-              onChange={(e) => {
-                onChange({ unitPrice: e.target.value });
-              }}
-            />
-          </FieldBox>
-        ) : null}
-        <div className="self-end pb-2 text-right text-sm text-slate-600 tabular-nums md:col-start-4">
-          <span className="sr-only">{t('move.amount')}</span>
-          {amount === null ? '—' : money(amount)}
-        </div>
-      </div>
-      {needs.serials && tyre ? (
-        <FieldBox id={idOf(at('serials'))} label={t('move.serials')} error={err('serials')}>
-          <TextArea
-            id={idOf(at('serials'))}
-            {...describe('serials')}
-            className="min-h-20 font-mono"
-            placeholder={t('move.serialsHint')}
-            value={line.serials}
-            onChange={(e) => {
-              onChange({ serials: e.target.value });
+              at.change({ unitCost: e.target.value });
             }}
           />
         </FieldBox>
       ) : null}
-      {needs.tyreIds !== 'none' && item?.kind === TYRE ? (
+      {needs.unitPrice ? (
+        <FieldBox id={at.id('unitPrice')} label={t('move.unitPrice')} required error={at.error('unitPrice')}>
+          <TextInput
+            id={at.id('unitPrice')}
+            {...at.describe('unitPrice')}
+            inputMode="decimal"
+            value={at.line.unitPrice}
+            onChange={(e) => {
+              at.change({ unitPrice: e.target.value });
+            }}
+          />
+        </FieldBox>
+      ) : null}
+    </>
+  );
+}
+
+/** Under a tyre line: the serials received (a receipt) or the tracked tyres moved. */
+function MoveLineExtra({ draft, at }: { draft: MoveDraft; at: LineContext<LineDraft> }) {
+  const { t } = useTranslation('stock');
+  const needs = KIND_NEEDS[draft.kind];
+  const { line, item } = at;
+  if (item?.kind !== TYRE) return null;
+  return (
+    <>
+      {needs.serials ? (
+        <FieldBox id={at.id('serials')} label={t('move.serials')} error={at.error('serials')}>
+          <TextArea
+            id={at.id('serials')}
+            {...at.describe('serials')}
+            className="min-h-20 font-mono"
+            placeholder={t('move.serialsHint')}
+            value={line.serials}
+            onChange={(e) => {
+              at.change({ serials: e.target.value });
+            }}
+          />
+        </FieldBox>
+      ) : null}
+      {needs.tyreIds !== 'none' ? (
         <TyrePicker
-          id={idOf(at('tyreIds'))}
-          error={err('tyreIds')}
+          id={at.id('tyreIds')}
+          error={at.error('tyreIds')}
           required={needs.tyreIds === 'required'}
           params={draft.kind === 'retreadIn' ? { state: 3, itemId: item.id } : { state: 1, itemId: item.id, warehouseId: draft.warehouseId ?? undefined }}
           enabled={draft.kind === 'retreadIn' || draft.warehouseId !== null}
           value={line.tyreIds}
           onChange={(tyreIds) => {
-            onChange({ tyreIds, quantity: tyreIds.length > 0 ? String(tyreIds.length) : line.quantity });
+            at.change({ tyreIds, quantity: tyreIds.length > 0 ? String(tyreIds.length) : line.quantity });
           }}
         />
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 
 import type { FieldDef } from '@/components/crud/form';
-import type { PartnerInput, PartnerKind } from '../types';
+import type { PartnerInput } from '../types';
 
 export interface PartnerValues {
   name: string;
@@ -24,7 +24,8 @@ export function partnerFields(t: TFunction<'stock'>): FieldDef<PartnerValues>[] 
   ];
 }
 
-export function partnerInput(kind: PartnerKind, v: PartnerValues, id?: number): PartnerInput {
+/** `kind`: 1 supplier, 2 customer. */
+export function partnerInput(kind: number, v: PartnerValues, id?: number): PartnerInput {
   return {
     ...(id === undefined ? {} : { id }),
     kind,

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { oneByOne, ResourceView } from '@/components/crud/resource-view';
 import { formatDateTime, maskPhone, orUndefined } from '@/lib/format';
 import { useDeletePartner } from '../api/delete-partner';
-import { getPartners, type PartnerListParams } from '../api/get-partners';
+import { getPartners } from '../api/get-partners';
 import { stockKeys } from '../api/keys';
 import { useSavePartner } from '../api/save-partner';
 import { money } from '../model';
-import type { Partner, PartnerKind } from '../types';
+import type { Partner, PartnerListParams } from '../types';
 import { partnerFields, partnerInput, PARTNER_EMPTY, type PartnerValues } from './partner-fields';
 
-export function PartnerList({ kind, title }: { kind: PartnerKind; title: string }) {
+export function PartnerList({ kind, title }: { kind: number; title: string }) {
   const { t } = useTranslation('stock');
   const save = useSavePartner();
   const del = useDeletePartner();

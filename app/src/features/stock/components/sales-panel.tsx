@@ -45,7 +45,7 @@ export function SalesPanel({ title }: { title: string }) {
     exportColumns: [
       { header: t('ledger.occurredAt'), value: (m) => formatDateTime(m.occurredAt) },
       { header: t('ledger.docNo'), value: (m) => m.docNo },
-      { header: t('sale.customer'), value: (m) => m.customerName ?? '' },
+      { header: t('sale.customer'), value: (m) => m.customerName },
       { header: t('ledger.itemCode'), value: (m) => m.itemCode },
       { header: t('ledger.item'), value: (m) => m.itemName },
       { header: t('ledger.quantity'), value: (m) => Math.abs(m.quantity) },

@@ -11,7 +11,7 @@ import { useItemOptions } from '../api/get-items';
 import { usePartnerOptions } from '../api/get-partners';
 import { useWarehouseOptions } from '../api/get-warehouses';
 import { useWorkOrderOptions } from '../api/get-work-orders';
-import type { ItemKind, PartnerKind, StockItem } from '../types';
+import type { StockItem } from '../types';
 
 interface ControlProps {
   id: string;
@@ -51,8 +51,8 @@ export function WarehouseSelect(props: ControlProps & { value: number | null; on
   );
 }
 
-/** The partners of a kind as options. */
-export function usePartnerChoices(kind: PartnerKind): Option[] {
+/** The partners of a kind (1 suppliers, 2 customers) as options. */
+export function usePartnerChoices(kind: number): Option[] {
   const partners = usePartnerOptions(kind);
   return (partners.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }));
 }
@@ -89,7 +89,7 @@ export function itemLabel(item: Pick<StockItem, 'code' | 'name' | 'unit'>): stri
  * An item: the search narrows the enabled items (50 at a time), the select picks one. `kinds` limits what is offered
  * (moves take parts and tyres, service lines anything). `onChange` hands over the whole item (its kind and price).
  */
-export function ItemSelect(props: ControlProps & { value: StockItem | null; onChange: (item: StockItem | null) => void; kinds?: readonly ItemKind[]; label: string }) {
+export function ItemSelect(props: ControlProps & { value: StockItem | null; onChange: (item: StockItem | null) => void; kinds?: readonly number[]; label: string }) {
   const { t } = useTranslation('stock');
   const [keyword, setKeyword] = useState('');
   const options = useItemOptions({ keyword: keyword.trim() || undefined, enabled: true, page: 1, pageSize: ITEM_OPTIONS });

@@ -4,13 +4,13 @@
  * and tyre lines issue stock from their warehouse (default: the service setting's) in the same transaction; with
  * lines the cost is their sum. A refusal naming a line (`create.lines[1].quantity`) shows under that field.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextArea, TextInput } from '@/components/ui/fields';
-import { PlusIcon, SpinnerIcon, TrashIcon } from '@/components/ui/icons';
+import { SpinnerIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/query';
 import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { useServiceSetting } from '../api/get-service-setting';
@@ -20,9 +20,9 @@ import {
   emptyServiceLine,
   LABOUR,
   money,
-  parseNumber,
   refusalText,
   serviceFields,
+  serviceLineAmount,
   servicePayload,
   serviceRefusalTarget,
   serviceTotals,
@@ -31,32 +31,10 @@ import {
   type ServiceLineDraft,
 } from '../model';
 import type { StockItem } from '../types';
-import { ItemSelect, useWarehouseChoices, WarehouseSelect, WorkOrderSelect } from './selects';
+import { FieldBox } from './field-box';
+import { LinesEditor, type Errors } from './lines-editor';
+import { useWarehouseChoices, WarehouseSelect, WorkOrderSelect } from './selects';
 import { useStockLabels } from './use-stock-labels';
-
-type Errors = Record<string, string>;
-
-function Box({ id, label, error, required, className, children }: { id: string; label: string; error?: string; required?: boolean; className?: string; children: ReactNode }) {
-  return (
-    <div className={className}>
-      <div className="mb-1 flex items-baseline gap-0.5 text-sm font-medium text-slate-800">
-        <label htmlFor={id}>{label}</label>
-        {/* outside the label, so the field's name stays the plain text (as the kit's fields) */}
-        {required ? (
-          <span className="text-red-500" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </div>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-600" data-testid="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function ServiceDialog({ onClose, onSaved }: { onClose: () => void; onSaved?: () => void }) {
   const { t } = useTranslation('stock');
@@ -84,10 +62,6 @@ export function ServiceDialog({ onClose, onSaved }: { onClose: () => void; onSav
   const set = (patch: Partial<ServiceDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     clear(...Object.keys(patch));
-  };
-  const setLine = (i: number, patch: Partial<ServiceLineDraft>) => {
-    setDraft((d) => ({ ...d, lines: d.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
-    clear(...Object.keys(patch).map((k) => `create.lines[${String(i)}].${k}`));
   };
   const focus = (path: string | undefined) => {
     if (!path) return;
@@ -172,121 +146,78 @@ export function ServiceDialog({ onClose, onSaved }: { onClose: () => void; onSav
           ) : null}
         </div>
         <div className="grid gap-3 md:grid-cols-3">
-          <Box id={idOf('item')} label={t('service.item')} required error={errors.item} className="md:col-span-2">
+          <FieldBox id={idOf('item')} label={t('service.item')} required error={errors.item} className="md:col-span-2">
             <TextInput id={idOf('item')} {...describe('item')} maxLength={64} placeholder={t('service.itemHint')} value={draft.item} onChange={(e) => { set({ item: e.target.value }); }} />
-          </Box>
-          <Box id={idOf('mileage')} label={t('service.mileage')} error={errors.mileage}>
+          </FieldBox>
+          <FieldBox id={idOf('mileage')} label={t('service.mileage')} error={errors.mileage}>
             <TextInput id={idOf('mileage')} {...describe('mileage')} inputMode="decimal" value={draft.mileage} onChange={(e) => { set({ mileage: e.target.value }); }} />
-          </Box>
-          <Box id={idOf('servicedAt')} label={t('service.servicedAt')} error={errors.servicedAt}>
+          </FieldBox>
+          <FieldBox id={idOf('servicedAt')} label={t('service.servicedAt')} error={errors.servicedAt}>
             <TextInput id={idOf('servicedAt')} {...describe('servicedAt')} type="datetime-local" value={draft.servicedAt} onChange={(e) => { set({ servicedAt: e.target.value }); }} />
-          </Box>
-          <Box id={idOf('workOrderId')} label={t('move.workOrder')} error={errors.workOrderId} className="md:col-span-2">
+          </FieldBox>
+          <FieldBox id={idOf('workOrderId')} label={t('move.workOrder')} error={errors.workOrderId} className="md:col-span-2">
             <WorkOrderSelect id={idOf('workOrderId')} vehicleId={draft.vehicleId} value={draft.workOrderId} onChange={(id) => { set({ workOrderId: id }); }} />
-          </Box>
+          </FieldBox>
         </div>
-        <Box id={idOf('content')} label={t('service.content')} error={errors.content}>
+        <FieldBox id={idOf('content')} label={t('service.content')} error={errors.content}>
           <TextArea id={idOf('content')} {...describe('content')} className="min-h-16" maxLength={2000} value={draft.content} onChange={(e) => { set({ content: e.target.value }); }} />
-        </Box>
+        </FieldBox>
 
-        <fieldset className="space-y-3">
-          <legend className="mb-2 text-sm font-semibold text-slate-900">{t('service.lines')}</legend>
-          {general ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="service-error">
-              {general}
-            </p>
-          ) : null}
-          {draft.lines.length === 0 ? <p className="text-sm text-slate-500">{t('service.noLines')}</p> : null}
-          {draft.lines.map((line, i) => {
-            const at = (f: string) => `create.lines[${String(i)}].${f}`;
-            const item = line.itemId === null ? null : (items.get(line.itemId) ?? null);
-            const n = String(i + 1);
-            const price = parseNumber(line.unitPrice) ?? item?.price ?? null;
-            const q = parseNumber(line.quantity);
-            return (
-              <div key={line.key} className="space-y-3 rounded-lg p-3 ring-1 ring-slate-200" role="group" aria-label={t('move.lineN', { n })} data-testid="service-line">
-                <div className="flex items-start gap-2">
-                  <Box id={idOf(at('itemId'))} label={t('move.item')} required error={errors[at('itemId')]} className="min-w-0 flex-1">
-                    <ItemSelect
-                      id={idOf(at('itemId'))}
-                      label={t('move.lineN', { n })}
-                      invalid={Boolean(errors[at('itemId')])}
-                      describedBy={errors[at('itemId')] ? `${idOf(at('itemId'))}-error` : undefined}
-                      value={item}
-                      onChange={(picked) => {
-                        if (picked) setItems((m) => new Map(m).set(picked.id, picked));
-                        setLine(i, { itemId: picked?.id ?? null });
-                      }}
-                    />
-                  </Box>
-                  <button
-                    type="button"
-                    aria-label={t('move.removeLine', { n })}
-                    className="mt-6 grid size-10 shrink-0 place-items-center rounded text-slate-400 hover:text-red-600"
-                    onClick={() => {
-                      setDraft((d) => ({ ...d, lines: d.lines.filter((_, j) => j !== i) }));
-                      setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('create.lines['))));
+        <LinesEditor<ServiceLineDraft>
+          legend={t('service.lines')}
+          testIds="service"
+          lines={draft.lines}
+          onLines={(update) => {
+            setDraft((d) => ({ ...d, lines: update(d.lines) }));
+          }}
+          newLine={emptyServiceLine}
+          prefix="create.lines"
+          errors={errors}
+          setErrors={setErrors}
+          general={general}
+          idOf={idOf}
+          items={items}
+          onItem={(item) => {
+            setItems((m) => new Map(m).set(item.id, item));
+          }}
+          quantityLabel={t('move.quantity')}
+          fields={(at) => (
+            <>
+              <FieldBox id={at.id('unitPrice')} label={t('move.unitPrice')} error={at.error('unitPrice')}>
+                <TextInput
+                  id={at.id('unitPrice')}
+                  {...at.describe('unitPrice')}
+                  inputMode="decimal"
+                  placeholder={at.item ? money(at.item.price) : undefined}
+                  value={at.line.unitPrice}
+                  onChange={(e) => {
+                    at.change({ unitPrice: e.target.value });
+                  }}
+                />
+              </FieldBox>
+              {at.item && at.item.kind !== LABOUR ? (
+                <FieldBox id={at.id('warehouseId')} label={t('service.warehouse')} required={defaultWarehouse === null} error={at.error('warehouseId')}>
+                  <WarehouseSelect
+                    id={at.id('warehouseId')}
+                    invalid={Boolean(at.error('warehouseId'))}
+                    describedBy={at.describedBy('warehouseId')}
+                    value={at.line.warehouseId}
+                    placeholder={defaultName ? t('service.defaultWarehouse', { name: defaultName }) : undefined}
+                    onChange={(id) => {
+                      at.change({ warehouseId: id });
                     }}
-                  >
-                    <TrashIcon className="size-4" />
-                  </button>
-                </div>
-                <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-                  <Box id={idOf(at('quantity'))} label={t('move.quantity')} required error={errors[at('quantity')]}>
-                    <TextInput id={idOf(at('quantity'))} {...describe(at('quantity'))} inputMode="decimal" value={line.quantity} onChange={(e) => { setLine(i, { quantity: e.target.value }); }} />
-                  </Box>
-                  <Box id={idOf(at('unitPrice'))} label={t('move.unitPrice')} error={errors[at('unitPrice')]}>
-                    <TextInput
-                      id={idOf(at('unitPrice'))}
-                      {...describe(at('unitPrice'))}
-                      inputMode="decimal"
-                      placeholder={item ? money(item.price) : undefined}
-                      value={line.unitPrice}
-                      onChange={(e) => {
-                        setLine(i, { unitPrice: e.target.value });
-                      }}
-                    />
-                  </Box>
-                  {item && item.kind !== LABOUR ? (
-                    <Box id={idOf(at('warehouseId'))} label={t('service.warehouse')} required={defaultWarehouse === null} error={errors[at('warehouseId')]}>
-                      <WarehouseSelect
-                        id={idOf(at('warehouseId'))}
-                        invalid={Boolean(errors[at('warehouseId')])}
-                        describedBy={errors[at('warehouseId')] ? `${idOf(at('warehouseId'))}-error` : undefined}
-                        value={line.warehouseId}
-                        placeholder={defaultName ? t('service.defaultWarehouse', { name: defaultName }) : undefined}
-                        onChange={(id) => {
-                          setLine(i, { warehouseId: id });
-                        }}
-                      />
-                    </Box>
-                  ) : (
-                    <span className="hidden md:block" />
-                  )}
-                  <div className="self-end pb-2 text-right text-sm text-slate-600 tabular-nums">
-                    <span className="sr-only">{t('move.amount')}</span>
-                    {price !== null && q !== null && !Number.isNaN(q) && !Number.isNaN(price) ? money(q * price) : '—'}
-                  </div>
-                </div>
-              </div>
-            );
-          })}
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              setDraft((d) => ({ ...d, lines: [...d.lines, emptyServiceLine(Math.max(0, ...d.lines.map((l) => l.key)) + 1)] }));
-            }}
-            data-testid="service-add-line"
-          >
-            <PlusIcon className="size-4" />
-            {t('move.addLine')}
-          </Button>
-        </fieldset>
+                  />
+                </FieldBox>
+              ) : null}
+            </>
+          )}
+          amount={(line) => serviceLineAmount(line, items)}
+          empty={t('service.noLines')}
+        />
         {draft.lines.length === 0 ? (
-          <Box id={idOf('cost')} label={t('service.cost')} error={errors.cost}>
+          <FieldBox id={idOf('cost')} label={t('service.cost')} error={errors.cost}>
             <TextInput id={idOf('cost')} {...describe('cost')} inputMode="decimal" className="md:w-48" value={draft.cost} onChange={(e) => { set({ cost: e.target.value }); }} />
-          </Box>
+          </FieldBox>
         ) : null}
       </form>
     </Dialog>

@@ -51,7 +51,7 @@ export function ServiceRecords({ title }: { title: string }) {
       { key: 'at', header: t('service.servicedAt'), cell: (s) => formatDateTime(s.servicedAt), className: 'whitespace-nowrap' },
       { key: 'plate', header: t('service.vehicle'), cell: (s) => s.plate },
       { key: 'item', header: t('service.item'), primary: true, cell: itemCell },
-      { key: 'mileage', header: t('service.mileage'), align: 'right', cell: (s) => (s.mileage === null ? '—' : quantity(s.mileage)), hideOnMobile: true },
+      { key: 'mileage', header: t('service.mileage'), align: 'right', cell: (s) => quantity(s.mileage), hideOnMobile: true },
       { key: 'lines', header: t('service.lines'), align: 'right', cell: (s) => s.lines.length, hideOnMobile: true },
       { key: 'labour', header: t('service.labourCost'), align: 'right', cell: (s) => money(s.labourCost) },
       { key: 'parts', header: t('service.partsCost'), align: 'right', cell: (s) => money(s.partsCost) },

@@ -42,7 +42,7 @@ export function ServiceSettingPanel() {
         { name: 'intervalDays', label: t('settings.intervalDays'), type: 'number', validate: check },
         { name: 'taxRate', label: t('settings.taxRate'), type: 'number', validate: check },
       ]}
-      initialValues={{ labourRate: s.labourRate ?? '', defaultWarehouseId: s.defaultWarehouseId ?? '', intervalKm: s.intervalKm ?? '', intervalDays: s.intervalDays ?? '', taxRate: s.taxRate ?? '' }}
+      initialValues={{ labourRate: s.labourRate, defaultWarehouseId: s.defaultWarehouseId ?? '', intervalKm: s.intervalKm ?? '', intervalDays: s.intervalDays ?? '', taxRate: s.taxRate }}
       onSubmit={(v) =>
         save.mutateAsync({
           labourRate: num(v.labourRate),

@@ -9,10 +9,10 @@ import { RowAction } from '@/components/crud/view';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { maskPhone, orUndefined } from '@/lib/format';
-import { getPartners, type PartnerListParams } from '../api/get-partners';
+import { getPartners } from '../api/get-partners';
 import { stockKeys } from '../api/keys';
 import { useSavePartner } from '../api/save-partner';
-import type { Partner } from '../types';
+import type { Partner, PartnerListParams } from '../types';
 import { partnerFields, partnerInput, PARTNER_EMPTY, type PartnerValues } from './partner-fields';
 
 interface SupplierPickerProps {

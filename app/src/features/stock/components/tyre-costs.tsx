@@ -1,6 +1,7 @@
 /**
- * Mileage and cost (tyre/mileage) by tyre, brand or model over a range of days: km run, cost, cost per km, tread wear
- * per 1,000 km, projected replacement and under-inflated alarms. By tyre, a row opens the tyre's life.
+ * Mileage and cost (tyre/mileage) by tyre, brand or model over a range of days: km run, cost, cost per km and
+ * under-inflated alarms (a tyre's wear rate and projected replacement are on its life page, tyre/info). By tyre, a
+ * row opens the tyre's life.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +15,14 @@ import { useTyreBrands } from '@/features/catalogue';
 import { getTyreCosts } from '../api/get-tyre-costs';
 import { stockKeys } from '../api/keys';
 import { dayParams, fixed, idOf, money, quantity } from '../model';
-import type { TyreCost, TyreCostParams, TyreGroupBy, TyreState } from '../types';
+import type { TyreCost, TyreCostParams } from '../types';
 import { dateFields } from './date-fields';
 import { ResourceTab } from './resource-tab';
 import { useStockLabels } from './use-stock-labels';
 
-const groupOf = (s: string | undefined): TyreGroupBy => (s === 'brand' || s === 'model' ? s : 'tyre');
-const stateOf = (s: string | undefined): TyreState | undefined => (s === '1' || s === '2' || s === '3' || s === '4' ? (Number(s) as TyreState) : undefined);
+/** tyre (default), brand or model. */
+const groupOf = (s: string | undefined) => (s === 'brand' || s === 'model' ? s : 'tyre');
+const stateOf = (s: string | undefined): number | undefined => (s === '1' || s === '2' || s === '3' || s === '4' ? Number(s) : undefined);
 
 export function perKm(n: number | null | undefined): string {
   return fixed(n, 3);
@@ -65,7 +67,7 @@ export function TyreCosts({ title }: { title: string }) {
         header: t('cost.name'),
         primary: true,
         cell: (c): ReactNode => {
-          const path: string | null = list.filters.groupBy === 'brand' || list.filters.groupBy === 'model' || !/^\d+$/.test(String(c.key)) ? null : menuPath('tyreLife', { id: c.key });
+          const path: string | null = groupOf(list.filters.groupBy) === 'tyre' ? menuPath('tyreLife', { id: c.key }) : null;
           return path ? (
             <Link to={path} className="text-accent hover:underline">
               {c.name}
@@ -79,9 +81,7 @@ export function TyreCosts({ title }: { title: string }) {
       { key: 'mileage', header: t('cost.mileage'), align: 'right', cell: (c) => quantity(Math.round(c.mileage)) },
       { key: 'cost', header: t('cost.cost'), align: 'right', cell: (c) => money(c.cost) },
       { key: 'cpk', header: t('tyre.costPerKm'), align: 'right', cell: (c) => perKm(c.costPerKm) },
-      { key: 'wear', header: t('cost.wear'), align: 'right', cell: (c) => fixed(c.treadWearPer1000Km, 2), hideOnMobile: true },
-      { key: 'replace', header: t('cost.projected'), cell: (c) => dayOf(c.projectedReplacement) },
-      { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (c) => c.underInflatedAlarms ?? '—' },
+      { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (c) => c.underInflatedAlarms },
     ],
     rowKey: (c) => String(c.key),
     rowLabel: (c) => c.name,
@@ -94,9 +94,7 @@ export function TyreCosts({ title }: { title: string }) {
       { header: t('cost.mileage'), value: (c) => c.mileage },
       { header: t('cost.cost'), value: (c) => c.cost },
       { header: t('tyre.costPerKm'), value: (c) => c.costPerKm },
-      { header: t('cost.wear'), value: (c) => c.treadWearPer1000Km ?? null },
-      { header: t('cost.projected'), value: (c) => dayOf(c.projectedReplacement) },
-      { header: t('cost.alarms'), value: (c) => c.underInflatedAlarms ?? null },
+      { header: t('cost.alarms'), value: (c) => c.underInflatedAlarms },
     ],
   });
   return <ResourceTab resource={list} />;

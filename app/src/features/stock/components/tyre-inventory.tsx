@@ -17,8 +17,8 @@ import { useTyreBrands } from '@/features/catalogue';
 import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { getTyres } from '../api/get-tyres';
 import { stockKeys } from '../api/keys';
-import { collectOf, fixed, idOf, IN_STOCK, money, MOUNTED, quantity, tyreStateTone } from '../model';
-import type { TyreAsset, TyreCollect, TyreListParams, TyreState } from '../types';
+import { collectOf, fixed, idOf, IN_STOCK, money, MOUNTED, nonEmpty, quantity, tyreStateTone } from '../model';
+import type { TyreAsset, TyreCollect, TyreListParams } from '../types';
 import { DismountDialog } from './dismount-dialog';
 import { MountDialog } from './mount-dialog';
 import { ResourceTab } from './resource-tab';
@@ -28,12 +28,12 @@ import { tyreImport } from './stock-imports';
 import { Totals } from './totals';
 import { useStockLabels } from './use-stock-labels';
 
-const stateOf = (s: string | undefined): TyreState | undefined => (s === '1' || s === '2' || s === '3' || s === '4' ? (Number(s) as TyreState) : undefined);
+const stateOf = (s: string | undefined): number | undefined => (s === '1' || s === '2' || s === '3' || s === '4' ? Number(s) : undefined);
 
 /** Where a tyre is: its vehicle and wheel, or its warehouse. */
 export function useTyrePlace() {
   const labels = useStockLabels();
-  return (ty: TyreAsset) => (ty.state === MOUNTED ? `${ty.plate ?? ''} · ${labels.wheel(ty.position)}` : (ty.warehouseName ?? '—'));
+  return (ty: TyreAsset) => (ty.state === MOUNTED ? `${ty.plate} · ${labels.wheel(ty.position)}` : (nonEmpty(ty.warehouseName) ?? '—'));
 }
 
 export function TyreInventory({ title }: { title: string }) {
@@ -87,7 +87,7 @@ export function TyreInventory({ title }: { title: string }) {
               {ty.plate} · <WheelLabel vehicleId={ty.vehicleId} position={ty.position} />
             </span>
           ) : (
-            <span data-testid="tyre-place">{ty.warehouseName ?? '—'}</span>
+            <span data-testid="tyre-place">{nonEmpty(ty.warehouseName) ?? '—'}</span>
           ),
       },
       { key: 'mileage', header: t('tyre.mileage'), align: 'right', cell: (ty) => quantity(Math.round(ty.mileage)) },

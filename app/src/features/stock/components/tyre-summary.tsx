@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useTyreCosts } from '../api/get-tyre-costs';
 import { dayParams, money, quantity } from '../model';
 import { StockBarChart } from './bar-chart';
-import { dayOf, perKm } from './tyre-costs';
+import { perKm } from './tyre-costs';
 
 export function TyreSummary() {
   const { t } = useTranslation('stock');
@@ -66,8 +66,7 @@ export function TyreSummary() {
                 { key: 'mileage', header: t('cost.mileage'), align: 'right', cell: (r) => quantity(Math.round(r.mileage)) },
                 { key: 'cost', header: t('cost.cost'), align: 'right', cell: (r) => money(r.cost) },
                 { key: 'cpk', header: t('tyre.costPerKm'), align: 'right', cell: (r) => perKm(r.costPerKm) },
-                { key: 'replace', header: t('cost.projected'), cell: (r) => dayOf(r.projectedReplacement) },
-                { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (r) => r.underInflatedAlarms ?? '—' },
+                { key: 'alarms', header: t('cost.alarms'), align: 'right', cell: (r) => r.underInflatedAlarms },
               ]}
             />
           </div>

@@ -2,15 +2,15 @@
 import { useTranslation } from 'react-i18next';
 
 import type { Option } from '@/components/crud/form';
-import { ITEM_KINDS, TYRE_STATES, wheelName, wheelsOn, type Problem } from '../model';
-import type { ItemKind, MoveKind, TyreEventKind, TyreState } from '../types';
+import { isItemKind, isMoveKind, isTyreEventKind, isTyreState, ITEM_KINDS, TYRE_STATES, wheelName, wheelsOn, type Problem } from '../model';
 
 export function useStockLabels() {
   const { t } = useTranslation('stock');
-  const kindName = (k: MoveKind) => t(`moveKind.${k}`);
-  const itemKindName = (k: ItemKind) => t(`itemKind.${String(k) as '1' | '2' | '3'}`);
-  const tyreStateName = (s: TyreState) => t(`tyreState.${String(s) as '1' | '2' | '3' | '4'}`);
-  const eventName = (k: TyreEventKind) => t(`event.${k}`);
+  // The contract's kinds and states are plain strings and numbers: one without a name here shows as it is.
+  const kindName = (k: string) => (isMoveKind(k) ? t(`moveKind.${k}`) : k);
+  const itemKindName = (k: number) => (isItemKind(k) ? t(`itemKind.${k}`) : String(k));
+  const tyreStateName = (s: number) => (isTyreState(s) ? t(`tyreState.${s}`) : String(s));
+  const eventName = (k: string) => (isTyreEventKind(k) ? t(`event.${k}`) : k);
   /** "Axle 2, right outer" from the vehicle's wheels per axle; "Axle 2, wheel 3" when they are not known. */
   const wheel = (position: number | null | undefined, wheelsPerAxle: readonly number[] | null = null): string => {
     if (position === null || position === undefined) return '—';

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { oneByOne, useResource } from '@/components/crud/resource-view';
 import { maskPhone, orUndefined } from '@/lib/format';
 import { useDeleteWarehouse } from '../api/delete-warehouse';
-import { getWarehouses, type WarehouseListParams } from '../api/get-warehouses';
+import { getWarehouses } from '../api/get-warehouses';
 import { stockKeys } from '../api/keys';
 import { useSaveWarehouse } from '../api/save-warehouse';
 import { useUpdateWarehouse } from '../api/update-warehouse';
 import { money, quantity } from '../model';
-import type { Warehouse } from '../types';
+import type { Warehouse, WarehouseListParams } from '../types';
 import { ResourceTab } from './resource-tab';
 
 interface WarehouseValues {

@@ -2,8 +2,8 @@
 import { useStockLabels } from './use-stock-labels';
 import { useVehicleAxles } from './use-vehicle-axles';
 
-export function WheelLabel({ vehicleId, position }: { vehicleId: number | null; position: number | null }) {
+export function WheelLabel({ vehicleId, position }: { vehicleId?: number | null; position?: number | null }) {
   const labels = useStockLabels();
-  const axles = useVehicleAxles(vehicleId);
+  const axles = useVehicleAxles(vehicleId ?? null);
   return <>{labels.wheel(position, axles.wheelsPerAxle)}</>;
 }

@@ -60,8 +60,9 @@ function RecordDetail({ record }: { record: ServiceRecord }) {
   const labels = useStockLabels();
   const menuPath = useMenuPath();
   const warehouses = useWarehouseChoices();
-  const order = record.workOrderId === null ? null : menuPath('workOrderDetail', { id: record.workOrderId });
-  const warehouseName = (id: number | null) => (id === null ? '—' : (warehouses.find((w) => w.value === id)?.label ?? `#${String(id)}`));
+  const workOrderId = record.workOrderId ?? null;
+  const order = workOrderId === null ? null : menuPath('workOrderDetail', { id: workOrderId });
+  const warehouseName = (id: number | null | undefined) => (id === null || id === undefined ? '—' : (warehouses.find((w) => w.value === id)?.label ?? `#${String(id)}`));
   return (
     <>
       <Panel title={t('maintenance.record')} actions={<TrackPlaybackLink vehicleId={record.vehicleId} />}>
@@ -80,19 +81,19 @@ function RecordDetail({ record }: { record: ServiceRecord }) {
           </div>
           <div>
             <dt className="text-xs text-slate-500">{t('service.mileage')}</dt>
-            <dd className="text-slate-900 tabular-nums">{record.mileage === null ? '—' : `${quantity(record.mileage)} km`}</dd>
+            <dd className="text-slate-900 tabular-nums">{typeof record.mileage === 'number' ? `${quantity(record.mileage)} km` : '—'}</dd>
           </div>
           <div>
             <dt className="text-xs text-slate-500">{t('move.workOrder')}</dt>
             <dd className="text-slate-900">
-              {record.workOrderId === null ? (
+              {workOrderId === null ? (
                 '—'
               ) : order ? (
                 <Link to={order} className="text-accent hover:underline" data-testid="service-order-link">
-                  {t('maintenance.openOrder', { id: record.workOrderId })}
+                  {t('maintenance.openOrder', { id: workOrderId })}
                 </Link>
               ) : (
-                `#${String(record.workOrderId)}`
+                `#${String(workOrderId)}`
               )}
             </dd>
           </div>
@@ -113,7 +114,7 @@ function RecordDetail({ record }: { record: ServiceRecord }) {
           caption={t('service.lines')}
           testId="service-lines"
           rows={record.lines}
-          rowKey={(l) => `${String(l.itemId)}-${String(l.warehouseId)}-${String(l.quantity)}`}
+          rowKey={(l) => `${String(l.itemId)}-${String(l.warehouseId ?? null)}-${String(l.quantity)}`}
           empty={t('service.noLines')}
           columns={[
             { key: 'name', header: t('move.item'), primary: true, cell: (l) => l.name },

@@ -24,7 +24,7 @@ import { useTyreLog } from '../api/get-tyre-log';
 import { dayOf, perKm } from '../components/tyre-costs';
 import { useStockLabels } from '../components/use-stock-labels';
 import { WheelLabel } from '../components/wheel-label';
-import { fixed, money, MOUNTED, quantity, tyreStateTone } from '../model';
+import { fixed, money, MOUNTED, nonEmpty, quantity, tyreStateTone } from '../model';
 import type { TyreEvent, TyreInfo } from '../types';
 
 export default function TyreLifeView({ route, params }: MenuViewProps) {
@@ -73,7 +73,7 @@ function TyreFacts({ tyre }: { tyre: TyreInfo }) {
     [t('tyre.serial'), tyre.serial],
     [t('tyre.dot'), tyre.dot || '—'],
     [t('tyre.model'), `${tyre.brand} ${tyre.model} ${tyre.spec}`.trim()],
-    [t('tyre.place'), tyre.state === MOUNTED ? <>{tyre.plate} · <WheelLabel vehicleId={tyre.vehicleId} position={tyre.position} /></> : (tyre.warehouseName ?? '—')],
+    [t('tyre.place'), tyre.state === MOUNTED ? <>{tyre.plate} · <WheelLabel vehicleId={tyre.vehicleId} position={tyre.position} /></> : (nonEmpty(tyre.warehouseName) ?? '—')],
     [t('tyre.purchaseCost'), money(tyre.purchaseCost)],
     [t('tyre.mileage'), `${quantity(Math.round(tyre.mileage))} km`],
     [t('tyre.costPerKm'), perKm(tyre.costPerKm)],
@@ -81,11 +81,11 @@ function TyreFacts({ tyre }: { tyre: TyreInfo }) {
     [t('tyre.treadLast'), typeof tyre.treadLast === 'number' ? `${fixed(tyre.treadLast, 1)} mm` : '—'],
     [t('cost.wear'), fixed(tyre.treadWearPer1000Km, 2)],
     [t('cost.projected'), dayOf(tyre.projectedReplacement)],
-    [t('cost.alarms'), tyre.underInflatedAlarms ?? '—'],
+    [t('cost.alarms'), tyre.underInflatedAlarms],
     [t('tyre.receivedAt'), formatDateTime(tyre.receivedAt)],
   ];
   return (
-    <Panel title={t('life.facts')} actions={<>{tyre.state === MOUNTED && tyre.vehicleId !== null ? <TrackPlaybackLink vehicleId={tyre.vehicleId} /> : null}<Badge tone={tyreStateTone(tyre.state)}>{labels.tyreStateName(tyre.state)}</Badge></>}>
+    <Panel title={t('life.facts')} actions={<>{tyre.state === MOUNTED && typeof tyre.vehicleId === 'number' ? <TrackPlaybackLink vehicleId={tyre.vehicleId} /> : null}<Badge tone={tyreStateTone(tyre.state)}>{labels.tyreStateName(tyre.state)}</Badge></>}>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm lg:grid-cols-3" data-testid="tyre-facts">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -159,16 +159,16 @@ function Timeline({ id }: { id: number }) {
                   {e.plate ? (
                     <>
                       {e.plate}
-                      {e.position === null ? null : (
+                      {typeof e.position === 'number' ? (
                         <>
                           {' · '}
                           <WheelLabel vehicleId={e.vehicleId} position={e.position} />
                         </>
-                      )}
+                      ) : null}
                       {' · '}
                     </>
                   ) : null}
-                  {[e.mileage === null ? null : t('life.atKm', { km: quantity(Math.round(e.mileage)) }), e.detail || null, e.by ? t('life.by', { name: e.by }) : null].filter(Boolean).join(' · ')}
+                  {[typeof e.mileage === 'number' ? t('life.atKm', { km: quantity(Math.round(e.mileage)) }) : null, e.detail || null, e.by ? t('life.by', { name: e.by }) : null].filter(Boolean).join(' · ')}
                 </p>
               </li>
             ))}
