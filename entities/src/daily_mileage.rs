@@ -28,6 +28,9 @@ pub struct Model {
     pub offline_seconds: i64,
     /// Alarms raised that day.
     pub alarms: i32,
+    /// The vehicle's km through the end of this day (the running sum of `km`): a period's km
+    /// is the difference of two days' figures.
+    pub odo_km: f64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -39,6 +39,8 @@ mod m20261128_000101_index_report_logs;
 mod m20261129_000001_tune_work_order_reads;
 mod m20261129_000002_add_work_order_discussed_at;
 mod m20261130_000001_create_stock;
+mod m20261201_000001_add_daily_odometer;
+mod m20261201_000002_index_work_order_words;
 
 mod schema_helpers;
 
@@ -81,6 +83,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_tune_work_order_reads::Migration),
             Box::new(m20261129_000002_add_work_order_discussed_at::Migration),
             Box::new(m20261130_000001_create_stock::Migration),
+            Box::new(m20261201_000001_add_daily_odometer::Migration),
+            Box::new(m20261201_000002_index_work_order_words::Migration),
         ]
     }
 }

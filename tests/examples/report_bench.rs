@@ -62,7 +62,7 @@ async fn seed_vehicles(app: &TestApp, enterprises: [i64; 2], vehicles: i64) {
 async fn seed_rollups(app: &TestApp, enterprises: [i64; 2], vehicles: i64, days: &[NaiveDate]) {
     let started = Instant::now();
     let db = &app.state.db;
-    for day in days {
+    for (nth, day) in (1_i32..).zip(days) {
         let txn = db.begin().await.expect("a transaction");
         let mut rows = Vec::with_capacity(usize::try_from(vehicles).unwrap_or(0));
         let mut alarms = Vec::new();
@@ -83,6 +83,8 @@ async fn seed_rollups(app: &TestApp, enterprises: [i64; 2], vehicles: i64, days:
                 min_pressure: Set(Some(8.0 - (n % 20) as f64 * 0.1)),
                 offline_seconds: Set(if n % 10 == 0 { 3600 } else { 0 }),
                 alarms: Set(raised),
+                // the same km every day (days are seeded in order)
+                odo_km: Set(f64::from(nth) * (300.0 + (n % 200) as f64)),
             });
             if raised > 0 {
                 #[allow(clippy::cast_possible_truncation)]

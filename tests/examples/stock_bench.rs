@@ -235,11 +235,14 @@ async fn main() {
     for slice in 0..VEHICLES / 250 {
         let txn = db.begin().await.expect("a transaction");
         let rows = (slice * 250..(slice + 1) * 250).flat_map(|v| {
+            let per_day = 300.0 + (v % 7) as f64 * 20.0;
             (0..DAYS).map(move |d| daily_mileage::ActiveModel {
                 vehicle_id: Set(FIRST + v),
                 day: Set(today - Days::days(d)),
-                km: Set(300.0 + (v % 7) as f64 * 20.0),
+                km: Set(per_day),
                 driving_seconds: Set(5 * 3600),
+                // the days up to this one (the oldest is day DAYS - 1 back)
+                odo_km: Set((DAYS - d) as f64 * per_day),
                 ..Default::default()
             })
         });

@@ -122,6 +122,8 @@ async fn a_tyre_lives_from_receipt_through_mounts_to_scrap() {
         day: Set(Utc::now().date_naive()),
         km: Set(600.0),
         driving_seconds: Set(3600),
+        // its first day: the odometer is that day's km
+        odo_km: Set(600.0),
         ..Default::default()
     })
     .exec(db)

@@ -241,3 +241,57 @@ async fn finished_days_follow_their_history() {
     // Tree B sees none of it.
     assert!(trips_of(&app, &t.b.admin, yesterday).await.is_empty());
 }
+
+/// The vehicle's odometer of each stored day: `odo_km`, against the running sum of `km`.
+async fn odometer(db: &sea_orm::DatabaseConnection, v: i64) -> Vec<(NaiveDate, f64, f64)> {
+    let mut running = 0.0;
+    daily_mileage::Entity::find()
+        .filter(daily_mileage::Column::VehicleId.eq(v))
+        .order_by_asc(daily_mileage::Column::Day)
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|d| {
+            running += d.km;
+            (d.day, d.odo_km, running)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn each_day_carries_the_odometer_through_late_days() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let (v, key) = fitted_vehicle(&app, &t.platform, t.a.root, "沪B00312", IMEI).await;
+    let db = &app.state.db;
+    let today = Utc::now().date_naive();
+    let (early, late) = (today - Duration::days(3), today - Duration::days(1));
+
+    post_report(&app, &key, &drive(early, 8, 20)).await.ok();
+    post_report(&app, &key, &drive(late, 8, 20)).await.ok();
+    days::settle(db).await.unwrap();
+    let before = odometer(db, v).await;
+    assert_eq!(before.len(), 2, "{before:?}");
+    for (day, odo, running) in &before {
+        assert!(
+            (odo - running).abs() < 1e-6,
+            "{day}: {odo} against {running}"
+        );
+    }
+    assert!(before[0].1 > 10.0);
+
+    // A late evening drive on the earlier day: the later day carries the change.
+    post_report(&app, &key, &drive(early, 20, 15)).await.ok();
+    days::settle(db).await.unwrap();
+    let after = odometer(db, v).await;
+    for (day, odo, running) in &after {
+        assert!(
+            (odo - running).abs() < 1e-6,
+            "{day}: {odo} against {running}"
+        );
+    }
+    let grown = after[0].1 - before[0].1;
+    assert!(grown > 10.0, "{before:?} → {after:?}");
+    assert!((after[1].1 - before[1].1 - grown).abs() < 1e-6);
+}

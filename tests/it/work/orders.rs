@@ -543,3 +543,67 @@ async fn orders_opened_together_get_distinct_numbers() {
     numbers.dedup();
     assert_eq!(numbers.len(), 8, "{numbers:?}");
 }
+
+/// The keyword finds orders by any part of their number or title, in either case, through the
+/// word index (three characters or more) or a scan (fewer); a changed title is found by its new
+/// words only, a deleted order not at all, and another tree's orders never.
+#[tokio::test]
+async fn the_keyword_finds_any_part_of_number_or_title() {
+    let app = spawn_app().await;
+    let f = fleet(&app).await;
+    let a = &f.t.a;
+    let titled = |title: &'static str, token: String, car: i64| {
+        let app = &app;
+        async move {
+            app.api_work_save(
+                &json!({"typeId": -1, "title": title, "vehicles": [{"vehicleId": car}]}),
+                Some(&token),
+            )
+            .await
+            .ok()
+        }
+    };
+    let valve = titled("Replace valve core, axle 2", a.member.clone(), f.a1).await;
+    titled("右后轮胎压低", a.member.clone(), f.a1).await;
+    titled("Valve core leaking", f.t.b.admin.clone(), f.b1).await;
+    let found = |keyword: &str| {
+        let app = &app;
+        let body = json!({"keyword": keyword});
+        let token = a.member.clone();
+        async move {
+            rows(&app.api_work_list(&body, Some(&token)).await.ok())
+                .iter()
+                .map(|r| r["title"].as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(found("VALVE CORE").await, ["Replace valve core, axle 2"]);
+    assert_eq!(found("胎压低").await, ["右后轮胎压低"]);
+    assert_eq!(
+        found("胎压").await,
+        ["右后轮胎压低"],
+        "two characters: a scan"
+    );
+    assert_eq!(found("e 2").await, ["Replace valve core, axle 2"]);
+    let number = valve["number"].as_str().unwrap();
+    assert_eq!(found(&number[3..]).await, ["Replace valve core, axle 2"]);
+    assert!(found("\"quoted\" words").await.is_empty());
+    assert!(found("leaking").await.is_empty(), "tree B's order");
+
+    let id = valve["id"].as_i64().unwrap();
+    app.api_work_save(
+        &json!({"id": id, "typeId": -1, "title": "Swap steer tyres", "vehicles": [{"vehicleId": f.a1}]}),
+        Some(&a.member),
+    )
+    .await
+    .ok();
+    assert!(
+        found("valve").await.is_empty(),
+        "the old title's words are gone"
+    );
+    assert_eq!(found("steer").await, ["Swap steer tyres"]);
+    app.api_work_del_work(&json!({"id": id}), Some(&a.member))
+        .await
+        .ok();
+    assert!(found("steer").await.is_empty());
+}

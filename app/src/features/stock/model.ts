@@ -7,12 +7,12 @@ import type { PageResult } from '@/lib/query';
 import type {
   CollectPage,
   ItemKind,
-  LineInput,
   MoveInput,
   MoveKind,
   MoveLineInput,
   NewTyre,
   ServiceInput,
+  ServiceLineInput,
   TyreEventKind,
   TyreState,
 } from './types';
@@ -30,7 +30,7 @@ export const LABOUR: ItemKind = 1;
 export const PART: ItemKind = 2;
 export const TYRE: ItemKind = 3;
 
-export const TYRE_STATES: readonly TyreState[] = [1, 2, 3, 4];
+export const TYRE_STATES: readonly TyreState[] = [1, 2, 3, 4, 5];
 export const IN_STOCK: TyreState = 1;
 export const MOUNTED: TyreState = 2;
 
@@ -100,7 +100,7 @@ export function isTyreState(n: number): n is TyreState {
   return (TYRE_STATES as readonly number[]).includes(n);
 }
 
-export const TYRE_EVENT_KINDS: readonly TyreEventKind[] = ['receipt', 'mount', 'rotate', 'dismount', 'transfer', 'retreadOut', 'retreadIn', 'scrap', 'tread', 'repair', 'alarm'];
+export const TYRE_EVENT_KINDS: readonly TyreEventKind[] = ['receipt', 'mount', 'rotate', 'dismount', 'transfer', 'retreadOut', 'retreadIn', 'scrap', 'sale', 'tread', 'repair', 'alarm'];
 
 /** A tyre event kind the screens have a name for (the contract's `kind` is any text). */
 export function isTyreEventKind(s: string): s is TyreEventKind {
@@ -480,8 +480,8 @@ export function servicePayload(draft: ServiceDraft, items: ReadonlyMap<number, I
   if (at) create.servicedAt = at;
   if (draft.workOrderId !== null) create.workOrderId = draft.workOrderId;
   if (draft.lines.length > 0) {
-    create.lines = draft.lines.map((l): LineInput => {
-      const line: LineInput = { itemId: l.itemId ?? 0, quantity: parseNumber(l.quantity) ?? 0 };
+    create.lines = draft.lines.map((l): ServiceLineInput => {
+      const line: ServiceLineInput = { itemId: l.itemId ?? 0, quantity: parseNumber(l.quantity) ?? 0 };
       const price = parseNumber(l.unitPrice);
       if (price !== null && !Number.isNaN(price)) line.unitPrice = price;
       if (l.warehouseId !== null && items.get(l.itemId ?? 0)?.kind !== LABOUR) line.warehouseId = l.warehouseId;

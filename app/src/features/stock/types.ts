@@ -1,21 +1,16 @@
 /**
  * The stock, tyre-asset and service-record calls' shapes come from openapi.json (`@/lib/api-types`, generated) and
  * are re-exported here. This file keeps only what the contract does not describe: the literal unions the screens
- * name things by (labels, the move rules), the list filters without their paging, a page with its totals, and two
- * line shapes the generated types get wrong (MoveLineInput, ServiceLine: see there).
+ * name things by (labels, the move rules), the list filters without their paging, and a page with its totals.
  */
 import type {
   BalanceQuery,
   CostQuery,
   ItemQuery,
-  MoveInput as ContractMoveInput,
-  LineInput,
-  NewTyre,
   PartnerQuery,
   RecordQuery,
   SaleQuery,
   ServiceQuery,
-  ServiceRecord as ContractServiceRecord,
   TyreQuery,
   WarehouseQuery,
 } from '@/lib/api-types';
@@ -32,8 +27,9 @@ export type {
   DrpSetting,
   DrpSettingInput,
   ItemInput,
-  LineInput,
   Mount,
+  MoveInput,
+  MoveLineInput,
   MountInput,
   NewTyre,
   Partner,
@@ -42,6 +38,9 @@ export type {
   SaleCollect,
   ServiceCollect,
   ServiceInput,
+  ServiceLine,
+  ServiceLineInput,
+  ServiceRecord,
   ServiceRow,
   ServiceSetting,
   ServiceSettingInput,
@@ -69,11 +68,11 @@ export type MoveKind = 'receipt' | 'issue' | 'return' | 'transfer' | 'sale' | 'r
 /** `kind` of an item (StockItem, Balance, a service line) with a name: 1 labour (not stocked), 2 part, 3 tyre. */
 export type ItemKind = 1 | 2 | 3;
 
-/** `state` of a tyre (TyreAsset) with a name: 1 in stock, 2 mounted, 3 retreading, 4 scrapped. */
-export type TyreState = 1 | 2 | 3 | 4;
+/** `state` of a tyre (TyreAsset) with a name: 1 in stock, 2 mounted, 3 retreading, 4 scrapped, 5 sold. */
+export type TyreState = 1 | 2 | 3 | 4 | 5;
 
 /** `kind` of an entry of a tyre's life (TyreEvent) with a name. */
-export type TyreEventKind = 'receipt' | 'mount' | 'rotate' | 'dismount' | 'transfer' | 'retreadOut' | 'retreadIn' | 'scrap' | 'tread' | 'repair' | 'alarm';
+export type TyreEventKind = 'receipt' | 'mount' | 'rotate' | 'dismount' | 'transfer' | 'retreadOut' | 'retreadIn' | 'scrap' | 'sale' | 'tread' | 'repair' | 'alarm';
 
 /** `groupBy` of serviceListCollect (CollectQuery) with a name. */
 export type ServiceGroupBy = 'vehicle' | 'item' | 'month';
@@ -91,44 +90,3 @@ export type SaleListParams = Filters<SaleQuery>;
 export type TyreListParams = Filters<TyreQuery>;
 export type TyreCostParams = Filters<CostQuery>;
 export type ServiceListParams = Filters<ServiceQuery>;
-
-// --- two lines the generated types get wrong ------------------------------------------------------------------------
-
-/**
- * A line of a move (saveMove) as the server reads it (server/domain/src/stock/ledger.rs `LineInput`). openapi.json
- * holds one schema per name and two server types are called `LineInput`: the service record's line won, so the
- * generated MoveInput's lines lack `unitCost`, `tyres` and `tyreIds`. Until the contract names them apart, a move's
- * lines are these.
- */
-export type MoveLineInput = Pick<LineInput, 'itemId' | 'quantity' | 'unitPrice'> & {
-  /** Cost per unit of what comes in (receipt; default: the current average); a retread's cost on `retreadIn`. */
-  unitCost?: number | null;
-  /** Tyres received (receipt of a tyre item): none, or one per unit. */
-  tyres?: NewTyre[];
-  /** The tracked tyres moved (transfer, sale, scrap, retread), one per unit. */
-  tyreIds?: number[];
-};
-
-/** The saveMove body: the generated one with the move's own lines. */
-export type MoveInput = Omit<ContractMoveInput, 'lines'> & { lines: MoveLineInput[] };
-
-/**
- * A line of a service record as the server answers it (server/domain/src/stock/services.rs `Line`). The generated
- * ServiceRecord's `Line` is another server type of that name (a work order's repair line: part/labour, hours), so
- * serviceInfo's and serviceList's lines are typed here until the contract names them apart.
- */
-export interface ServiceLine {
-  itemId: number;
-  /** An item kind (ItemKind). */
-  kind: number;
-  name: string;
-  unit: string;
-  quantity: number;
-  unitPrice: number;
-  amount: number;
-  /** Where a part came from (labour: none). */
-  warehouseId?: number | null;
-}
-
-/** A service record (serviceInfo, serviceList): the generated one with its real lines. */
-export type ServiceRecord = Omit<ContractServiceRecord, 'lines'> & { lines: ServiceLine[] };

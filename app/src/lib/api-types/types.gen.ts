@@ -1263,16 +1263,15 @@ export type ChipStatistics = {
 };
 
 /**
- * One choice of a form's option list.
+ * A value of an enumeration with its label in the request's language.
  */
 export type Choice = {
-    value: number;
+    value: string;
+    label: string;
     /**
-     * In the caller's language.
+     * For kinds: the groupings the kind draws.
      */
-    name: string;
-    zh: string;
-    en: string;
+    groupings?: Array<string> | null;
 };
 
 /**
@@ -1692,9 +1691,6 @@ export type DeleteRequest = {
 };
 
 export type Deleted = {
-    /**
-     * How many of the ids existed.
-     */
     deleted: number;
 };
 
@@ -1834,6 +1830,13 @@ export type DetailsQuery = RangeQuery & PageQuery & {
     value?: number;
 };
 
+export type DeviceEntRequest = {
+    /**
+     * One enterprise (default: every enterprise in scope).
+     */
+    enterpriseId?: number | null;
+};
+
 /**
  * Filters and order of the device list.
  */
@@ -1891,6 +1894,21 @@ export type DeviceHistory = {
      */
     events: Array<HistoryEvent>;
     readings: DeviceReadings;
+};
+
+/**
+ * Which device.
+ */
+export type DeviceHistoryQuery = OptionalRange & {
+    deviceId?: number | null;
+    imei?: string | null;
+};
+
+/**
+ * Rows to change, all or none.
+ */
+export type DeviceIdsRequest = {
+    ids: Array<number>;
 };
 
 /**
@@ -2364,6 +2382,13 @@ export type EnterpriseDetail = EnterpriseRow & {
 export type EnterpriseFigures = Figures & {
     enterpriseId: number;
     name: string;
+};
+
+/**
+ * One row by id.
+ */
+export type EnterpriseIdRequest = {
+    ID: number;
 };
 
 /**
@@ -3261,9 +3286,6 @@ export type EnvelopeDeleted = {
      */
     code: number;
     data: {
-        /**
-         * How many of the ids existed.
-         */
         deleted: number;
     };
     /**
@@ -5198,14 +5220,14 @@ export type EnvelopeOptions = {
         /**
          * The enterprise's order types (names as saved: `zh` and `en` repeat them).
          */
-        types: Array<Choice>;
+        types: Array<WorkChoice>;
         /**
          * Its problem types.
          */
-        categories: Array<Choice>;
-        grades: Array<Choice>;
-        priorities: Array<Choice>;
-        states: Array<Choice>;
+        categories: Array<WorkChoice>;
+        grades: Array<WorkChoice>;
+        priorities: Array<WorkChoice>;
+        states: Array<WorkChoice>;
     };
     /**
      * A human-readable message in the request's language.
@@ -6061,6 +6083,67 @@ export type EnvelopePageResultFirmwareRow = {
              */
             openTasks: number;
             createdAt: string;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultFleetLogRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            time: string;
+            /**
+             * `alarm`, `online`, `install`, `workOrder`, `trailer` or `upgrade`.
+             */
+            kind: string;
+            /**
+             * alarm: `raised`, `acknowledged`, `cleared`; online: `offline`, `online`,
+             * `acknowledged`; install: `install`, `replace`, `remove` (receivers),
+             * `bind`, `replace`, `unbind`, `delete` (sensors); workOrder: `opened`, `state`, `step`;
+             * trailer: `hitch`, `swap`, `unhitch`; upgrade: `upgraded`, `failed`.
+             */
+            action: string;
+            /**
+             * 0 information, 1 warning, 2 critical.
+             */
+            level: number;
+            enterpriseId: number;
+            enterpriseName: string;
+            vehicleId?: number | null;
+            plate: string;
+            /**
+             * What it is about: the alarm's kind, the receiver's imei, the sensor's number, the
+             * order's number, the trailer's plate, the firmware version.
+             */
+            subject: string;
+            /**
+             * The wheel position (`axle × 10 + wheel`), when it concerns one.
+             */
+            position?: number | null;
+            /**
+             * The event in a sentence, in the request's language.
+             */
+            detail: string;
+            /**
+             * The id of the row it comes from (the alarm, the log entry, the order…).
+             */
+            refId: number;
         }>;
         total: number;
         page: number;
@@ -8361,7 +8444,7 @@ export type EnvelopePushLogAnswer = {
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
      */
     code: number;
-    data: LogPage | Affected;
+    data: LogPage | RulesAffected;
     /**
      * A human-readable message in the request's language.
      */
@@ -8455,6 +8538,26 @@ export type EnvelopeReconsResponse = {
     code: number;
     data: {
         status: QrStatus;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeRecordsDeleted = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * How many of the ids existed.
+         */
+        deleted: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -8604,6 +8707,23 @@ export type EnvelopeRule = {
         vehicleCount: number;
         createdAt: string;
         updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeRulesAffected = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        affected: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -8859,7 +8979,7 @@ export type EnvelopeServiceRecord = {
         workOrderId?: number | null;
         createdBy: number;
         createdByName: string;
-        lines: Array<Line>;
+        lines: Array<ServiceLine>;
     };
     /**
      * A human-readable message in the request's language.
@@ -9418,7 +9538,7 @@ export type EnvelopeTrackUploaded = {
     code: number;
     data: {
         id: number;
-        format: Format;
+        format: TrackFormat;
         points: number;
         lengthM: number;
         /**
@@ -11504,6 +11624,32 @@ export type EnvelopeVehicleInfoAll = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVehicleTyres = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A vehicle's tyres.
+     */
+    data: {
+        vehicleId: number;
+        plate: string;
+        /**
+         * Wheels per axle from the front, e.g. "2,4,4".
+         */
+        axleLayout: string;
+        wheels: Array<TyreWheel>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVerification = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -11992,6 +12138,49 @@ export type FleetFeed = {
      * In a delta: vehicles to drop (deleted or out of scope).
      */
     removed?: Array<number>;
+};
+
+/**
+ * One event.
+ */
+export type FleetLogRow = {
+    time: string;
+    /**
+     * `alarm`, `online`, `install`, `workOrder`, `trailer` or `upgrade`.
+     */
+    kind: string;
+    /**
+     * alarm: `raised`, `acknowledged`, `cleared`; online: `offline`, `online`,
+     * `acknowledged`; install: `install`, `replace`, `remove` (receivers),
+     * `bind`, `replace`, `unbind`, `delete` (sensors); workOrder: `opened`, `state`, `step`;
+     * trailer: `hitch`, `swap`, `unhitch`; upgrade: `upgraded`, `failed`.
+     */
+    action: string;
+    /**
+     * 0 information, 1 warning, 2 critical.
+     */
+    level: number;
+    enterpriseId: number;
+    enterpriseName: string;
+    vehicleId?: number | null;
+    plate: string;
+    /**
+     * What it is about: the alarm's kind, the receiver's imei, the sensor's number, the
+     * order's number, the trailer's plate, the firmware version.
+     */
+    subject: string;
+    /**
+     * The wheel position (`axle × 10 + wheel`), when it concerns one.
+     */
+    position?: number | null;
+    /**
+     * The event in a sentence, in the request's language.
+     */
+    detail: string;
+    /**
+     * The id of the row it comes from (the alarm, the log entry, the order…).
+     */
+    refId: number;
 };
 
 /**
@@ -13006,22 +13195,6 @@ export type Line = {
     amount?: number;
 };
 
-/**
- * A line of a new service record.
- */
-export type LineInput = {
-    itemId: number;
-    quantity: number;
-    /**
-     * Default: the item's price (labour: the service setting's rate when the item has none).
-     */
-    unitPrice?: number | null;
-    /**
-     * Where a part comes from (default: the service setting's warehouse).
-     */
-    warehouseId?: number | null;
-};
-
 export type LineKind = 'part' | 'labour';
 
 /**
@@ -13200,7 +13373,7 @@ export type LogListRequest = PageQuery & LogFilter;
  * A page of messages with the caller's unread count.
  */
 export type LogPage = {
-    list: Array<Message>;
+    list: Array<PushMessage>;
     total: number;
     page: number;
     pageSize: number;
@@ -13363,8 +13536,17 @@ export type Member = {
 };
 
 export type MemberListRequest = PageQuery & {
-    keyword?: string | null;
     entId?: number | null;
+    /**
+     * Matches username, nickname, real name or phone.
+     */
+    keyword?: string | null;
+    authorityId?: number | null;
+    groupId?: number | null;
+    /**
+     * Members of the enterprises below too.
+     */
+    includeChildren?: boolean;
 };
 
 /**
@@ -13695,7 +13877,31 @@ export type MoveInput = {
      */
     occurredAt?: string | null;
     remark?: string;
-    lines: Array<LineInput>;
+    lines: Array<MoveLineInput>;
+};
+
+export type MoveLineInput = {
+    itemId: number;
+    /**
+     * Positive; signed for `adjust`.
+     */
+    quantity: number;
+    /**
+     * Cost per unit of what comes in (receipt; default: the current average).
+     */
+    unitCost?: number | null;
+    /**
+     * Selling price of a sale (default: the item's price); a retread's price on `retreadIn`.
+     */
+    unitPrice?: number | null;
+    /**
+     * Tyres received (receipt of a tyre item): none, or one per unit.
+     */
+    tyres?: Array<NewTyre>;
+    /**
+     * The tyres moved (transfer, sale, scrap, retread), one per unit.
+     */
+    tyreIds?: Array<number>;
 };
 
 export type MoveMenu = {
@@ -13941,14 +14147,14 @@ export type Options = {
     /**
      * The enterprise's order types (names as saved: `zh` and `en` repeat them).
      */
-    types: Array<Choice>;
+    types: Array<WorkChoice>;
     /**
      * Its problem types.
      */
-    categories: Array<Choice>;
-    grades: Array<Choice>;
-    priorities: Array<Choice>;
-    states: Array<Choice>;
+    categories: Array<WorkChoice>;
+    grades: Array<WorkChoice>;
+    priorities: Array<WorkChoice>;
+    states: Array<WorkChoice>;
 };
 
 export type OrderCar = {
@@ -14394,7 +14600,7 @@ export type PageResultServiceRecord = {
         workOrderId?: number | null;
         createdBy: number;
         createdByName: string;
-        lines: Array<Line>;
+        lines: Array<ServiceLine>;
     }>;
     total: number;
     page: number;
@@ -14988,9 +15194,31 @@ export type PushEvent = {
     memberIds?: Array<number> | null;
 };
 
-export type PushLogAnswer = LogPage | Affected;
+export type PushLogAnswer = LogPage | RulesAffected;
 
 export type PushLogRequest = PageQuery & LogQuery;
+
+export type PushMessage = {
+    id: number;
+    ruleId?: number | null;
+    alarmId?: number | null;
+    userId: number;
+    vehicleId?: number | null;
+    plate?: string | null;
+    kind?: number | null;
+    level?: number | null;
+    title: string;
+    content: string;
+    channel: string;
+    /**
+     * A platform notice (no vehicle, no alarm).
+     */
+    system: boolean;
+    read: boolean;
+    masked: boolean;
+    createdAt: string;
+    readAt?: string | null;
+};
 
 export type PushPatch = {
     enabled?: boolean | null;
@@ -15275,6 +15503,13 @@ export type RecordUser = {
     ID: number;
     userName: string;
     nickName: string;
+};
+
+export type RecordsDeleted = {
+    /**
+     * How many of the ids existed.
+     */
+    deleted: number;
 };
 
 export type RegisterRequest = {
@@ -15732,6 +15967,10 @@ export type RuleInput = {
 
 export type RuleListRequest = PageQuery & RuleFilter;
 
+export type RulesAffected = {
+    affected: number;
+};
+
 /**
  * A device's sale record.
  */
@@ -15994,6 +16233,24 @@ export type SensorLogRow = {
 };
 
 /**
+ * Which sensor (its number, or a vehicle and optionally one wheel position) over which time.
+ */
+export type SensorMarkFilter = Window & {
+    /**
+     * The sensor (its vehicle and position are read from it).
+     */
+    sensorNo?: string | null;
+    /**
+     * Or a vehicle …
+     */
+    vehicleId?: number | null;
+    /**
+     * … and one wheel position (`axle × 10 + wheel`; absent: every position).
+     */
+    position?: number | null;
+};
+
+/**
  * A vehicle's sensor marks over time.
  */
 export type SensorMarks = {
@@ -16171,7 +16428,37 @@ export type ServiceInput = {
     /**
      * Priced lines; with lines, `cost` is their sum and parts leave stock.
      */
-    lines?: Array<LineInput>;
+    lines?: Array<ServiceLineInput>;
+};
+
+/**
+ * A line as answered.
+ */
+export type ServiceLine = {
+    itemId: number;
+    kind: number;
+    name: string;
+    unit: string;
+    quantity: number;
+    unitPrice: number;
+    amount: number;
+    warehouseId?: number | null;
+};
+
+/**
+ * A line of a new service record.
+ */
+export type ServiceLineInput = {
+    itemId: number;
+    quantity: number;
+    /**
+     * Default: the item's price (labour: the service setting's rate when the item has none).
+     */
+    unitPrice?: number | null;
+    /**
+     * Where a part comes from (default: the service setting's warehouse).
+     */
+    warehouseId?: number | null;
 };
 
 export type ServicePoint = {
@@ -16212,7 +16499,7 @@ export type ServiceRecord = {
     workOrderId?: number | null;
     createdBy: number;
     createdByName: string;
-    lines: Array<Line>;
+    lines: Array<ServiceLine>;
 };
 
 /**
@@ -17516,6 +17803,8 @@ export type TrackAnalysis = {
     pending: number;
 };
 
+export type TrackFormat = 'gpx' | 'kml' | 'csv';
+
 /**
  * A point of a track.
  */
@@ -17558,7 +17847,7 @@ export type TrackUploadForm = {
 
 export type TrackUploaded = {
     id: number;
-    format: Format;
+    format: TrackFormat;
     points: number;
     lengthM: number;
     /**
@@ -18638,6 +18927,19 @@ export type VehicleStateRow = {
     state: StateOut;
 };
 
+/**
+ * A vehicle's tyres.
+ */
+export type VehicleTyres = {
+    vehicleId: number;
+    plate: string;
+    /**
+     * Wheels per axle from the front, e.g. "2,4,4".
+     */
+    axleLayout: string;
+    wheels: Array<TyreWheel>;
+};
+
 export type VehiclesRequest = {
     id: number;
     /**
@@ -19005,6 +19307,19 @@ export type Window = TimeRange & {
      * Buckets at most (10–2,000, default 500).
      */
     points?: number | null;
+};
+
+/**
+ * One choice of a form's option list.
+ */
+export type WorkChoice = {
+    value: number;
+    /**
+     * In the caller's language.
+     */
+    name: string;
+    zh: string;
+    en: string;
 };
 
 export type WorkExportRequest = ExportOptions & ListQuery;
@@ -19669,7 +19984,7 @@ export type TagsListResponses = {
 export type TagsListResponse = TagsListResponses[keyof TagsListResponses];
 
 export type DelTagsData = {
-    body: IdsRequest;
+    body: DeviceIdsRequest;
     path?: never;
     query?: never;
     url: '/api/delTags';
@@ -20017,7 +20332,7 @@ export type RuleBatchData = {
 };
 
 export type RuleBatchResponses = {
-    200: EnvelopeAffected;
+    200: EnvelopeRulesAffected;
 };
 
 export type RuleBatchResponse = RuleBatchResponses[keyof RuleBatchResponses];
@@ -20502,7 +20817,7 @@ export type DeleteOperationRecordsData = {
 };
 
 export type DeleteOperationRecordsResponses = {
-    200: EnvelopeDeleted;
+    200: EnvelopeRecordsDeleted;
 };
 
 export type DeleteOperationRecordsResponse = DeleteOperationRecordsResponses[keyof DeleteOperationRecordsResponses];
@@ -21930,7 +22245,7 @@ export type CtwingLogResponses = {
 export type CtwingLogResponse = CtwingLogResponses[keyof CtwingLogResponses];
 
 export type DelTaskData = {
-    body: IdsRequest;
+    body: DeviceIdsRequest;
     path?: never;
     query?: never;
     url: '/api/web/device/delTask';
@@ -21943,7 +22258,7 @@ export type DelTaskResponses = {
 export type DelTaskResponse = DelTaskResponses[keyof DelTaskResponses];
 
 export type DelUrlListData = {
-    body: IdsRequest;
+    body: DeviceIdsRequest;
     path?: never;
     query?: never;
     url: '/api/web/device/delUrlList';
@@ -22356,7 +22671,7 @@ export type UpdateLogResponses = {
 export type UpdateLogResponse = UpdateLogResponses[keyof UpdateLogResponses];
 
 export type VersionsData = {
-    body: EntRequest;
+    body: DeviceEntRequest;
     path?: never;
     query?: never;
     url: '/api/web/device/version';
@@ -22967,7 +23282,7 @@ export type TbUpResponses = {
 export type TbUpResponse = TbUpResponses[keyof TbUpResponses];
 
 export type DeleteTrusteeshipData = {
-    body: IdRequest;
+    body: EnterpriseIdRequest;
     path?: never;
     query?: never;
     url: '/api/web/ent/trusteeship/delete';
@@ -23006,7 +23321,7 @@ export type SaveTrusteeshipResponses = {
 export type SaveTrusteeshipResponse = SaveTrusteeshipResponses[keyof SaveTrusteeshipResponses];
 
 export type UserList2Data = {
-    body: UserListRequest;
+    body: MemberListRequest;
     path?: never;
     query?: never;
     url: '/api/web/ent/userList';
@@ -23084,7 +23399,7 @@ export type SetGroupUsersResponses = {
 export type SetGroupUsersResponse = SetGroupUsersResponses[keyof SetGroupUsersResponses];
 
 export type DeviceHistoryData = {
-    body: DeviceQuery;
+    body: DeviceHistoryQuery;
     path?: never;
     query?: never;
     url: '/api/web/log/device';
@@ -23172,7 +23487,7 @@ export type InstallationData = {
 };
 
 export type InstallationResponses = {
-    200: EnvelopePageResultLogRow;
+    200: EnvelopePageResultFleetLogRow;
 };
 
 export type InstallationResponse = InstallationResponses[keyof InstallationResponses];
@@ -23185,7 +23500,7 @@ export type LogListData = {
 };
 
 export type LogListResponses = {
-    200: EnvelopePageResultLogRow;
+    200: EnvelopePageResultFleetLogRow;
 };
 
 export type LogListResponse = LogListResponses[keyof LogListResponses];
@@ -23204,7 +23519,7 @@ export type MarkingPowerResponses = {
 export type MarkingPowerResponse = MarkingPowerResponses[keyof MarkingPowerResponses];
 
 export type MarkingSensorData = {
-    body: SensorFilter;
+    body: SensorMarkFilter;
     path?: never;
     query?: never;
     url: '/api/web/log/marking_sensor';
@@ -23278,7 +23593,7 @@ export type TyreInfo2Data = {
 };
 
 export type TyreInfo2Responses = {
-    200: EnvelopeTyreInfo;
+    200: EnvelopeVehicleTyres;
 };
 
 export type TyreInfo2Response = TyreInfo2Responses[keyof TyreInfo2Responses];

@@ -77,6 +77,7 @@ fn event(time: DateTime<Utc>, action: &str, detail: String) -> HistoryEvent {
 /// Which device.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DeviceHistoryQuery)]
 pub struct DeviceQuery {
     #[serde(default, alias = "id")]
     pub device_id: Option<i64>,

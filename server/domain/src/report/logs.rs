@@ -83,6 +83,7 @@ pub struct LogFilter {
 /// One event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = FleetLogRow)]
 pub struct LogRow {
     pub time: DateTime<Utc>,
     /// `alarm`, `online`, `install`, `workOrder`, `trailer` or `upgrade`.

@@ -232,6 +232,7 @@ pub async fn power(
 /// Which sensor (its number, or a vehicle and optionally one wheel position) over which time.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SensorMarkFilter)]
 pub struct SensorFilter {
     /// The sensor (its vehicle and position are read from it).
     #[serde(default, alias = "sensorId", alias = "sn")]

@@ -37,6 +37,7 @@ pub struct TyreWheel {
 /// A vehicle's tyres.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = VehicleTyres)]
 pub struct TyreInfo {
     pub vehicle_id: i64,
     pub plate: String,

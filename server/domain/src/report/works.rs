@@ -121,7 +121,7 @@ pub async fn export(
             ),
         ));
     }
-    let cond = orders::list_filter(scope, q)?;
+    let cond = orders::list_filter(db, scope, q).await?;
     let lang = kernel::i18n::current();
     let midnight = |d: NaiveDate| d.and_time(chrono::NaiveTime::MIN).and_utc();
     let sheet = Sheet {

@@ -27,6 +27,7 @@ use kernel::validate::{limited, required};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PushMessage)]
 pub struct Message {
     pub id: i64,
     pub rule_id: Option<i64>,

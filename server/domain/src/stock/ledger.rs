@@ -121,6 +121,7 @@ pub struct NewTyre {
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MoveLineInput)]
 pub struct LineInput {
     pub item_id: i64,
     /// Positive; signed for `adjust`.

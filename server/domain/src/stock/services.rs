@@ -26,6 +26,7 @@ use kernel::validate::non_negative;
 /// A line of a new service record.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ServiceLineInput)]
 pub struct LineInput {
     pub item_id: i64,
     pub quantity: f64,
@@ -38,6 +39,7 @@ pub struct LineInput {
 /// A line as answered.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ServiceLine)]
 pub struct Line {
     pub item_id: i64,
     pub kind: i16,

@@ -112,45 +112,53 @@ async fn models(
         .collect())
 }
 
-/// The km a mount counts (within `days` when given), from the vehicle's daily mileage.
-async fn mount_km(
+/// Km of mounts — the rows of `mounts`, a query of `(vehicle_id, from_day, to_day)` — within
+/// `days` when given, keyed by those three. A day's km go to the mount the tyre is on at the
+/// end of the day, so a mount counts from its first day up to the day before it closed (a
+/// rotation on the day counts the day once, on the new wheel); an open mount up to today. Each
+/// is the difference of the vehicle's odometer (`daily_mileage.odo_km`) at the two ends: two
+/// index reads per mount, whatever its length.
+async fn km_of_mounts(
     db: &impl ConnectionTrait,
-    m: &tyre_mount::Model,
+    mounts: &str,
     days: Option<(NaiveDate, NaiveDate)>,
-) -> Result<f64, AppError> {
-    let mut from = m.from_day;
-    let mut to = last_day(m);
-    if let Some((f, t)) = days {
-        from = from.max(f);
-        to = to.min(t);
-    }
-    if from > to {
-        return Ok(0.0);
-    }
-    let km: Option<f64> = daily_mileage::Entity::find()
-        .select_only()
-        .column_as(daily_mileage::Column::Km.sum(), "km")
-        .filter(daily_mileage::Column::VehicleId.eq(m.vehicle_id))
-        .filter(daily_mileage::Column::Day.gte(from))
-        .filter(daily_mileage::Column::Day.lte(to))
-        .into_tuple()
-        .one(db)
+) -> Result<HashMap<(i64, NaiveDate, Option<NaiveDate>), f64>, AppError> {
+    let (from, to) = days.unwrap_or((NaiveDate::MIN, Utc::now().date_naive()));
+    let first = from.max(NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or_default());
+    let after = to.succ_opt().unwrap_or(to);
+    let odometer = |before: &str| {
+        format!(
+            "(SELECT d.odo_km FROM daily_mileage d WHERE d.vehicle_id = m.vehicle_id \
+             AND d.day < {before} ORDER BY d.day DESC LIMIT 1)"
+        )
+    };
+    let end = odometer(&format!(
+        "CASE WHEN m.to_day IS NOT NULL AND m.to_day < '{after}' THEN m.to_day ELSE '{after}' END"
+    ));
+    let start = odometer(&format!(
+        "CASE WHEN m.from_day > '{first}' THEN m.from_day ELSE '{first}' END"
+    ));
+    let sql = format!(
+        "SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, \
+         COALESCE({end}, 0.0) - COALESCE({start}, 0.0) AS km FROM ({mounts}) m"
+    );
+    let mut out = HashMap::new();
+    for row in db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
         .await?
-        .flatten();
-    Ok(km.unwrap_or(0.0))
-}
-
-/// The last day whose km a mount counts: a day's km go to the mount the tyre is on at the end
-/// of the day, so a mount closed today counts up to yesterday (a rotation on the day counts
-/// the day once, on the new wheel).
-fn last_day(m: &tyre_mount::Model) -> NaiveDate {
-    match m.to_day {
-        Some(d) => d.pred_opt().unwrap_or(d),
-        None => Utc::now().date_naive(),
+    {
+        let key = (
+            row.try_get("", "v")?,
+            row.try_get("", "f")?,
+            row.try_get("", "t")?,
+        );
+        let km: f64 = row.try_get::<Option<f64>>("", "km")?.unwrap_or(0.0);
+        out.insert(key, km.max(0.0));
     }
+    Ok(out)
 }
 
-/// Km of the open mounts of `tyres` (tyre id → km), from the vehicles' daily mileage, within
+/// Km of the mounts of `tyres` (tyre id → km; open mounts only unless `closed_too`), within
 /// `days` when given.
 async fn open_km(
     db: &impl ConnectionTrait,
@@ -177,31 +185,16 @@ async fn open_km(
         .into_tuple()
         .all(db)
         .await?;
-    // One sum per distinct (vehicle, first day, closing day): a vehicle's tyres mounted together
-    // share it. A mount counts its first day up to the day before it closed (see `last_day`).
-    let range = days
-        .map(|(f, t)| format!(" AND d.day >= '{f}' AND d.day <= '{t}'"))
-        .unwrap_or_default();
-    let sql = format!(
-        "SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, SUM(d.km) AS km \
-         FROM (SELECT DISTINCT vehicle_id, from_day, to_day FROM tyre_mounts \
-               WHERE tyre_id IN ({ids}){open_only}) m \
-         JOIN daily_mileage d ON d.vehicle_id = m.vehicle_id AND d.day >= m.from_day \
-              AND (m.to_day IS NULL OR d.day < m.to_day){range} \
-         GROUP BY m.vehicle_id, m.from_day, m.to_day"
-    );
-    let mut sums: HashMap<(i64, NaiveDate, Option<NaiveDate>), f64> = HashMap::new();
-    for row in db
-        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
-        .await?
-    {
-        let key = (
-            row.try_get("", "v")?,
-            row.try_get("", "f")?,
-            row.try_get("", "t")?,
-        );
-        sums.insert(key, row.try_get::<Option<f64>>("", "km")?.unwrap_or(0.0));
-    }
+    // a vehicle's tyres mounted together share one (vehicle, first day, closing day)
+    let sums = km_of_mounts(
+        db,
+        &format!(
+            "SELECT DISTINCT vehicle_id, from_day, to_day FROM tyre_mounts \
+             WHERE tyre_id IN ({ids}){open_only}"
+        ),
+        days,
+    )
+    .await?;
     let mut out: HashMap<i64, f64> = HashMap::new();
     for (tyre, vehicle, from, to) in mounts {
         *out.entry(tyre).or_default() += sums.get(&(vehicle, from, to)).copied().unwrap_or(0.0);
@@ -209,25 +202,32 @@ async fn open_km(
     Ok(out)
 }
 
-/// The latest tread depth measured at each mounted tyre's wheel since it was mounted there.
+/// The latest tread depth measured at each mounted tyre's wheel since it was mounted there: one
+/// query for the page, the readings of its vehicles since the earliest of those mounts.
 async fn last_treads(
     db: &impl ConnectionTrait,
     rows: &[tyre_asset::Model],
 ) -> Result<HashMap<i64, f64>, AppError> {
+    let mounted: HashMap<(i64, i32), (i64, DateTime<Utc>)> = rows
+        .iter()
+        .filter_map(|t| Some(((t.vehicle_id?, t.position?), (t.id, t.mounted_at?))))
+        .collect();
+    let Some(since) = mounted.values().map(|(_, at)| *at).min() else {
+        return Ok(HashMap::new());
+    };
+    let readings = tread_depth::Entity::find()
+        .filter(tread_depth::Column::VehicleId.is_in(mounted.keys().map(|(v, _)| *v)))
+        .filter(tread_depth::Column::MeasuredAt.gte(since))
+        .order_by_asc(tread_depth::Column::MeasuredAt)
+        .all(db)
+        .await?;
     let mut out = HashMap::new();
-    for t in rows {
-        let (Some(v), Some(p), Some(at)) = (t.vehicle_id, t.position, t.mounted_at) else {
-            continue;
-        };
-        if let Some(d) = tread_depth::Entity::find()
-            .filter(tread_depth::Column::VehicleId.eq(v))
-            .filter(tread_depth::Column::Position.eq(p))
-            .filter(tread_depth::Column::MeasuredAt.gte(at))
-            .order_by_desc(tread_depth::Column::MeasuredAt)
-            .one(db)
-            .await?
+    for r in readings {
+        if let Some((tyre, at)) = mounted.get(&(r.vehicle_id, r.position))
+            && r.measured_at >= *at
         {
-            out.insert(t.id, d.depth);
+            // in time order: the last one kept is the latest
+            out.insert(*tyre, r.depth);
         }
     }
     Ok(out)
@@ -609,15 +609,20 @@ async fn close_mount(
     else {
         return Ok(0.0);
     };
-    let closed = tyre_mount::Model {
-        to_at: Some(now),
-        to_day: Some(now.date_naive()),
-        ..m.clone()
-    };
-    let km = mount_km(db, &closed, None).await?;
+    let id = m.id;
     let mut row: tyre_mount::ActiveModel = m.into();
     row.to_at = Set(Some(now));
     row.to_day = Set(Some(now.date_naive()));
+    let closed = row.update(db).await?;
+    let km = km_of_mounts(
+        db,
+        &format!("SELECT vehicle_id, from_day, to_day FROM tyre_mounts WHERE id = {id}"),
+        None,
+    )
+    .await?
+    .values()
+    .sum();
+    let mut row: tyre_mount::ActiveModel = closed.into();
     row.km = Set(Some(km));
     row.update(db).await?;
     Ok(km)

@@ -46,6 +46,7 @@ pub struct RowError {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
+#[schema(as = TrackFormat)]
 pub enum Format {
     Gpx,
     Kml,

@@ -341,6 +341,8 @@ pub(crate) async fn derive(
         min_pressure: None,
         offline_seconds: 0,
         alarms: i32::try_from(raised.len()).unwrap_or(i32::MAX),
+        // set when the day is stored, from the day before it
+        odo_km: 0.0,
     };
     for wheel in frames.iter().flat_map(|(_, wheels)| wheels) {
         let higher = |stored: Option<f64>, read: Option<f64>| match (stored, read) {
@@ -428,17 +430,21 @@ async fn replace(txn: &impl ConnectionTrait, derived: &[DerivedDay]) -> Result<(
             .filter(trip::Column::StartedAt.lt(range.end_exclusive()))
             .exec(txn)
             .await?;
-        // The enterprise the day was counted in before, if the vehicle has moved since.
-        let before: Vec<Option<i64>> = daily_mileage::Entity::find()
+        // The enterprise the day was counted in before, if the vehicle has moved since, and
+        // the km it counted.
+        let before: Option<(Option<i64>, f64)> = daily_mileage::Entity::find()
             .select_only()
             .column(daily_mileage::Column::EnterpriseId)
+            .column(daily_mileage::Column::Km)
             .filter(daily_mileage::Column::VehicleId.eq(d.vehicle_id))
             .filter(daily_mileage::Column::Day.eq(d.day))
             .into_tuple()
-            .all(txn)
+            .one(txn)
             .await?;
-        touched.extend(before.into_iter().flatten().map(|e| (e, d.day)));
+        touched.extend(before.and_then(|(e, _)| e).map(|e| (e, d.day)));
         touched.insert((d.enterprise_id, d.day));
+        let km_before = before.map_or(0.0, |(_, km)| km);
+        let km_now = d.row.as_ref().map_or(0.0, |r| r.km);
         daily_mileage::Entity::delete_many()
             .filter(daily_mileage::Column::VehicleId.eq(d.vehicle_id))
             .filter(daily_mileage::Column::Day.eq(d.day))
@@ -467,11 +473,29 @@ async fn replace(txn: &impl ConnectionTrait, derived: &[DerivedDay]) -> Result<(
             .await?;
         }
         if let Some(row) = &d.row {
+            let odo_km = odometer_before(txn, d.vehicle_id, d.day).await? + row.km;
             daily_mileage::Entity::insert(
-                daily_mileage::ActiveModel::from(row.clone()).reset_all(),
+                daily_mileage::ActiveModel::from(daily_mileage::Model {
+                    odo_km,
+                    ..row.clone()
+                })
+                .reset_all(),
             )
             .exec_without_returning(txn)
             .await?;
+        }
+        if (km_now - km_before).abs() > f64::EPSILON {
+            // a late day: the days after it carry its change
+            use sea_orm::sea_query::ExprTrait as _;
+            daily_mileage::Entity::update_many()
+                .col_expr(
+                    daily_mileage::Column::OdoKm,
+                    Expr::col(daily_mileage::Column::OdoKm).add(km_now - km_before),
+                )
+                .filter(daily_mileage::Column::VehicleId.eq(d.vehicle_id))
+                .filter(daily_mileage::Column::Day.gt(d.day))
+                .exec(txn)
+                .await?;
         }
         if !d.alarms.is_empty() {
             day_alarm::Entity::insert_many(
@@ -484,6 +508,24 @@ async fn replace(txn: &impl ConnectionTrait, derived: &[DerivedDay]) -> Result<(
         }
     }
     sum_enterprise_days(txn, &touched).await
+}
+
+/// The vehicle's km through the end of the last day it has before `day` (0 before its first).
+async fn odometer_before(
+    db: &impl ConnectionTrait,
+    vehicle_id: i64,
+    day: NaiveDate,
+) -> Result<f64, AppError> {
+    let odo: Option<f64> = daily_mileage::Entity::find()
+        .select_only()
+        .column(daily_mileage::Column::OdoKm)
+        .filter(daily_mileage::Column::VehicleId.eq(vehicle_id))
+        .filter(daily_mileage::Column::Day.lt(day))
+        .order_by_desc(daily_mileage::Column::Day)
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(odo.unwrap_or(0.0))
 }
 
 /// Sums the vehicle-days of each enterprise-day again (a day with none left has no row).

@@ -29,6 +29,7 @@ use kernel::text;
 /// One choice of a form's option list.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = WorkChoice)]
 pub struct Choice {
     pub value: i64,
     /// In the caller's language.

@@ -8,6 +8,7 @@ use entities::{
     device, sys_user, sys_user_authority, vehicle, vehicle_alarm, vehicle_state, work_category,
     work_order, work_order_link, work_order_task,
 };
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, DbBackend,
     EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set,
@@ -1303,8 +1304,48 @@ pub fn day(field: &str, raw: Option<&str>) -> Result<Option<NaiveDate>, AppError
     }
 }
 
+/// Orders whose number or title holds `k`. On SQLite a word that few orders hold is looked up
+/// in the trigram index `work_order_search` (FTS5) instead of reading every order of the scope;
+/// a word most orders hold (more than `INDEXED_AT_MOST` in all) is matched by a scan, cheaper
+/// then than the index. On PostgreSQL the `pg_trgm` indexes serve the same `LIKE`.
+async fn keyword(db: &impl ConnectionTrait, k: &str) -> Result<Condition, AppError> {
+    const INDEXED_AT_MOST: i64 = 2_000;
+    let scan = Condition::any()
+        .add(contains(work_order::Column::Number, k))
+        .add(contains(work_order::Column::Title, k));
+    // trigrams: an index lookup needs three characters
+    if db.get_database_backend() != DbBackend::Sqlite || k.chars().count() < 3 {
+        return Ok(scan);
+    }
+    let phrase = format!("\"{}\"", k.replace('"', "\"\""));
+    let held: Option<i64> = db
+        .query_one_raw(Statement::from_sql_and_values(
+            DbBackend::Sqlite,
+            format!(
+                "SELECT COUNT(*) AS n FROM (SELECT rowid FROM work_order_search \
+                 WHERE work_order_search MATCH ? LIMIT {})",
+                INDEXED_AT_MOST + 1
+            ),
+            [phrase.clone().into()],
+        ))
+        .await?
+        .map(|row| row.try_get("", "n"))
+        .transpose()?;
+    if held.unwrap_or(0) > INDEXED_AT_MOST {
+        return Ok(scan);
+    }
+    Ok(Condition::all().add(Expr::cust_with_values(
+        "work_orders.id IN (SELECT rowid FROM work_order_search WHERE work_order_search MATCH ?)",
+        [phrase],
+    )))
+}
+
 /// The condition of `q`'s filters (without paging).
-pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> {
+pub async fn list_filter(
+    db: &impl ConnectionTrait,
+    scope: &Scope,
+    q: &ListQuery,
+) -> Result<Condition, AppError> {
     let mut c = Condition::all().add(visible(scope));
     if let Some(e) = q.ent_id.filter(|e| *e != 0) {
         scope.require(e)?;
@@ -1366,11 +1407,7 @@ pub fn list_filter(scope: &Scope, q: &ListQuery) -> Result<Condition, AppError> 
         .map(str::trim)
         .filter(|k| !k.is_empty())
     {
-        c = c.add(
-            Condition::any()
-                .add(contains(work_order::Column::Number, k))
-                .add(contains(work_order::Column::Title, k)),
-        );
+        c = c.add(keyword(db, k).await?);
     }
     if let Some(l) = q.label.as_deref().map(str::trim).filter(|l| !l.is_empty()) {
         // Labels are kept as a JSON list: match the quoted label.
@@ -1469,7 +1506,7 @@ pub async fn list(
     scope: &Scope,
     q: ListQuery,
 ) -> Result<PageResult<OrderRow>, AppError> {
-    let cond = list_filter(scope, &q)?;
+    let cond = list_filter(db, scope, &q).await?;
     let select = work_order::Entity::find()
         .filter(cond)
         .order_by_desc(work_order::Column::CreatedAt)

@@ -146,6 +146,7 @@ async fn parent_number(
 #[derive(Debug, Default, Deserialize, ToSchema, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
+#[schema(as = DeviceEntRequest)]
 pub struct EntRequest {
     /// One enterprise (default: every enterprise in scope).
     #[serde(default, alias = "entId", alias = "ent_id")]

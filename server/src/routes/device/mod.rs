@@ -61,6 +61,7 @@ pub struct DevicePageRequest {
 
 /// Rows to change, all or none.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = DeviceIdsRequest)]
 pub struct IdsRequest {
     ids: Vec<i64>,
 }

@@ -55,6 +55,7 @@ pub struct IdsRequest {
 
 /// One row by id.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = EnterpriseIdRequest)]
 pub struct IdRequest {
     #[serde(rename = "ID", alias = "id")]
     id: i64,

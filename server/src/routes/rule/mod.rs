@@ -77,6 +77,7 @@ pub struct BatchRequest {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RulesAffected)]
 pub struct Affected {
     affected: u64,
 }

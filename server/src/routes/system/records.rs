@@ -194,6 +194,7 @@ pub struct IdsBody {
 }
 
 #[derive(Serialize, ToSchema)]
+#[schema(as = RecordsDeleted)]
 pub struct Deleted {
     /// How many of the ids existed.
     deleted: u64,

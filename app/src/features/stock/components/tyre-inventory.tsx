@@ -157,6 +157,7 @@ export function TyreInventory({ title }: { title: string }) {
                 { key: 'mounted', label: t('tyreState.2'), value: collect.mounted },
                 { key: 'retreading', label: t('tyreState.3'), value: collect.retreading },
                 { key: 'scrapped', label: t('tyreState.4'), value: collect.scrapped },
+                { key: 'sold', label: t('tyreState.5'), value: collect.sold },
               ]}
             />
           ) : null}
