@@ -139,3 +139,80 @@ fn test_client_has_one_function_per_call() {
         "tests/src/calls.rs is stale: run WHEELEND_WRITE_CALLS=1 cargo nextest run -p wheelend-tests -E 'test(test_client)'"
     );
 }
+
+/// The Rust files under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a source folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The schema names of a file's `ToSchema` types: the type's name, or its `#[schema(as = …)]`.
+fn schema_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut pending: Option<Option<String>> = None;
+    let mut in_derive = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("#[derive(") {
+            in_derive = true;
+        }
+        if in_derive && line.contains("ToSchema") {
+            pending = Some(None);
+        }
+        if in_derive && line.contains(")]") {
+            in_derive = false;
+        }
+        let Some(renamed) = pending.as_mut() else {
+            continue;
+        };
+        if let Some(rest) = line.strip_prefix("#[schema(as = ") {
+            *renamed = rest.split(')').next().map(str::to_owned);
+        }
+        let item = line.strip_prefix("pub ").or(Some(line)).and_then(|l| {
+            l.strip_prefix("struct ")
+                .or_else(|| l.strip_prefix("enum "))
+        });
+        if let Some(item) = item {
+            let name: String = item
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            names.push(renamed.take().unwrap_or(name));
+            pending = None;
+        }
+    }
+    names
+}
+
+/// openapi.json holds one schema per name: two server types of one name would give the app
+/// one generated type for both, wrong for one of them.
+#[test]
+fn every_schema_name_is_one_server_type() {
+    let server = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../server");
+    let mut files = Vec::new();
+    rust_files(&server, &mut files);
+    let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for name in schema_names(&text) {
+            seen.entry(name)
+                .or_default()
+                .push(file.display().to_string());
+        }
+    }
+    assert!(
+        seen.len() > 500,
+        "the scan found the schemas: {}",
+        seen.len()
+    );
+    let shared: Vec<_> = seen.iter().filter(|(_, files)| files.len() > 1).collect();
+    assert!(
+        shared.is_empty(),
+        "schema names given to more than one type (name one with #[schema(as = …)]): {shared:#?}"
+    );
+}

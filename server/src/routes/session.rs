@@ -576,6 +576,7 @@ async fn set_self_info(
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(as = UserIdRequest)]
 pub struct IdRequest {
     #[serde(alias = "ID")]
     id: i64,

@@ -2559,6 +2559,20 @@ export type EnterpriseRow = {
     updatedAt: string;
 };
 
+export type EnterpriseUserListRequest = PageQuery & {
+    entId?: number | null;
+    /**
+     * Matches username, nickname, real name or phone.
+     */
+    keyword?: string | null;
+    authorityId?: number | null;
+    groupId?: number | null;
+    /**
+     * Members of the enterprises below too.
+     */
+    includeChildren?: boolean;
+};
+
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
@@ -13536,17 +13550,8 @@ export type Member = {
 };
 
 export type MemberListRequest = PageQuery & {
-    entId?: number | null;
-    /**
-     * Matches username, nickname, real name or phone.
-     */
     keyword?: string | null;
-    authorityId?: number | null;
-    groupId?: number | null;
-    /**
-     * Members of the enterprises below too.
-     */
-    includeChildren?: boolean;
+    entId?: number | null;
 };
 
 /**
@@ -18603,6 +18608,10 @@ export type UploadedFile = {
     file: FileOut;
 };
 
+export type UserIdRequest = {
+    id: number;
+};
+
 /**
  * The signed-in user as the console keeps it (console-spec §3).
  */
@@ -21088,7 +21097,7 @@ export type ChangePasswordResponses = {
 export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
 
 export type DeleteUserData = {
-    body: IdRequest;
+    body: UserIdRequest;
     path?: never;
     query?: never;
     url: '/api/user/deleteUser';
@@ -23321,7 +23330,7 @@ export type SaveTrusteeshipResponses = {
 export type SaveTrusteeshipResponse = SaveTrusteeshipResponses[keyof SaveTrusteeshipResponses];
 
 export type UserList2Data = {
-    body: MemberListRequest;
+    body: EnterpriseUserListRequest;
     path?: never;
     query?: never;
     url: '/api/web/ent/userList';

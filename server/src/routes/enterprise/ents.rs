@@ -293,7 +293,7 @@ async fn tb_up(
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(as = MemberListRequest)]
+#[schema(as = EnterpriseUserListRequest)]
 pub struct UserListRequest {
     #[serde(flatten)]
     page: PageQuery,
