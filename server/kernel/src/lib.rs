@@ -10,6 +10,7 @@ pub mod error;
 pub mod gzip;
 pub mod i18n;
 pub mod ids;
+pub mod numbering;
 pub mod paging;
 pub mod search;
 pub mod validate;

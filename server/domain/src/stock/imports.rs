@@ -194,7 +194,10 @@ impl Importer for StockOpening {
             let now = Utc::now();
             let d = doc(
                 ent,
-                ledger::next_doc(txn, ent, now).await.map_err(refused)?,
+                ledger::DOC_NUMBERS
+                    .next(txn, ent, now)
+                    .await
+                    .map_err(refused)?,
                 Kind::Adjust,
                 scope.user.id,
                 "opening stock",
@@ -312,7 +315,10 @@ impl Importer for TyreAssets {
             let now = Utc::now();
             let d = doc(
                 ent,
-                ledger::next_doc(txn, ent, now).await.map_err(refused)?,
+                ledger::DOC_NUMBERS
+                    .next(txn, ent, now)
+                    .await
+                    .map_err(refused)?,
                 Kind::Receipt,
                 scope.user.id,
                 "tyre import",

@@ -12,8 +12,8 @@ use entities::{
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection,
-    DatabaseTransaction, DbBackend, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, QueryTrait, Set, Statement,
+    DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait, Set, Statement,
     sea_query::{Expr, ExprTrait, OnConflict, Query},
 };
 use serde::{Deserialize, Serialize};
@@ -30,14 +30,13 @@ use crate::live::hub::LiveHub;
 use crate::rule::messages::{Outgoing, deliver};
 use crate::scope::Scope;
 use kernel::error::{AppError, DbResultExt};
+use kernel::numbering::Numbering;
 use kernel::paging::PageQuery;
 use kernel::text;
 use kernel::validate::{json_list, limited, non_negative, to_json};
 
 /// Quantities closer than this are equal (litres and kilos are not whole).
 const EPS: f64 = 1e-9;
-/// The enterprise's document numbering is locked per transaction on PostgreSQL.
-const NUMBERING_LOCK: i32 = 0x5354_4f4b;
 /// The enterprise administrators' role: they hear of low stock.
 const ADMIN_ROLE: i64 = 100;
 
@@ -248,39 +247,13 @@ fn backend_build(txn: &impl ConnectionTrait, q: &sea_orm::sea_query::UpdateState
     txn.get_database_backend().build(q)
 }
 
-/// The next document number of `ent`: `SM-YYYYMMDD-NNNN`.
-pub(crate) async fn next_doc(
-    txn: &impl ConnectionTrait,
-    ent: i64,
-    now: DateTime<Utc>,
-) -> Result<String, AppError> {
-    if txn.get_database_backend() == DbBackend::Postgres {
-        txn.query_one_raw(Statement::from_sql_and_values(
-            DbBackend::Postgres,
-            "SELECT pg_advisory_xact_lock($1, ($2 % 2147483647)::int)",
-            [NUMBERING_LOCK.into(), ent.into()],
-        ))
-        .await?;
-    }
-    let prefix = format!("SM-{}-", now.format("%Y%m%d"));
-    let last: Option<String> = stock_move::Entity::find()
-        .select_only()
-        .column(stock_move::Column::DocNo)
-        .filter(stock_move::Column::EnterpriseId.eq(ent))
-        .filter(kernel::search::starts_with(
-            stock_move::Column::DocNo,
-            &prefix,
-        ))
-        .order_by_desc(stock_move::Column::DocNo)
-        .into_tuple()
-        .one(txn)
-        .await?;
-    let n = last
-        .and_then(|l| l[prefix.len()..].parse::<u32>().ok())
-        .unwrap_or(0)
-        + 1;
-    Ok(format!("{prefix}{n:04}"))
-}
+/// Stock documents are numbered `SM-YYYYMMDD-NNNN` per enterprise and day, in the transaction
+/// that writes their moves.
+pub(crate) const DOC_NUMBERS: Numbering<stock_move::Entity> = Numbering {
+    enterprise: stock_move::Column::EnterpriseId,
+    number: stock_move::Column::DocNo,
+    letters: "SM",
+};
 
 /// The unit cost of the last move of an item into a warehouse (0 if none).
 async fn last_cost(
@@ -852,7 +825,7 @@ pub async fn save_move(
     let now = Utc::now();
     let doc = Doc {
         ent,
-        doc_no: next_doc(&txn, ent, now).await?,
+        doc_no: DOC_NUMBERS.next(&txn, ent, now).await?,
         kind,
         by: scope.user.id,
         at: input.occurred_at.unwrap_or(now),

@@ -186,7 +186,9 @@ pub(crate) async fn write_lines(
         let now = Utc::now();
         let doc = Doc {
             ent: record.enterprise_id,
-            doc_no: ledger::next_doc(txn, record.enterprise_id, now).await?,
+            doc_no: ledger::DOC_NUMBERS
+                .next(txn, record.enterprise_id, now)
+                .await?,
             kind: Kind::Issue,
             by: scope.user.id,
             at: record.serviced_at,

@@ -716,7 +716,7 @@ pub async fn mount(
         let warehouse_id = t.warehouse_id.unwrap_or_default();
         let doc = Doc {
             ent: t.enterprise_id,
-            doc_no: ledger::next_doc(&txn, t.enterprise_id, now).await?,
+            doc_no: ledger::DOC_NUMBERS.next(&txn, t.enterprise_id, now).await?,
             kind: Kind::Issue,
             by: scope.user.id,
             at: now,
@@ -853,7 +853,7 @@ pub async fn dismount(
     let mut low = Vec::new();
     let mut doc = Doc {
         ent: t.enterprise_id,
-        doc_no: ledger::next_doc(&txn, t.enterprise_id, now).await?,
+        doc_no: ledger::DOC_NUMBERS.next(&txn, t.enterprise_id, now).await?,
         kind: Kind::Return,
         by: scope.user.id,
         at: now,

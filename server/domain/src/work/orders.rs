@@ -25,8 +25,9 @@ use crate::scope::Scope;
 use kernel::db::write_txn;
 use kernel::error::{AppError, DbResultExt};
 use kernel::i18n::Text;
+use kernel::numbering::Numbering;
 use kernel::paging::{self, PageQuery, PageResult};
-use kernel::search::{contains, starts_with};
+use kernel::search::contains;
 use kernel::text;
 use kernel::validate::{in_range, json_list, limited, required, to_json};
 
@@ -754,42 +755,13 @@ async fn checked_category(db: &impl ConnectionTrait, ent: i64, id: i64) -> Resul
     }
 }
 
-/// Key class of the PostgreSQL advisory lock that serialises numbering within an enterprise.
-const NUMBERING_LOCK: i32 = 0x574f; // "WO"
-
-/// The next number of an enterprise's orders today: `WO-YYYYMMDD-NNNN`. Called inside the
-/// transaction that inserts the order. On PostgreSQL, two transactions opening orders of one
-/// enterprise at once would both read the same last number, so the enterprise's numbering is
-/// locked until the transaction ends; SQLite's write transactions are serial already.
-pub(crate) async fn next_number(
-    db: &impl ConnectionTrait,
-    ent: i64,
-    now: DateTime<Utc>,
-) -> Result<String, AppError> {
-    if db.get_database_backend() == DbBackend::Postgres {
-        db.query_one_raw(Statement::from_sql_and_values(
-            DbBackend::Postgres,
-            "SELECT pg_advisory_xact_lock($1, ($2 % 2147483647)::int)",
-            [NUMBERING_LOCK.into(), ent.into()],
-        ))
-        .await?;
-    }
-    let prefix = format!("WO-{}-", now.format("%Y%m%d"));
-    let last: Option<String> = work_order::Entity::find()
-        .select_only()
-        .column(work_order::Column::Number)
-        .filter(work_order::Column::EnterpriseId.eq(ent))
-        .filter(starts_with(work_order::Column::Number, &prefix))
-        .order_by_desc(work_order::Column::Number)
-        .into_tuple()
-        .one(db)
-        .await?;
-    let n = last
-        .and_then(|l| l[prefix.len()..].parse::<u32>().ok())
-        .unwrap_or(0)
-        + 1;
-    Ok(format!("{prefix}{n:04}"))
-}
+/// Orders are numbered `WO-YYYYMMDD-NNNN` per enterprise and day, in the transaction that
+/// inserts them.
+const NUMBERS: Numbering<work_order::Entity> = Numbering {
+    enterprise: work_order::Column::EnterpriseId,
+    number: work_order::Column::Number,
+    letters: "WO",
+};
 
 /// The vehicle's live state as stored when the order is opened (the wheel blob left out).
 pub(crate) async fn snapshot(
@@ -1008,7 +980,7 @@ pub async fn save(
         let flow = super::flows::start(&txn, ent, type_id).await?;
         let row = work_order::ActiveModel {
             enterprise_id: Set(ent),
-            number: Set(next_number(&txn, ent, now).await?),
+            number: Set(NUMBERS.next(&txn, ent, now).await?),
             type_id: Set(type_id),
             category_id: Set(category),
             grade: Set(input.grade.unwrap_or(0)),
@@ -1625,7 +1597,7 @@ pub(crate) async fn open_system(
     let snap = snapshot(txn, o.vehicle.id).await?;
     let order = work_order::ActiveModel {
         enterprise_id: Set(ent),
-        number: Set(next_number(txn, ent, now).await?),
+        number: Set(NUMBERS.next(txn, ent, now).await?),
         type_id: Set(o.type_id),
         category_id: Set(0),
         grade: Set(0),
