@@ -199,6 +199,18 @@ async fn a_tyre_lives_from_receipt_through_mounts_to_scrap() {
     assert_eq!(row["tyres"], 2);
     assert_eq!(row["mileage"], 600.0);
     assert_eq!(row["cost"], 4000.0);
+    // By tyre: this one's row counts the low-pressure alarm of its first wheel.
+    let by_tyre = app
+        .api_web_drp_tyre_mileage(&json!({"groupBy": "tyre"}), Some(a))
+        .await
+        .ok();
+    let row = list(&by_tyre)
+        .iter()
+        .find(|r| r["key"] == id)
+        .cloned()
+        .unwrap();
+    assert_eq!(row["underInflatedAlarms"], 1);
+    assert_eq!(row["mileage"], 600.0);
     // Dismount to scrap: a return then a scrap move.
     assert!(
         app.api_web_drp_tyre_dismount(

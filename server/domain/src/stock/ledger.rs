@@ -645,6 +645,24 @@ pub async fn save_move(
     let mut receipts: Vec<(usize, i64, Vec<NewTyre>, f64)> = Vec::new();
     let mut moved_tyres: Vec<(usize, Vec<tyre_asset::Model>)> = Vec::new();
     let mut serials = BTreeSet::new();
+    // the document's serials the enterprise already has, in one query
+    let registered: BTreeSet<String> = tyre_asset::Entity::find()
+        .select_only()
+        .column(tyre_asset::Column::Serial)
+        .filter(tyre_asset::Column::EnterpriseId.eq(ent))
+        .filter(
+            tyre_asset::Column::Serial.is_in(
+                input
+                    .lines
+                    .iter()
+                    .flat_map(|l| l.tyres.iter().map(|t| t.serial.trim().to_owned())),
+            ),
+        )
+        .into_tuple()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
     for (n, line) in input.lines.iter().enumerate() {
         let at = |f: &str| format!("lines[{n}].{f}");
         let item = item_of(db, ent, line.item_id, &at("itemId")).await?;
@@ -721,13 +739,7 @@ pub async fn save_move(
             for (j, t) in line.tyres.iter().enumerate() {
                 let field = format!("lines[{n}].tyres[{j}].serial");
                 let serial = kernel::validate::required(&field, &t.serial, 64)?;
-                let taken = tyre_asset::Entity::find()
-                    .filter(tyre_asset::Column::EnterpriseId.eq(ent))
-                    .filter(tyre_asset::Column::Serial.eq(&serial))
-                    .one(db)
-                    .await?
-                    .is_some();
-                if taken || !serials.insert(serial.clone()) {
+                if registered.contains(&serial) || !serials.insert(serial.clone()) {
                     return Err(refused(
                         field,
                         text!(

@@ -583,6 +583,40 @@ async fn under_inflated(
     Ok(out)
 }
 
+/// How many low-pressure and leak alarms each of `tyres` had at its wheels while mounted there:
+/// one query for a page of tyres.
+async fn under_inflated_counts(
+    db: &impl ConnectionTrait,
+    tyres: &[i64],
+) -> Result<HashMap<i64, u64>, AppError> {
+    if tyres.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let ids = tyres
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let sql = format!(
+        "SELECT m.tyre_id AS t, COUNT(*) AS n FROM tyre_mounts m \
+         JOIN vehicle_alarms a ON a.vehicle_id = m.vehicle_id AND a.position = m.position \
+              AND a.kind IN ({}, {}) AND a.started_at >= m.from_at \
+              AND (m.to_at IS NULL OR a.started_at <= m.to_at) \
+         WHERE m.tyre_id IN ({ids}) GROUP BY m.tyre_id",
+        alarm_kind::LOW_PRESSURE,
+        alarm_kind::FAST_LEAK
+    );
+    let mut out = HashMap::new();
+    for row in db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await?
+    {
+        let n: i64 = row.try_get("", "n")?;
+        out.insert(row.try_get("", "t")?, u64::try_from(n).unwrap_or(0));
+    }
+    Ok(out)
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MountInput {
@@ -1015,12 +1049,10 @@ pub async fn costs(
         .take(usize::try_from(page.page_size).unwrap_or(usize::MAX))
         .collect();
     if group == "tyre" {
+        let counts =
+            under_inflated_counts(db, &shown.iter().map(|r| r.key).collect::<Vec<_>>()).await?;
         for row in &mut shown {
-            let mounts = tyre_mount::Entity::find()
-                .filter(tyre_mount::Column::TyreId.eq(row.key))
-                .all(db)
-                .await?;
-            row.under_inflated_alarms = under_inflated(db, &mounts).await?.len() as u64;
+            row.under_inflated_alarms = counts.get(&row.key).copied().unwrap_or(0);
         }
     }
     Ok(page.holding(shown, total))
