@@ -1,9 +1,9 @@
 // The dashboard (issue 17): /dashboard over finished days — the trend, the totals, alarms by hour and by kind, the
 // enterprises and vehicles — drawn from the roll-ups of real reports; an empty period's state; the weekly report
-// against the week before; English and a phone; the user's board with a chart of every kind, reordered and kept
-// over a reload. Two fitted vehicles report drives on the five days before today (UTC) through
-// /tapi/device/report (tyre 11 low and hot in places, so alarms are raised), and /web/car/compute derives their
-// vehicle-days, as the finished-days follower would when each day closes.
+// against the week before; English and a phone; where the fleet is now (its map cells by last position, at two cell
+// sizes); the user's board with a chart of every kind, reordered and kept over a reload. Two fitted vehicles report
+// drives on the five days before today (UTC) through /tapi/device/report (tyre 11 low and hot in places, so alarms are
+// raised), and /web/car/compute derives their vehicle-days, as the finished-days follower would when each day closes.
 // Run: node --test tests/browser/dashboard.test.mjs
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -221,6 +221,101 @@ test('/dashboard in English, and on a phone', async () => {
     const reportOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(reportOverflow <= 0, `the report fits a phone (${reportOverflow} px)`);
     await shot(page, 'dashboard-monthly-en-phone');
+  } finally {
+    await context.close();
+  }
+});
+
+/** The cells the fleet-areas table lists: their `all` counts, and the cell size they were asked for. */
+async function areaRows(page) {
+  const counts = await page.getByTestId('fleet-areas-table').locator('tbody tr [data-testid="area-all"]').allTextContents();
+  return counts.map(Number);
+}
+
+test('where the fleet is now: cells by last position that add up to the fleet; a cell size asks the server again (zh, en)', async () => {
+  // the live fleet: every vehicle in scope with a position (the seeded fleet's and the two that reported above)
+  const stats = await api('/web/car/statistics', {});
+  const byServer = await api('/dataReport/areal_distribution', { cell: 1 });
+  assert.equal(
+    byServer.reduce((n, c) => n + c.all, 0),
+    stats.all,
+    'every vehicle in scope has a last position',
+  );
+  const context = await newContext(browser, server.url, { timezoneId: 'UTC' });
+  try {
+    const page = await newPage(context);
+    const asked = [];
+    const tiles = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/dataReport/areal_distribution')) asked.push(JSON.parse(req.postData() ?? '{}').cell);
+      if (/tile\.openstreetmap\.org|autonavi\.com/.test(req.url())) tiles.push(req.url());
+    });
+    await signIn(page, 'admin', server.password);
+    // the live map the sign-in lands on draws on the default tiles: only what the dashboard fetches counts
+    tiles.length = 0;
+    await page.goto('/dashboard?days=7&tiles=offline');
+    await waitHydrated(page);
+    const panel = page.getByTestId('fleet-areas');
+    await page.getByRole('heading', { name: '车辆当前分布' }).waitFor();
+    await page.locator('[data-testid="fleet-areas"][data-cell="1"]').waitFor();
+    const atOne = await areaRows(page);
+    assert.equal(atOne.length, byServer.length);
+    assert.equal(
+      atOne.reduce((n, c) => n + c, 0),
+      stats.all,
+      'the cells hold the whole fleet',
+    );
+    assert.deepEqual(atOne, [...atOne].sort((a, b) => b - a), 'most vehicles first');
+    assert.equal(Number(await page.getByTestId('area-total').getAttribute('data-total')), stats.all);
+    assert.match(await page.getByTestId('area-total').textContent(), new RegExp(`共 ${String(stats.all)} 辆车`));
+    // the map: on the offline outline, a rectangle per cell
+    const map = page.locator('[data-testid="fleet-areas-map"][data-map-status="ready"]');
+    await map.waitFor({ timeout: 20_000 });
+    assert.equal(await map.getAttribute('data-tiles'), 'offline');
+    assert.equal(Number(await map.getAttribute('data-shapes')), atOne.length);
+    await page.getByTestId('fleet-areas-legend').getByText('无报警').waitFor();
+    await shot(page, 'dashboard-areas-zh');
+
+    // 0.1° then 2°: each asks the server; fewer, larger cells at 2°, the same fleet
+    await panel.scrollIntoViewIfNeeded();
+    await page.getByLabel('格子大小').selectOption('0.1');
+    await page.locator('[data-testid="fleet-areas"][data-cell="0.1"]').waitFor();
+    const fine = await areaRows(page);
+    await page.getByLabel('格子大小').selectOption('2');
+    await page.locator('[data-testid="fleet-areas"][data-cell="2"]').waitFor();
+    const coarse = await areaRows(page);
+    assert.ok(coarse.length < fine.length, `fewer cells at 2° (${String(coarse.length)}) than at 0.1° (${String(fine.length)})`);
+    assert.equal(
+      fine.reduce((n, c) => n + c, 0),
+      stats.all,
+    );
+    assert.equal(
+      coarse.reduce((n, c) => n + c, 0),
+      stats.all,
+    );
+    assert.equal(Number(await page.locator('[data-testid="fleet-areas-map"]').getAttribute('data-shapes')), coarse.length);
+    assert.ok(asked.includes(0.1) && asked.includes(2), `the server was asked for each size: ${JSON.stringify(asked)}`);
+    await assertQuiet(page, 'fleet areas');
+    assert.deepEqual(tiles, [], 'no tiles fetched with ?tiles=offline');
+
+    // English
+    await useLanguage(context, server.url, 'en');
+    await page.goto('/dashboard?days=7&tiles=offline');
+    await waitHydrated(page);
+    await page.getByRole('heading', { name: 'Where the fleet is now' }).waitFor();
+    await page.locator('[data-testid="fleet-areas"][data-cell="1"]').waitFor();
+    await page.getByTestId('fleet-areas-table').getByRole('columnheader', { name: 'Vehicles' }).waitFor();
+    assert.match(await page.getByTestId('area-total').textContent(), new RegExp(`^${String(stats.all)} vehicles in ${String(atOne.length)} cells of 1°`));
+    await page.getByLabel('Cell size').selectOption('0.5');
+    await page.locator('[data-testid="fleet-areas"][data-cell="0.5"]').waitFor();
+    assert.equal(
+      (await areaRows(page)).reduce((n, c) => n + c, 0),
+      stats.all,
+    );
+    await page.locator('[data-testid="fleet-areas-map"][data-map-status="ready"]').waitFor({ timeout: 20_000 });
+    await shot(page, 'dashboard-areas-en');
+    await assertQuiet(page, 'fleet areas en');
+    assert.deepEqual(tiles, [], 'no tiles fetched with ?tiles=offline');
   } finally {
     await context.close();
   }

@@ -2,7 +2,9 @@
 // warehouse, receives tyres with their serials from a supplier added in the supplier picker (a serial count that does
 // not match the quantity is named under the serials first) and sees the balance; an issue of more than is held is
 // refused by the server under the line's quantity; one of the tyres is mounted from the tyre inventory at a vehicle's
-// wheel named by side and place, and its life page shows the mount; a supplier is added; a service record with a
+// wheel named by side and place, and its life page shows the mount; a tyre is mounted for a work order (from the
+// order's "mount a tyre" to the tyres in stock, the dialog prefilled with the order's vehicle, wheel and the order,
+// then back to the order; its life shows the mount with the order); a supplier is added; a service record with a
 // part line issues the part and shows in its detail; every view renders in Chinese and English at 1280 and 390 px
 // without console errors. Real server only; every test is skipped while the server lacks the stock calls.
 // Run from the repo root: node --test tests/browser/stock.test.mjs (WHEELEND_BIN=… for another build).
@@ -239,6 +241,111 @@ test('a tyre from the inventory is mounted at a named wheel; its life page shows
     await context.close();
   }
 });
+
+/** Per language: the tyre received for the job and the wheel of the order it is mounted at. */
+const FOR_ORDER = {
+  zh: { serial: `W${stamp}01`, wheel: '1-1', position: 11, link: (p) => `装胎：${plate} 轮位 ${p}`, mount: (x) => `装胎 ${x}`, order: '工单', remark: '备注', inStock: '在库', mounted: '在用', back: (n) => `返回工单 ${n}`, remarkText: (n) => `工单 ${n}` },
+  en: { serial: `W${stamp}02`, wheel: '1-2', position: 12, link: (p) => `Mount a tyre on ${plate} at wheel ${p}`, mount: (x) => `Mount ${x}`, order: 'Work order', remark: 'Remark', inStock: 'In stock', mounted: 'Mounted', back: (n) => `Back to work order ${n}`, remarkText: (n) => `Work order ${n}` },
+};
+/** The work order the tyres are mounted for, opened through the API on the test vehicle's wheels 1-1 and 1-2. */
+let jobOrder;
+
+/** Receives the two tyres and opens the order, once for both languages. */
+function orderForMounts() {
+  jobOrder ??= receiveAndOpen();
+  return jobOrder;
+}
+
+async function receiveAndOpen() {
+  const warehouse = await api('/web/drp/saveWarehouse', { name: `装胎库${stamp}` });
+  await api('/web/drp/saveMove', {
+    kind: 'receipt',
+    warehouseId: warehouse.id,
+    lines: [{ itemId: tyreItem.id, quantity: 2, unitCost: 1900, tyres: [{ serial: FOR_ORDER.zh.serial }, { serial: FOR_ORDER.en.serial }] }],
+  });
+  // the built-in order type (-1)
+  return api('/work/save', { typeId: -1, title: `更换前轴轮胎${stamp}`, vehicles: [{ vehicleId: carId, positions: [FOR_ORDER.zh.wheel, FOR_ORDER.en.wheel] }] });
+}
+
+for (const lang of ['zh', 'en']) {
+  test(`a tyre is mounted for a work order: from the order to the tyres in stock, mounted with the order, back to it (${lang})`, async (t) => {
+    if (needsStock(t)) return;
+    const L = FOR_ORDER[lang];
+    const order = await orderForMounts();
+    const context = await newContext(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    const page = await newPage(context);
+    try {
+      await signIn(page, admin.userName, admin.password);
+      if (lang === 'en') await useLanguage(context, server.url, 'en');
+      // the order's page: a "mount a tyre" per wheel it names
+      await openConsole(page, `/project/workOrderDetail/${String(order.id)}`);
+      const detailPath = new URL(page.url()).pathname;
+      await page.getByTestId('order-subject').waitFor();
+      assert.equal(await page.getByTestId('order-mount-tyre').count(), 2, 'one per wheel of the order');
+      await shot(page, `order-mount-links-${lang}`);
+      await page.getByRole('link', { name: L.link(L.wheel), exact: true }).click();
+      await page.waitForURL('**/dataManage/tyreMileage?*');
+      const asked = new URL(page.url()).searchParams;
+      assert.equal(asked.get('workOrderId'), String(order.id));
+      assert.equal(asked.get('vehicleId'), String(carId));
+      assert.equal(asked.get('position'), String(L.position));
+
+      // the tyres in stock, the job named above them
+      const note = page.getByTestId('mount-for-order');
+      await note.waitFor();
+      const noteText = await note.textContent();
+      assert.ok(noteText.includes(order.number) && noteText.includes(plate), noteText);
+      const table = page.getByTestId('tyre-assets-table');
+      const row = table.locator('tbody tr', { hasText: L.serial });
+      await row.first().waitFor();
+      const states = await table.locator('tbody tr').allTextContents();
+      assert.ok(states.length > 0 && states.every((r) => r.includes(L.inStock) && !r.includes(L.mounted)), `only tyres in stock: ${states.join(' | ')}`);
+
+      // the dialog starts with the order's vehicle, wheel and the order
+      await page.getByRole('button', { name: L.mount(L.serial), exact: true }).filter({ visible: true }).click();
+      const dialog = page.getByTestId('mount-dialog');
+      const picked = dialog.getByTestId('position-picker').getByRole('radio', { checked: true });
+      await picked.waitFor();
+      assert.equal(await picked.getAttribute('value'), String(L.position));
+      await dialog.getByLabel(L.order, { exact: true }).locator(`option[value="${String(order.id)}"]`).waitFor({ state: 'attached' });
+      assert.equal(await dialog.getByLabel(L.order, { exact: true }).inputValue(), String(order.id));
+      assert.equal(await dialog.getByLabel(L.remark, { exact: true }).inputValue(), L.remarkText(order.number));
+      await shot(page, `tyre-mount-for-order-${lang}`);
+      await dialog.getByTestId('mount-save').click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // mounted: the page says so and leads back to the order
+      const done = page.getByTestId('mount-for-order-done');
+      await done.waitFor();
+      assert.ok((await done.textContent()).includes(L.serial));
+      const back = page.getByRole('link', { name: L.back(order.number) });
+      await back.click();
+      await page.waitForURL(`**${detailPath}`);
+      await page.getByTestId('order-detail').waitFor();
+      await assertQuiet(page, `mount for order (${lang})`);
+
+      // the ledger's issue names the order; the tyre's life shows the mount at the wheel, with the order
+      const moves = await api('/web/drp/storageRecord', { page: 1, pageSize: 20, workOrderId: order.id });
+      assert.ok(
+        moves.list.some((m) => m.kind === 'issue' && m.tyres.some((x) => x.serial === L.serial)),
+        'the issue of the tyre is booked on the order',
+      );
+      const tyre = (await api('/web/drp/tyre/list', { page: 1, pageSize: 5, keyword: L.serial })).list[0];
+      assert.equal(tyre.state, 2);
+      assert.equal(tyre.position, L.position);
+      await openConsole(page, `/dataManage/tyreLife/${String(tyre.id)}`);
+      await page.getByTestId('tyre-mounts').getByText(plate).first().waitFor();
+      const mountEvent = page.getByTestId('tyre-log').locator('[data-kind="mount"]').first();
+      await mountEvent.waitFor();
+      const eventText = await mountEvent.textContent();
+      assert.ok(eventText.includes(plate) && eventText.includes(order.number), eventText);
+      await shot(page, `tyre-life-for-order-${lang}`);
+      await assertQuiet(page, `tyre life after the order's mount (${lang})`);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('a supplier is added in the suppliers view', async (t) => {
   if (needsStock(t)) return;

@@ -143,3 +143,23 @@ test('moving a chart on a board', () => {
   assert.equal(m.gaugeMax(93), 200);
   assert.equal(m.gaugeMax(1332.6), 2000);
 });
+
+test('the fleet’s map cells: coloured by their share of vehicles with an alarm, edges named to the cell size', () => {
+  assert.deepEqual(m.CELL_SIZES, [0.1, 0.5, 1, 2]);
+  const color = (alarm, all) => m.alarmColor({ alarm, all });
+  assert.equal(color(0, 5), '#16a34a');
+  assert.equal(color(1, 4), '#ca8a04');
+  assert.equal(color(2, 5), '#ea580c');
+  assert.equal(color(1, 2), '#ea580c');
+  assert.equal(color(3, 4), '#dc2626');
+  assert.equal(color(0, 0), '#16a34a', 'an empty cell has no alarm share');
+  assert.equal(m.alarmShare({ alarm: 1, all: 4 }), 0.25);
+  assert.equal(m.cellId({ south: 22.5, west: 113.9 }), 'cell:22.5:113.9');
+  // the server's edges are float sums: named to the decimals of the size, with their hemisphere
+  assert.equal(m.degrees(22.700000000000003, 'lat', 0.1), '22.7°N');
+  assert.equal(m.degrees(114, 'lon', 1), '114°E');
+  assert.equal(m.degrees(-33.5, 'lat', 0.5), '33.5°S');
+  assert.equal(m.degrees(-70, 'lon', 2), '70°W');
+  assert.equal(m.degrees(-0.0000001, 'lat', 0.1), '0.0°');
+  assert.equal(m.degrees(0, 'lon', 1), '0°');
+});

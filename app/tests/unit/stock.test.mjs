@@ -269,3 +269,23 @@ test('a list answer’s totals, when it carries them', () => {
   assert.equal(m.tyreStateTone(2), 'blue');
   assert.equal(m.moveTone(-1), 'red');
 });
+
+test('a work order’s "mount a tyre" link: the order, its vehicle and a real wheel; anything else is no mount', () => {
+  const q = (s) => new URLSearchParams(s);
+  assert.deepEqual(m.mountForOrder(q('mount=1&workOrderId=7&number=WO-20261127-0001&vehicleId=3&plate=沪S1&position=24')), {
+    workOrderId: 7,
+    number: 'WO-20261127-0001',
+    vehicle: { id: 3, plate: '沪S1' },
+    position: 24,
+  });
+  // no wheel named, or not a wheel (axle 0, wheel 0): the vehicle only
+  assert.equal(m.mountForOrder(q('mount=1&workOrderId=7&vehicleId=3')).position, null);
+  assert.equal(m.mountForOrder(q('mount=1&workOrderId=7&vehicleId=3&position=20')).position, null);
+  assert.equal(m.mountForOrder(q('mount=1&workOrderId=7&vehicleId=3&position=5')).position, null);
+  assert.equal(m.mountForOrder(q('mount=1&workOrderId=7&vehicleId=3')).number, '');
+  // not asked, or without the order or the vehicle
+  assert.equal(m.mountForOrder(q('workOrderId=7&vehicleId=3')), null);
+  assert.equal(m.mountForOrder(q('mount=1&vehicleId=3')), null);
+  assert.equal(m.mountForOrder(q('mount=1&workOrderId=7&vehicleId=x')), null);
+  assert.equal(m.mountForOrder(q('mount=1&workOrderId=-7&vehicleId=3')), null);
+});

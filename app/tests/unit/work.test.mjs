@@ -101,6 +101,13 @@ test('wheel positions of an order are axle-wheel; fleet positions convert', () =
   assert.equal(m.positionName(23), '2-3');
   assert.equal(m.positionName(0), null);
   assert.equal(m.positionName(20), null);
+  // and back: an order's wheel → the fleet's number (what a tyre is mounted at)
+  assert.equal(m.positionNumber('2-4'), 24);
+  assert.equal(m.positionNumber(' 1-1 '), 11);
+  assert.equal(m.positionNumber('0-1'), null);
+  assert.equal(m.positionNumber('2-0'), null);
+  assert.equal(m.positionNumber('12-1'), null);
+  assert.equal(m.positionNumber('x'), null);
 });
 
 test('the prefill survives the query string; malformed parts are dropped', () => {

@@ -15,6 +15,8 @@ interface ShapeBase {
   /** Shown beside the shape while it is selected. */
   label: string;
   symbol: ShapeSymbol;
+  /** A short text always drawn on the shape (a count), the label replacing it while selected. */
+  badge?: string;
 }
 
 export type MapShape =

@@ -1,10 +1,10 @@
 /**
  * The arithmetic of the dashboard (pure): periods of finished UTC days, the trend's days filled in, figures by
  * measure, change against the previous period, the chart specs the lazy ECharts modules draw (and the same numbers as a
- * table), and how a board chart's measure and grouping are read from the fleet-report calls.
+ * table), how a board chart's measure and grouping are read from the fleet-report calls, and the fleet's map cells.
  */
 import { addDays, daysBetween, eachDay, parseDay } from '@/lib/days';
-import type { AlarmCount, ChartPoint, DayFigures, EnterpriseFigures, Figures, Grouping, Measure, VehicleFigures, VehicleSort } from '@/lib/api-types';
+import type { AlarmCount, AreaCell, ChartPoint, DayFigures, EnterpriseFigures, Figures, Grouping, Measure, VehicleFigures, VehicleSort } from '@/lib/api-types';
 import type { BoardChart, BoardKind } from './types';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -550,4 +550,43 @@ export function boardSpec(chart: Pick<BoardChart, 'kind' | 'title'>, source: Boa
     case 'enterpriseDays':
       return measure ? enterpriseDaysSpec(chart.kind, data.days, data.rows, measure) : null;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Where the fleet is now (areal_distribution's map cells)
+
+/** The cell sizes offered, in degrees. */
+export const CELL_SIZES = [0.1, 0.5, 1, 2] as const;
+/** The size the panel opens with. */
+export const DEFAULT_CELL = 1;
+
+/** Colours by the share of a cell's vehicles with an active alarm: none, up to a quarter, up to half, more. */
+export const ALARM_SHARE_BANDS = [
+  { key: 'none', upTo: 0, color: '#16a34a' },
+  { key: 'low', upTo: 0.25, color: '#ca8a04' },
+  { key: 'mid', upTo: 0.5, color: '#ea580c' },
+  { key: 'high', upTo: 1, color: '#dc2626' },
+] as const;
+
+export function alarmShare(c: Pick<AreaCell, 'all' | 'alarm'>): number {
+  return c.all > 0 ? c.alarm / c.all : 0;
+}
+
+export function alarmColor(c: Pick<AreaCell, 'all' | 'alarm'>): string {
+  const share = alarmShare(c);
+  return (ALARM_SHARE_BANDS.find((b) => share <= b.upTo) ?? ALARM_SHARE_BANDS[3]).color;
+}
+
+/** The id of a cell: its south-west corner. */
+export function cellId(c: Pick<AreaCell, 'south' | 'west'>): string {
+  return `cell:${String(c.south)}:${String(c.west)}`;
+}
+
+/** A latitude or longitude with its hemisphere, to the decimals the cell size needs. */
+export function degrees(value: number, axis: 'lat' | 'lon', cell: number): string {
+  const decimals = cell >= 1 ? 0 : cell >= 0.1 ? 1 : 2;
+  // the cell edges come as sums of floats (22.700000000000003): rounded first, so a hair below 0 is 0
+  const rounded = Number(value.toFixed(decimals));
+  const hemisphere = axis === 'lat' ? (rounded < 0 ? 'S' : 'N') : rounded < 0 ? 'W' : 'E';
+  return `${Math.abs(rounded).toFixed(decimals)}°${rounded === 0 ? '' : hemisphere}`;
 }

@@ -604,3 +604,33 @@ export function tyreStateTone(state: number): 'green' | 'blue' | 'amber' | 'slat
 export function moveTone(quantity: number): 'green' | 'red' | 'slate' {
   return quantity > 0 ? 'green' : quantity < 0 ? 'red' : 'slate';
 }
+
+/** A mount asked for by a work order (the query string its "mount a tyre" link carries). */
+export interface MountForOrder {
+  workOrderId: number;
+  /** The order's number (WO-…), shown and put in the mount's remark. */
+  number: string;
+  vehicle: { id: number; plate: string };
+  /** axle × 10 + wheel, when the order names one. */
+  position: number | null;
+}
+
+const positiveId = (v: string | null): number | null => {
+  const n = Number(v);
+  return v !== null && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** The order's mount from `?mount=1&workOrderId=…&vehicleId=…` (plate, number and position optional); null otherwise. */
+export function mountForOrder(query: URLSearchParams): MountForOrder | null {
+  if (query.get('mount') !== '1') return null;
+  const workOrderId = positiveId(query.get('workOrderId'));
+  const vehicleId = positiveId(query.get('vehicleId'));
+  if (workOrderId === null || vehicleId === null) return null;
+  const position = positiveId(query.get('position'));
+  return {
+    workOrderId,
+    number: query.get('number') ?? '',
+    vehicle: { id: vehicleId, plate: query.get('plate') ?? '' },
+    position: position !== null && position >= 11 && position % 10 > 0 ? position : null,
+  };
+}

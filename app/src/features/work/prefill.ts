@@ -9,6 +9,15 @@ export function positionName(position: number): string | null {
   return axle > 0 && wheel > 0 ? `${String(axle)}-${String(wheel)}` : null;
 }
 
+/** An order's wheel position (`axle-wheel`) → the fleet's number (axle * 10 + wheel); null when it is not one. */
+export function positionNumber(name: string): number | null {
+  const m = /^(\d)-(\d)$/.exec(name.trim());
+  if (!m) return null;
+  const axle = Number(m[1]);
+  const wheel = Number(m[2]);
+  return axle > 0 && wheel > 0 ? axle * 10 + wheel : null;
+}
+
 /** What another screen (the map's vehicle panel, an alarm) knows when it asks to open an order. */
 export interface OrderPrefill {
   vehicleId?: number;

@@ -20,10 +20,13 @@ export function useMenuRoute(): MenuRouteContextValue {
  */
 export function useButtons(): (name: string) => boolean {
   const { route } = useMenuRoute();
+  return (name) => buttonAllowed(route, name);
+}
+
+/** Whether a menu route's `btns` allow a button (`null` route: a view outside the menu, which allows all). */
+export function buttonAllowed(route: Pick<MenuRoute, 'btns'> | null, name: string): boolean {
   const btns = route?.btns;
-  return (name) => {
-    if (btns === undefined || route === null) return true;
-    if (btns === null) return false;
-    return Object.prototype.hasOwnProperty.call(btns, name);
-  };
+  if (btns === undefined || route === null) return true;
+  if (btns === null) return false;
+  return Object.prototype.hasOwnProperty.call(btns, name);
 }

@@ -2,8 +2,8 @@
  * Shapes (../shapes.ts) as an OpenLayers vector layer (browser only, part of the lazy map modules): points as a
  * symbol in their colour, circles as geodesic polygons (their radius is metres on the ground), polygons, and lines
  * with their corridor as a wide translucent band sized in metres at every zoom. The selected shape is drawn thicker,
- * with its label. Picking is done on the geometry (no canvas read-back): points within a few pixels first, then
- * lines, then the smallest area containing the pixel.
+ * with its label; a shape's badge (a count) is drawn on it the rest of the time. Picking is done on the geometry (no
+ * canvas read-back): points within a few pixels first, then lines, then the smallest area containing the pixel.
  */
 import Feature from 'ol/Feature';
 import type OlMap from 'ol/Map';
@@ -128,7 +128,8 @@ export function createShapeLayer(project: Project, zIndex = 10): ShapeLayer {
     const shape = byId.get(String(feature.getId()));
     if (!shape) return undefined;
     const selected = shape.id === selectedId;
-    const label = selected ? labelText(shape.label, shape.kind === 'point' ? -20 : 0) : undefined;
+    const text = selected ? shape.label : shape.badge;
+    const label = text ? labelText(text, shape.kind === 'point' ? -20 : 0) : undefined;
     if (shape.kind === 'point') return new Style({ image: symbolImage(shape.symbol, shape.color, selected), text: label, zIndex: selected ? 3 : 2 });
     if (shape.kind === 'line') {
       const styles = [new Style({ stroke: new Stroke({ color: shape.color, width: selected ? 5 : 3 }), text: label, zIndex: selected ? 1 : 0 })];

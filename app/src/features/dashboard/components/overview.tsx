@@ -1,6 +1,7 @@
 /**
  * The dashboard's overview of a period of finished days: totals as tiles, the fleet trend of the tile picked, alarms
- * by hour and by kind, and the enterprises and vehicles with their figures (vehicles paged and sortable).
+ * by hour and by kind, where the fleet is now (live, whatever the period), and the enterprises and vehicles with their
+ * figures (vehicles paged and sortable).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import { useTrend } from '../api/get-trend';
 import { getVehicleFigures, vehicleFiguresKey, type VehicleFiguresParams } from '../api/get-vehicle-figures';
 import { combineOf, figureOf, fillDays, formatFigure, hasFigures, hourSpec, kindSpec, type CartesianSpec, type Period } from '../model';
 import { FigureTiles } from './figure-tiles';
+import { FleetAreas } from './fleet-areas';
 import { FleetChart } from './fleet-chart';
 import { useDashboardLabels } from './use-labels';
 
@@ -144,10 +146,14 @@ export function Overview({ period }: { period: Period }) {
   const total = trend.data.total;
   if (!hasFigures(total)) {
     return (
-      <div data-testid="dashboard-empty">
-        <EmptyState title={t('overview.empty', { from: period.from, to: period.to })} className="rounded-xl bg-white py-16 shadow-sm ring-1 ring-slate-200">
-          <p className="max-w-md text-sm text-slate-500">{t('overview.emptyHint')}</p>
-        </EmptyState>
+      <div className="space-y-4">
+        <div data-testid="dashboard-empty">
+          <EmptyState title={t('overview.empty', { from: period.from, to: period.to })} className="rounded-xl bg-white py-16 shadow-sm ring-1 ring-slate-200">
+            <p className="max-w-md text-sm text-slate-500">{t('overview.emptyHint')}</p>
+          </EmptyState>
+        </div>
+        {/* where the fleet is now does not depend on the period */}
+        <FleetAreas />
       </div>
     );
   }
@@ -196,6 +202,7 @@ export function Overview({ period }: { period: Period }) {
           </div>
         </Panel>
       </div>
+      <FleetAreas />
       <Panel title={t('overview.enterprises')}>
         <EnterpriseTable rows={enterprises.data ?? []} loading={enterprises.isPending} error={enterprises.isError} onRetry={() => void enterprises.refetch()} caption={t('overview.enterprises')} />
       </Panel>

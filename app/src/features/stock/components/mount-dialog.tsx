@@ -1,7 +1,8 @@
 /**
  * Mount a tyre at a wheel (tyre/mount): pick the vehicle, then the wheel position from its axle layout, each named
  * ("axle 2, right outer") with the tyre already there (dismounted into the same warehouse first). A mounted tyre is
- * rotated: its mount closes and a new one opens.
+ * rotated: its mount closes and a new one opens. Opened for a job (a work order's "mount a tyre"), it starts with the
+ * order's vehicle, wheel and the order (`initial`), all still changeable.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,17 +22,37 @@ import { WorkOrderSelect } from './selects';
 import { useStockLabels } from './use-stock-labels';
 import { useVehicleAxles } from './use-vehicle-axles';
 
-export function MountDialog({ tyre, onClose }: { tyre: TyreAsset; onClose: () => void }) {
+/** What a dialog opened for a job starts with (a work order's vehicle, wheel and the order itself). */
+export interface MountInitial {
+  vehicle?: PickedVehicle | null;
+  /** axle × 10 + wheel. */
+  position?: number | null;
+  workOrderId?: number | null;
+  remark?: string;
+}
+
+interface MountDialogProps {
+  tyre: TyreAsset;
+  onClose: () => void;
+  /** Starting values (a rotation keeps the tyre's own vehicle unless one is given). */
+  initial?: MountInitial;
+  /** Told the tyre as the server answered it once it is mounted (before onClose). */
+  onMounted?: (tyre: TyreAsset) => void;
+}
+
+export function MountDialog({ tyre, onClose, initial, onMounted }: MountDialogProps) {
   const { t } = useTranslation('stock');
   const { t: tc } = useTranslation('crud');
   const labels = useStockLabels();
   const base = useId();
   const mount = useMountTyre();
   const rotating = tyre.state === MOUNTED;
-  const [vehicle, setVehicle] = useState<PickedVehicle | null>(rotating && typeof tyre.vehicleId === 'number' ? { id: tyre.vehicleId, plate: tyre.plate } : null);
-  const [position, setPosition] = useState<number | null>(null);
-  const [workOrderId, setWorkOrderId] = useState<number | null>(null);
-  const [remark, setRemark] = useState('');
+  const [vehicle, setVehicle] = useState<PickedVehicle | null>(
+    initial?.vehicle ?? (rotating && typeof tyre.vehicleId === 'number' ? { id: tyre.vehicleId, plate: tyre.plate } : null),
+  );
+  const [position, setPosition] = useState<number | null>(initial?.position ?? null);
+  const [workOrderId, setWorkOrderId] = useState<number | null>(initial?.workOrderId ?? null);
+  const [remark, setRemark] = useState(initial?.remark ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const axles = useVehicleAxles(vehicle?.id ?? null);
@@ -50,7 +71,8 @@ export function MountDialog({ tyre, onClose }: { tyre: TyreAsset; onClose: () =>
     if (!vehicle || position === null || busy) return;
     setBusy(true);
     try {
-      await mount.mutateAsync({ id: tyre.id, vehicleId: vehicle.id, position, ...(workOrderId === null ? {} : { workOrderId }), ...(remark.trim() ? { remark: remark.trim() } : {}) });
+      const mounted = await mount.mutateAsync({ id: tyre.id, vehicleId: vehicle.id, position, ...(workOrderId === null ? {} : { workOrderId }), ...(remark.trim() ? { remark: remark.trim() } : {}) });
+      onMounted?.(mounted);
       onClose();
     } catch (e) {
       if (e instanceof ApiError && !e.isTransport && !e.isCancelled) {

@@ -1,14 +1,19 @@
 /**
  * The tyre assets (tyre/list): state, brand, keyword (serial, DOT), vehicle and warehouse filters with the counts per
- * state; mount (or rotate) and dismount; each tyre's life page; the tyres import (a receipt of assets).
+ * state; mount (or rotate) and dismount; each tyre's life page; the tyres import (a receipt of assets). Opened from a
+ * work order's "mount a tyre" (`?mount=1&workOrderId=…&number=…&vehicleId=…&plate=…&position=…`), it lists the tyres in
+ * stock and a tyre picked is mounted for that job: the dialog starts with the order's vehicle, wheel and the order, and
+ * once mounted the page leads back to the order.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import type { Option } from '@/components/crud/form';
 import { useResource } from '@/components/crud/resource-view';
 import { Panel, RowAction } from '@/components/crud/view';
+import { LinkButton } from '@/components/ui/button';
+import { ChevronLeftIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/states';
 import { formatDateTime, orUndefined } from '@/lib/format';
 import { useButtons } from '@/lib/console/menu-route-context';
@@ -17,10 +22,10 @@ import { useTyreBrands } from '@/features/catalogue';
 import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { getTyres } from '../api/get-tyres';
 import { stockKeys } from '../api/keys';
-import { collectOf, fixed, idOf, IN_STOCK, money, MOUNTED, nonEmpty, quantity, tyreStateTone } from '../model';
+import { collectOf, fixed, idOf, IN_STOCK, money, MOUNTED, mountForOrder, nonEmpty, quantity, tyreStateTone, type MountForOrder } from '../model';
 import type { TyreAsset, TyreCollect, TyreListParams } from '../types';
 import { DismountDialog } from './dismount-dialog';
-import { MountDialog } from './mount-dialog';
+import { MountDialog, type MountInitial } from './mount-dialog';
 import { ResourceTab } from './resource-tab';
 import { useWarehouseChoices } from './selects';
 import { WheelLabel } from './wheel-label';
@@ -44,6 +49,9 @@ export function TyreInventory({ title }: { title: string }) {
   // hide only for a role given no button at all on this view (the visitor's read-only menu).
   const mayAct = ['add', 'edit', 'delete', 'export'].some(can);
   const menuPath = useMenuPath();
+  const [query] = useSearchParams();
+  const forOrder = mountForOrder(query);
+  const [mountedForOrder, setMountedForOrder] = useState<TyreAsset | null>(null);
   const place = useTyrePlace();
   const brands = useTyreBrands({});
   const warehouses = useWarehouseChoices();
@@ -67,6 +75,8 @@ export function TyreInventory({ title }: { title: string }) {
     queryKey: stockKeys.tyres,
     fetchPage: getTyres,
     toParams: (v) => ({ state: stateOf(v.state), keyword: orUndefined(v.keyword), brandId: idOf(v.brandId), warehouseId: idOf(v.warehouseId), vehicleId: vehicle?.id }),
+    // for a work order's mount: the tyres in stock
+    initialSearch: forOrder ? { state: String(IN_STOCK) } : {},
     searchFields: [
       { name: 'keyword', label: t('tyre.keyword') },
       { name: 'state', label: t('tyre.state'), type: 'select', options: labels.tyreStateOptions },
@@ -134,11 +144,24 @@ export function TyreInventory({ title }: { title: string }) {
     importer: tyreImport(t('import.tyres')),
   });
   const collect = collectOf<TyreCollect>(list.data);
+  const orderPath = forOrder ? (menuPath('workOrderDetail', { id: forOrder.workOrderId }) ?? `/wf/${String(forOrder.workOrderId)}`) : null;
+  const initial: MountInitial | undefined =
+    forOrder && mounting?.state === IN_STOCK
+      ? {
+          vehicle: forOrder.vehicle,
+          position: forOrder.position,
+          workOrderId: forOrder.workOrderId,
+          remark: forOrder.number ? t('tyre.orderRemark', { number: forOrder.number }) : '',
+        }
+      : undefined;
   return (
     <ResourceTab
       resource={list}
       totals={
         <>
+          {forOrder && orderPath ? (
+            <MountForOrderNote forOrder={forOrder} mounted={mountedForOrder} orderPath={orderPath} />
+          ) : null}
           <Panel className="p-3">
             <VehicleSelect
               value={vehicle}
@@ -164,8 +187,56 @@ export function TyreInventory({ title }: { title: string }) {
         </>
       }
     >
-      {mounting ? <MountDialog tyre={mounting} onClose={() => { setMounting(null); }} /> : null}
+      {mounting ? (
+        <MountDialog
+          tyre={mounting}
+          initial={initial}
+          onMounted={initial ? setMountedForOrder : undefined}
+          onClose={() => {
+            setMounting(null);
+          }}
+        />
+      ) : null}
       {dismounting ? <DismountDialog tyre={dismounting} onClose={() => { setDismounting(null); }} /> : null}
     </ResourceTab>
+  );
+}
+
+/** The job the page mounts for: the order's vehicle and wheel, then, once mounted, the tyre and the way back. */
+function MountForOrderNote({ forOrder, mounted, orderPath }: { forOrder: MountForOrder; mounted: TyreAsset | null; orderPath: string }) {
+  const { t } = useTranslation('stock');
+  const number = forOrder.number || `#${String(forOrder.workOrderId)}`;
+  const where = (vehicleId: number | null | undefined, plate: string, position: number | null | undefined) => (
+    <>
+      {plate}
+      {typeof position === 'number' ? (
+        <>
+          {' · '}
+          <WheelLabel vehicleId={vehicleId} position={position} />
+        </>
+      ) : null}
+    </>
+  );
+  return (
+    <Panel className="flex flex-wrap items-center justify-between gap-3 p-3">
+      <div className="min-w-0 text-sm" data-testid={mounted ? 'mount-for-order-done' : 'mount-for-order'} role={mounted ? 'status' : undefined}>
+        {mounted ? (
+          <p className="text-slate-900">
+            {t('tyre.mountedForOrder', { serial: mounted.serial, number })} {where(mounted.vehicleId, mounted.plate, mounted.position)}
+          </p>
+        ) : (
+          <>
+            <p className="font-medium text-slate-900">
+              {t('tyre.forOrder', { number })} {where(forOrder.vehicle.id, forOrder.vehicle.plate, forOrder.position)}
+            </p>
+            <p className="text-slate-500">{t('tyre.forOrderPick')}</p>
+          </>
+        )}
+      </div>
+      <LinkButton to={orderPath} variant={mounted ? 'accent' : 'secondary'} size="sm" data-testid="mount-back-to-order">
+        <ChevronLeftIcon className="size-4" />
+        {t('tyre.backToOrder', { number })}
+      </LinkButton>
+    </Panel>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The side of an order's page: what it is about (vehicles and wheel positions, devices, the type's fields, labels),
- * people (assignee, participants, everyone with their roles), the location on a small map, parts shipping, linked
- * alarms and the vehicle's snapshot when the order was opened.
+ * The side of an order's page: what it is about (vehicles and wheel positions, each with "mount a tyre", devices, the
+ * type's fields, labels), people (assignee, participants, everyone with their roles), the location on a small map,
+ * parts shipping, linked alarms and the vehicle's snapshot when the order was opened.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { Panel } from '@/components/crud/view';
 import { PointMap } from '@/components/map/point-map';
-import { Button } from '@/components/ui/button';
+import { Button, LinkButton } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/fields';
 import { CloseIcon, EditIcon, PlusIcon } from '@/components/ui/icons';
 import { Badge } from '@/components/ui/states';
 import type { LinkedAlarm, OrderDetail } from '@/lib/api-types';
+import { useMenuButtons, useMenuPath } from '@/lib/console/use-menu-path';
 import { formatDateTime } from '@/lib/format';
 import { toText } from '@/lib/request/client';
 import { useRelatedUsers } from '../api/get-related-users';
@@ -25,13 +26,59 @@ import { useSetExpress } from '../api/set-express';
 import { useSetLocation } from '../api/set-location';
 import { useSetParticipants } from '../api/set-participants';
 import { CANCELLED, CLOSED, coordinate, localToRfc3339, rfc3339ToLocal } from '../model';
+import { positionNumber } from '../prefill';
 import { useWorkLabels } from './badges';
 import { Row } from './info-row';
 import { personName, UserPicker } from './user-picker';
 
+/**
+ * Where "mount a tyre" leads for a vehicle of the order (and one of its wheels): the tyre inventory (menu view
+ * `tyreMileage`), which lists the tyres in stock and mounts the one picked with the order. Null when the role has no
+ * inventory, may use none of its buttons (the rule the inventory hides its mount action by), or the order is closed,
+ * cancelled or not the caller's to change.
+ */
+function useMountPath(order: OrderDetail): ((vehicleId: number, plate: string, position: string | null) => string) | null {
+  const menuPath = useMenuPath();
+  const menuButtons = useMenuButtons();
+  const inventory = menuPath('tyreMileage');
+  const can = menuButtons('tyreMileage');
+  const mayMount = inventory !== null && can !== null && ['add', 'edit', 'delete', 'export'].some(can);
+  if (!mayMount || !order.writable || order.state === CANCELLED || order.state === CLOSED) return null;
+  return (vehicleId, plate, position) => {
+    const q = new URLSearchParams({ mount: '1', workOrderId: String(order.id), number: order.number, vehicleId: String(vehicleId), plate });
+    const n = position === null ? null : positionNumber(position);
+    if (n !== null) q.set('position', String(n));
+    return `${inventory}?${q.toString()}`;
+  };
+}
+
+/** "Mount a tyre" for a vehicle of the order: one per wheel the order names (or one for the vehicle). */
+function MountLinks({ vehicle, mountPath }: { vehicle: OrderDetail['vehicles'][number]; mountPath: (vehicleId: number, plate: string, position: string | null) => string }) {
+  const { t } = useTranslation('work');
+  const wheels: (string | null)[] = vehicle.positions.filter((p) => positionNumber(p) !== null);
+  return (
+    <span className="mt-1 flex flex-wrap gap-1.5">
+      {(wheels.length > 0 ? wheels : [null]).map((p) => (
+        <LinkButton
+          key={p ?? 'vehicle'}
+          to={mountPath(vehicle.vehicleId, vehicle.plate, p)}
+          variant="secondary"
+          size="sm"
+          className="max-md:h-10"
+          aria-label={p === null ? t('mount.forVehicle', { plate: vehicle.plate }) : t('mount.forWheel', { plate: vehicle.plate, position: p })}
+          data-testid="order-mount-tyre"
+        >
+          {p === null ? t('mount.action') : t('mount.actionAt', { position: p })}
+        </LinkButton>
+      ))}
+    </span>
+  );
+}
+
 export function OrderSubject({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('work');
   const template = useTemplate({ typeId: order.typeId });
+  const mountPath = useMountPath(order);
   const labels = new Map((template.data?.fields ?? []).map((f) => [f.key, f.label]));
   const values = Object.entries(order.fields);
   return (
@@ -44,6 +91,7 @@ export function OrderSubject({ order }: { order: OrderDetail }) {
                 <span key={v.vehicleId} className="block">
                   <span className="font-medium">{v.plate}</span>
                   {v.positions.length > 0 ? <span className="text-slate-500"> · {t('form.positionsList', { list: v.positions.join(', ') })}</span> : null}
+                  {mountPath ? <MountLinks vehicle={v} mountPath={mountPath} /> : null}
                 </span>
               ))}
         </Row>
