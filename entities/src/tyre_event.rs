@@ -16,6 +16,8 @@ pub struct Model {
     pub detail: String,
     pub created_by: i64,
     pub at: DateTimeUtc,
+    /// The work order it was done for.
+    pub work_order_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -15,6 +15,8 @@ pub struct Model {
     pub from_day: Date,
     pub to_day: Option<Date>,
     pub km: Option<f64>,
+    /// The work order it was mounted for.
+    pub work_order_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

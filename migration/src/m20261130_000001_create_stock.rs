@@ -144,6 +144,7 @@ enum TyreMounts {
     FromDay,
     ToDay,
     Km,
+    WorkOrderId,
 }
 
 #[derive(DeriveIden)]
@@ -159,6 +160,7 @@ enum TyreEvents {
     Detail,
     CreatedBy,
     At,
+    WorkOrderId,
 }
 
 #[derive(DeriveIden)]
@@ -353,6 +355,8 @@ impl MigrationTrait for Migration {
                 .col(date(TyreMounts::FromDay))
                 .col(date_null(TyreMounts::ToDay))
                 .col(double_null(TyreMounts::Km))
+                // The job it was mounted for.
+                .col(big_integer_null(TyreMounts::WorkOrderId))
                 .foreign_key(&mut cascade(
                     TyreMounts::Table,
                     TyreMounts::TyreId,
@@ -374,6 +378,7 @@ impl MigrationTrait for Migration {
                 .col(string_len(TyreEvents::Detail, 500).default(""))
                 .col(big_integer(TyreEvents::CreatedBy))
                 .col(timestamp_with_time_zone(TyreEvents::At))
+                .col(big_integer_null(TyreEvents::WorkOrderId))
                 .foreign_key(&mut cascade(
                     TyreEvents::Table,
                     TyreEvents::TyreId,

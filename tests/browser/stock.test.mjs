@@ -339,6 +339,9 @@ for (const lang of ['zh', 'en']) {
       await mountEvent.waitFor();
       const eventText = await mountEvent.textContent();
       assert.ok(eventText.includes(plate) && eventText.includes(order.number), eventText);
+      // the order is recorded with the mount, not only in its remark: a link to its page
+      assert.equal(await mountEvent.getByTestId('tyre-order').textContent(), order.number);
+      assert.equal(await page.getByTestId('tyre-mounts').getByTestId('tyre-order').first().textContent(), order.number);
       await shot(page, `tyre-life-for-order-${lang}`);
       await assertQuiet(page, `tyre life after the order's mount (${lang})`);
     } finally {

@@ -175,16 +175,38 @@ async fn a_tyre_lives_from_receipt_through_mounts_to_scrap() {
     assert_eq!(info["underInflatedAlarms"], 1);
     assert_eq!(info["treadWearPer1000Km"], 1.0, "16 → 15.4 mm over 600 km");
 
-    // Rotation: the mount closes with its km and a new one opens.
-    let rotated = mount(json!({"id": id, "vehicleId": s.vehicle, "position": 12}), a)
+    // Rotation for a work order: the mount closes with its km and a new one opens, the job named.
+    let order = app
+        .api_work_save(
+            &json!({"typeId": -1, "title": "Rotate steer tyres", "vehicles": [{"vehicleId": s.vehicle}]}),
+            Some(a),
+        )
         .await
         .ok();
+    let rotated = mount(
+        json!({"id": id, "vehicleId": s.vehicle, "position": 12, "workOrderId": order["id"]}),
+        a,
+    )
+    .await
+    .ok();
     assert_eq!(rotated["position"], 12);
     let info = app
         .api_web_drp_tyre_info(&json!({"id": id}), Some(a))
         .await
         .ok();
     assert_eq!(info["mounts"].as_array().unwrap().len(), 2);
+    assert_eq!(info["mounts"][1]["workOrderNumber"], order["number"]);
+    let life = app
+        .api_web_drp_tyre_log(&json!({"id": id}), Some(a))
+        .await
+        .ok();
+    let rotation = list(&life)
+        .iter()
+        .find(|e| e["kind"] == "rotate")
+        .cloned()
+        .unwrap();
+    assert_eq!(rotation["workOrderId"], order["id"]);
+    assert_eq!(rotation["workOrderNumber"], order["number"]);
     // A day's km go to the wheel the tyre ends the day on: all 600 to the new mount.
     assert_eq!(info["mounts"][0]["km"], 0.0);
     assert_eq!(info["mounts"][1]["km"], 600.0);

@@ -2176,6 +2176,10 @@ export type DismountInput = {
      * Scrap it right away.
      */
     scrap?: boolean;
+    /**
+     * The work order it comes off for.
+     */
+    workOrderId?: number | null;
     remark?: string;
 };
 
@@ -7967,6 +7971,11 @@ export type EnvelopePageResultTyreEvent = {
             mileage?: number | null;
             detail: string;
             by: string;
+            /**
+             * The work order it was done for, and its number.
+             */
+            workOrderId?: number | null;
+            workOrderNumber: string;
         }>;
         total: number;
         page: number;
@@ -13849,6 +13858,11 @@ export type Mount = {
     from: string;
     to?: string | null;
     km: number;
+    /**
+     * The work order it was mounted for, and its number.
+     */
+    workOrderId?: number | null;
+    workOrderNumber: string;
 };
 
 export type MountInput = {
@@ -18217,6 +18231,11 @@ export type TyreEvent = {
     mileage?: number | null;
     detail: string;
     by: string;
+    /**
+     * The work order it was done for, and its number.
+     */
+    workOrderId?: number | null;
+    workOrderNumber: string;
 };
 
 /**

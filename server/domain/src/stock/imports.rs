@@ -359,9 +359,16 @@ impl Importer for TyreAssets {
                 ledger::post_all(txn, &setting, &d, vec![posting], &mut low)
                     .await
                     .map_err(refused)?;
-                ledger::event(txn, &asset, "receipt", &d.doc_no, scope.user.id, now)
-                    .await
-                    .map_err(refused)?;
+                ledger::event(
+                    txn,
+                    &asset,
+                    ("receipt", None),
+                    &d.doc_no,
+                    scope.user.id,
+                    now,
+                )
+                .await
+                .map_err(refused)?;
             }
             Ok(count)
         })

@@ -881,7 +881,15 @@ pub async fn save_move(
                     serial
                 )
             })?;
-            event(&txn, &asset, "receipt", &tyre_doc_detail, doc.by, doc.at).await?;
+            event(
+                &txn,
+                &asset,
+                ("receipt", doc.work_order_id),
+                &tyre_doc_detail,
+                doc.by,
+                doc.at,
+            )
+            .await?;
             postings[n].tyre_ids.push(asset.id);
         }
     }
@@ -945,7 +953,15 @@ pub async fn save_move(
             };
             row.updated_at = Set(now);
             let saved = row.update(&txn).await?;
-            event(&txn, &saved, kind_name, &tyre_doc_detail, doc.by, doc.at).await?;
+            event(
+                &txn,
+                &saved,
+                (kind_name, doc.work_order_id),
+                &tyre_doc_detail,
+                doc.by,
+                doc.at,
+            )
+            .await?;
         }
     }
     txn.commit().await?;
@@ -1001,11 +1017,11 @@ async fn tyres_for(
     Ok(out)
 }
 
-/// Writes an entry of a tyre's life log.
+/// Writes an entry of a tyre's life log (done for `work_order`, if for one).
 pub(crate) async fn event(
     txn: &impl ConnectionTrait,
     t: &tyre_asset::Model,
-    kind: &str,
+    (kind, work_order): (&str, Option<i64>),
     detail: &str,
     by: i64,
     at: DateTime<Utc>,
@@ -1020,6 +1036,7 @@ pub(crate) async fn event(
         detail: Set(detail.chars().take(500).collect()),
         created_by: Set(by),
         at: Set(at),
+        work_order_id: Set(work_order),
         ..Default::default()
     }
     .insert(txn)

@@ -11,7 +11,7 @@ pub mod tyres;
 
 use std::collections::HashMap;
 
-use entities::{stock_item, stock_partner, sys_user, tyre_asset, vehicle, warehouse};
+use entities::{stock_item, stock_partner, sys_user, tyre_asset, vehicle, warehouse, work_order};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -147,6 +147,15 @@ pub(crate) async fn plates(
     ids: impl IntoIterator<Item = i64>,
 ) -> Result<HashMap<i64, String>, AppError> {
     names_of::<vehicle::Entity, _>(db, vehicle::Column::Id, vehicle::Column::Plate, ids).await
+}
+
+/// Work order numbers by order id.
+pub(crate) async fn order_numbers(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+) -> Result<HashMap<i64, String>, AppError> {
+    names_of::<work_order::Entity, _>(db, work_order::Column::Id, work_order::Column::Number, ids)
+        .await
 }
 
 /// Nick names (else user names) by user id.

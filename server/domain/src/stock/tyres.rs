@@ -20,7 +20,7 @@ use super::catalogue::warehouse_of;
 use super::ledger::{self, Doc, Kind, Posting};
 use super::refused;
 use super::{
-    Collected, IN_STOCK, MOUNTED, RETREADING, SCRAPPED, SOLD, money, people, plates,
+    Collected, IN_STOCK, MOUNTED, RETREADING, SCRAPPED, SOLD, money, order_numbers, people, plates,
     refuse_read_only, settings, warehouse_names,
 };
 use crate::live::hub::LiveHub;
@@ -420,6 +420,9 @@ pub struct Mount {
     pub from: DateTime<Utc>,
     pub to: Option<DateTime<Utc>>,
     pub km: f64,
+    /// The work order it was mounted for, and its number.
+    pub work_order_id: Option<i64>,
+    pub work_order_number: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -532,9 +535,15 @@ pub async fn info(db: &DatabaseConnection, scope: &Scope, id: i64) -> Result<Tyr
     };
     let alarms = under_inflated(db, &mounts).await?;
     let plates = plates(db, mounts.iter().map(|m| m.vehicle_id)).await?;
+    let orders = order_numbers(db, mounts.iter().filter_map(|m| m.work_order_id)).await?;
     let mounts_out = mounts
         .iter()
         .map(|m| Mount {
+            work_order_id: m.work_order_id,
+            work_order_number: m
+                .work_order_id
+                .and_then(|o| orders.get(&o).cloned())
+                .unwrap_or_default(),
             vehicle_id: m.vehicle_id,
             plate: plates.get(&m.vehicle_id).cloned().unwrap_or_default(),
             position: m.position,
@@ -780,6 +789,7 @@ pub async fn mount(
         from_day: Set(now.date_naive()),
         to_day: Set(None),
         km: Set(None),
+        work_order_id: Set(work_order_id),
         ..Default::default()
     }
     .insert(&txn)
@@ -815,7 +825,7 @@ pub async fn mount(
     ledger::event(
         &txn,
         &saved,
-        if rotation { "rotate" } else { "mount" },
+        (if rotation { "rotate" } else { "mount" }, work_order_id),
         detail.trim(),
         scope.user.id,
         now,
@@ -835,6 +845,8 @@ pub struct DismountInput {
     /// Scrap it right away.
     #[serde(default)]
     pub scrap: bool,
+    /// The work order it comes off for.
+    pub work_order_id: Option<i64>,
     #[serde(default)]
     pub remark: String,
 }
@@ -866,6 +878,10 @@ pub async fn dismount(
             ),
         ));
     }
+    let work_order_id = match input.work_order_id {
+        Some(o) => Some(ledger::checked_order(db, scope, o).await?),
+        None => None,
+    };
     let remark = limited("remark", &input.remark, 500)?;
     if input.scrap && remark.is_empty() {
         return Err(refused(
@@ -894,7 +910,7 @@ pub async fn dismount(
         supplier_id: None,
         customer_id: None,
         vehicle_id: t.vehicle_id,
-        work_order_id: None,
+        work_order_id,
         remark: remark.clone(),
     };
     let posting = |q: f64| Posting {
@@ -914,7 +930,15 @@ pub async fn dismount(
     row.state = Set(IN_STOCK);
     row.warehouse_id = Set(Some(w.id));
     let back = row.update(&txn).await?;
-    ledger::event(&txn, &back, "dismount", &remark, scope.user.id, now).await?;
+    ledger::event(
+        &txn,
+        &back,
+        ("dismount", work_order_id),
+        &remark,
+        scope.user.id,
+        now,
+    )
+    .await?;
     let mut row: tyre_asset::ActiveModel = back.clone().into();
     row.vehicle_id = Set(None);
     row.position = Set(None);
@@ -926,7 +950,15 @@ pub async fn dismount(
         row.state = Set(SCRAPPED);
         row.warehouse_id = Set(None);
         saved = row.update(&txn).await?;
-        ledger::event(&txn, &saved, "scrap", &remark, scope.user.id, now).await?;
+        ledger::event(
+            &txn,
+            &saved,
+            ("scrap", work_order_id),
+            &remark,
+            scope.user.id,
+            now,
+        )
+        .await?;
     }
     txn.commit().await?;
     ledger::tell_low(db, live, low).await?;
@@ -1072,6 +1104,9 @@ pub struct TyreEvent {
     pub mileage: Option<f64>,
     pub detail: String,
     pub by: String,
+    /// The work order it was done for, and its number.
+    pub work_order_id: Option<i64>,
+    pub work_order_number: String,
 }
 
 /// A tyre's life, newest first: its events and the pressure alarms of its wheels while mounted.
@@ -1102,9 +1137,15 @@ pub async fn log(
     )
     .await?;
     let who = people(db, events.iter().map(|e| e.created_by)).await?;
+    let orders = order_numbers(db, events.iter().filter_map(|e| e.work_order_id)).await?;
     let mut all: Vec<TyreEvent> = events
         .into_iter()
         .map(|e| TyreEvent {
+            work_order_number: e
+                .work_order_id
+                .and_then(|o| orders.get(&o).cloned())
+                .unwrap_or_default(),
+            work_order_id: e.work_order_id,
             plate: e
                 .vehicle_id
                 .and_then(|v| plates.get(&v).cloned())
@@ -1130,6 +1171,8 @@ pub async fn log(
                 (Some(v), None) => format!("{v} bar"),
                 _ => String::new(),
             },
+            work_order_id: None,
+            work_order_number: String::new(),
         }))
         .collect();
     all.sort_by_key(|e| std::cmp::Reverse(e.at));

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '@/components/crud/data-table';
 import { Pager } from '@/components/crud/pager';
 import { Panel, ViewPage } from '@/components/crud/view';
+import { AppLink } from '@/components/ui/app-link';
 import { LinkButton } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { ChevronLeftIcon } from '@/components/ui/icons';
@@ -98,6 +99,17 @@ function TyreFacts({ tyre }: { tyre: TyreInfo }) {
   );
 }
 
+/** The work order something was done for, linked to its page. */
+function OrderLink({ id, number }: { id: number | null | undefined; number: string }) {
+  const menuPath = useMenuPath();
+  if (typeof id !== 'number') return null;
+  return (
+    <AppLink to={menuPath('workOrderDetail', { id }) ?? `/wf/${String(id)}`} className="text-accent tabular-nums hover:underline" data-testid="tyre-order">
+      {number || `#${String(id)}`}
+    </AppLink>
+  );
+}
+
 function Mounts({ tyre }: { tyre: TyreInfo }) {
   const { t } = useTranslation('stock');
   return (
@@ -114,6 +126,7 @@ function Mounts({ tyre }: { tyre: TyreInfo }) {
           { key: 'from', header: t('life.from'), cell: (m) => formatDateTime(m.from) },
           { key: 'to', header: t('life.to'), cell: (m) => (m.to ? formatDateTime(m.to) : <Badge tone="blue">{t('life.now')}</Badge>) },
           { key: 'km', header: t('life.km'), align: 'right', cell: (m) => quantity(Math.round(m.km)) },
+          { key: 'order', header: t('life.order'), cell: (m) => <OrderLink id={m.workOrderId} number={m.workOrderNumber} /> },
         ]}
       />
     </Panel>
@@ -169,6 +182,12 @@ function Timeline({ id }: { id: number }) {
                     </>
                   ) : null}
                   {[typeof e.mileage === 'number' ? t('life.atKm', { km: quantity(Math.round(e.mileage)) }) : null, e.detail || null, e.by ? t('life.by', { name: e.by }) : null].filter(Boolean).join(' · ')}
+                  {typeof e.workOrderId === 'number' ? (
+                    <>
+                      {' · '}
+                      {t('life.forOrder')} <OrderLink id={e.workOrderId} number={e.workOrderNumber} />
+                    </>
+                  ) : null}
                 </p>
               </li>
             ))}
