@@ -88,7 +88,7 @@ export function Field({ label, htmlFor, error, errorId, hint, required, children
       </div>
       {children}
       {error ? (
-        <p id={errorId} className="mt-1 text-xs text-red-600">
+        <p id={errorId} className="mt-1 text-xs text-red-600" data-testid="field-error">
           {error}
         </p>
       ) : hint ? (
