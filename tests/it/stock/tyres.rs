@@ -221,6 +221,43 @@ async fn a_tyre_lives_from_receipt_through_mounts_to_scrap() {
     assert_eq!(row["tyres"], 2);
     assert_eq!(row["mileage"], 600.0);
     assert_eq!(row["cost"], 4000.0);
+    assert_eq!(row["costPerKm"], 6.667);
+    // By model, over today alone, over a past month, and past the last page.
+    let by_model = app
+        .api_web_drp_tyre_mileage(
+            &json!({"groupBy": "model", "from": Utc::now().date_naive(), "to": Utc::now().date_naive()}),
+            Some(a),
+        )
+        .await
+        .ok();
+    let row = &list(&by_model)[0];
+    assert_eq!(row["key"], s.tyre_item);
+    assert!(
+        row["name"].as_str().unwrap().starts_with("Roadmaster "),
+        "{row}"
+    );
+    assert_eq!(
+        (row["tyres"].clone(), row["mileage"].clone()),
+        (json!(2), json!(600.0))
+    );
+    let past = app
+        .api_web_drp_tyre_mileage(
+            &json!({"groupBy": "model", "from": "2020-01-01", "to": "2020-01-31"}),
+            Some(a),
+        )
+        .await
+        .ok();
+    assert_eq!(list(&past)[0]["mileage"], 0.0);
+    assert!(list(&past)[0]["costPerKm"].is_null());
+    let beyond = app
+        .api_web_drp_tyre_mileage(
+            &json!({"groupBy": "brand", "page": 3, "pageSize": 10}),
+            Some(a),
+        )
+        .await
+        .ok();
+    assert!(list(&beyond).is_empty());
+    assert_eq!(beyond["total"], 1);
     // By tyre: this one's row counts the low-pressure alarm of its first wheel.
     let by_tyre = app
         .api_web_drp_tyre_mileage(&json!({"groupBy": "tyre"}), Some(a))

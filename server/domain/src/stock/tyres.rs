@@ -123,6 +123,26 @@ async fn km_of_mounts(
     mounts: &str,
     days: Option<(NaiveDate, NaiveDate)>,
 ) -> Result<HashMap<(i64, NaiveDate, Option<NaiveDate>), f64>, AppError> {
+    let sql = spans_km(mounts, days);
+    let mut out = HashMap::new();
+    for row in db
+        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await?
+    {
+        let key = (
+            row.try_get("", "v")?,
+            row.try_get("", "f")?,
+            row.try_get("", "t")?,
+        );
+        let km: f64 = row.try_get::<Option<f64>>("", "km")?.unwrap_or(0.0);
+        out.insert(key, km);
+    }
+    Ok(out)
+}
+
+/// The query of [`km_of_mounts`]: `v`, `f`, `t` and `km` (never below 0) of each span of
+/// `mounts` (a query of `vehicle_id, from_day, to_day`).
+fn spans_km(mounts: &str, days: Option<(NaiveDate, NaiveDate)>) -> String {
     let (from, to) = days.unwrap_or((NaiveDate::MIN, Utc::now().date_naive()));
     let first = from.max(NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or_default());
     let after = to.succ_opt().unwrap_or(to);
@@ -138,24 +158,11 @@ async fn km_of_mounts(
     let start = odometer(&format!(
         "CASE WHEN m.from_day > '{first}' THEN m.from_day ELSE '{first}' END"
     ));
-    let sql = format!(
-        "SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, \
-         COALESCE({end}, 0.0) - COALESCE({start}, 0.0) AS km FROM ({mounts}) m"
-    );
-    let mut out = HashMap::new();
-    for row in db
-        .query_all_raw(Statement::from_string(db.get_database_backend(), sql))
-        .await?
-    {
-        let key = (
-            row.try_get("", "v")?,
-            row.try_get("", "f")?,
-            row.try_get("", "t")?,
-        );
-        let km: f64 = row.try_get::<Option<f64>>("", "km")?.unwrap_or(0.0);
-        out.insert(key, km.max(0.0));
-    }
-    Ok(out)
+    format!(
+        "SELECT v, f, t, CASE WHEN km > 0 THEN km ELSE 0.0 END AS km FROM (\
+         SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, \
+         COALESCE({end}, 0.0) - COALESCE({start}, 0.0) AS km FROM ({mounts}) m) spans"
+    )
 }
 
 /// Km of the mounts of `tyres` (tyre id → km; open mounts only unless `closed_too`), within
@@ -1020,15 +1027,6 @@ pub async fn costs(
             ),
         ));
     }
-    let mut select = tyre_asset::Entity::find().filter(tyre_asset::Column::EnterpriseId.eq(ent));
-    if let Some(b) = q.brand_id {
-        select = select.filter(tyre_asset::Column::ItemId.in_subquery(items_of_brand(ent, b)));
-    }
-    if let Some(s) = q.state {
-        select = select.filter(tyre_asset::Column::State.eq(s));
-    }
-    let rows = select.all(db).await?;
-    let ids: Vec<i64> = rows.iter().map(|t| t.id).collect();
     let ranged = q.from.is_some() || q.to.is_some();
     let days = ranged.then(|| {
         (
@@ -1036,50 +1034,96 @@ pub async fn costs(
             q.to.unwrap_or_else(|| Utc::now().date_naive()),
         )
     });
-    // With a range every mount's km is counted again within it; without, closed km are stored.
-    let km_of = open_km(db, &ids, days, ranged).await?;
-    let models = models(db, rows.iter().map(|t| t.item_id)).await?;
-    let mut groups: HashMap<i64, (String, u64, f64, f64)> = HashMap::new();
-    for t in &rows {
-        let km = km_of.get(&t.id).copied().unwrap_or(0.0) + if ranged { 0.0 } else { t.km };
-        let (_, brand_id, brand, model, spec) = models.get(&t.item_id).cloned().unwrap_or_default();
-        let (key, name) = match group.as_str() {
-            "brand" => (brand_id, brand),
-            "model" => (
-                t.item_id,
-                format!("{brand} {model} {spec}").trim().to_owned(),
-            ),
-            _ => (t.id, t.serial.clone()),
-        };
-        let g = groups.entry(key).or_insert((name, 0, 0.0, 0.0));
-        g.1 += 1;
-        g.2 += km;
-        g.3 += t.purchase_cost + t.extra_cost;
+    // Every value written into the query is a number or a date, typed above.
+    let mut tyres = format!("a.enterprise_id = {ent}");
+    if let Some(b) = q.brand_id {
+        tyres.push_str(&format!(
+            " AND a.item_id IN (SELECT s.id FROM stock_items s JOIN tyres ty ON ty.id = s.tyre_id \
+             WHERE s.enterprise_id = {ent} AND ty.brand_id = {b})"
+        ));
     }
-    let mut out: Vec<TyreCost> = groups
-        .into_iter()
-        .map(|(key, (name, tyres, km, cost))| TyreCost {
-            key,
-            name,
-            tyres,
-            mileage: (km * 10.0).round() / 10.0,
-            cost: money(cost),
-            cost_per_km: (km > 0.0).then(|| (cost / km * 1000.0).round() / 1000.0),
-            under_inflated_alarms: 0,
+    if let Some(s) = q.state {
+        tyres.push_str(&format!(" AND a.state = {s}"));
+    }
+    // With a range every mount's km is counted again within it; without, closed km are stored.
+    let (open_only, own_km) = if ranged {
+        ("", "0.0")
+    } else {
+        (" AND m.to_at IS NULL", "a.km")
+    };
+    let mounts = format!(
+        "FROM tyre_mounts m JOIN tyre_assets a ON a.id = m.tyre_id WHERE {tyres}{open_only}"
+    );
+    let spans = spans_km(
+        &format!("SELECT DISTINCT m.vehicle_id, m.from_day, m.to_day {mounts}"),
+        days,
+    );
+    let (key, name) = match group.as_str() {
+        "brand" => ("COALESCE(ty.brand_id, 0)", "COALESCE(b.name, '')"),
+        "model" => (
+            "a.item_id",
+            "TRIM(COALESCE(b.name, '') || ' ' || COALESCE(ty.model, i.name, '') || ' ' || \
+             COALESCE(ty.spec, ''))",
+        ),
+        _ => ("a.id", "a.serial"),
+    };
+    // a vehicle's tyres mounted together share one span (vehicle, first day, closing day)
+    let grouped = format!(
+        "WITH spans AS ({spans}), \
+         mounted AS (SELECT m.tyre_id AS id, SUM(s.km) AS km FROM tyre_mounts m \
+           JOIN tyre_assets a ON a.id = m.tyre_id \
+           JOIN spans s ON s.v = m.vehicle_id AND s.f = m.from_day \
+             AND (s.t = m.to_day OR (s.t IS NULL AND m.to_day IS NULL)) \
+           WHERE {tyres}{open_only} GROUP BY m.tyre_id), \
+         grouped AS (SELECT {key} AS k, MAX({name}) AS name, COUNT(*) AS tyres, \
+           SUM({own_km} + COALESCE(mounted.km, 0.0)) AS km, \
+           SUM(a.purchase_cost + a.extra_cost) AS cost \
+           FROM tyre_assets a LEFT JOIN mounted ON mounted.id = a.id \
+           LEFT JOIN stock_items i ON i.id = a.item_id LEFT JOIN tyres ty ON ty.id = i.tyre_id \
+           LEFT JOIN tyre_brands b ON b.id = ty.brand_id \
+           WHERE {tyres} GROUP BY {key}) "
+    );
+    let backend = db.get_database_backend();
+    let rows = db
+        .query_all_raw(Statement::from_string(
+            backend,
+            format!(
+                "{grouped} SELECT k, name, tyres, km, cost, COUNT(*) OVER () AS total FROM grouped \
+                 ORDER BY CASE WHEN km > 0 THEN cost / km ELSE -1 END DESC, k \
+                 LIMIT {} OFFSET {}",
+                page.page_size, page.offset
+            ),
+        ))
+        .await?;
+    let mut total = rows
+        .first()
+        .map_or(Ok(0), |r| r.try_get::<i64>("", "total"))?;
+    if rows.is_empty() && page.offset > 0 {
+        // past the last page: the window counted nothing
+        total = db
+            .query_one_raw(Statement::from_string(
+                backend,
+                format!("{grouped} SELECT COUNT(*) AS total FROM grouped"),
+            ))
+            .await?
+            .map_or(Ok(0), |r| r.try_get::<i64>("", "total"))?;
+    }
+    let mut shown = rows
+        .iter()
+        .map(|r| {
+            let km: f64 = r.try_get("", "km")?;
+            let cost: f64 = r.try_get("", "cost")?;
+            Ok(TyreCost {
+                key: r.try_get("", "k")?,
+                name: r.try_get("", "name")?,
+                tyres: u64::try_from(r.try_get::<i64>("", "tyres")?).unwrap_or_default(),
+                mileage: (km * 10.0).round() / 10.0,
+                cost: money(cost),
+                cost_per_km: (km > 0.0).then(|| (cost / km * 1000.0).round() / 1000.0),
+                under_inflated_alarms: 0,
+            })
         })
-        .collect();
-    out.sort_by(|a, b| {
-        b.cost_per_km
-            .unwrap_or(-1.0)
-            .total_cmp(&a.cost_per_km.unwrap_or(-1.0))
-            .then(a.key.cmp(&b.key))
-    });
-    let total = out.len() as u64;
-    let mut shown: Vec<TyreCost> = out
-        .into_iter()
-        .skip(usize::try_from(page.offset).unwrap_or(usize::MAX))
-        .take(usize::try_from(page.page_size).unwrap_or(usize::MAX))
-        .collect();
+        .collect::<Result<Vec<_>, AppError>>()?;
     if group == "tyre" {
         let counts =
             under_inflated_counts(db, &shown.iter().map(|r| r.key).collect::<Vec<_>>()).await?;
