@@ -9,7 +9,11 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 import type { MenuViewProps, ViewLoaders } from '@/lib/console/menu-view';
 
+const panelView = () => import('@/features/dashboard/lazy/panel-view');
+
 export const VIEW_LOADERS: ViewLoaders = {
+  // dataManage's numbered data panels 4–22: one view; the key picks its chart (dashboard/panels.ts)
+  ...Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`dataManage/panel${String(i + 4)}`, panelView])),
   'superAdmin/user': () => import('@/features/system/users/lazy/user-view'),
   'superAdmin/userDetail': () => import('@/features/system/users/lazy/user-detail-view'),
   'superAdmin/authority': () => import('@/features/system/authority/lazy/authority-view'),
