@@ -276,4 +276,34 @@ describe('fleet screens', () => {
       await context.close();
     }
   });
+
+  test('trailer analysis: a trailer hitched today shows its hitch, its tractor, the time hitched and that it is hitched now; exportable', async () => {
+    const tractorPlate = newPlate('牵');
+    const trailerPlate = newPlate('挂');
+    const tractor = await seedVehicle(tractorPlate, FLEET.id);
+    const { carId: trailer } = await api(adminToken, 'POST', '/web/car/updateCarInfo', { plate: trailerPlate, kind: 1, axleLayout: '4,4', entId: FLEET.id });
+    await api(adminToken, 'POST', '/web/car/trailerChange', { carId: tractor, trailerId: trailer, address: 'Yard 3' });
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await newPage(context);
+      await signIn(page, 'admin', server.password);
+      await page.goto('/dataManage/hangingAnalysis');
+      await waitHydrated(page);
+      await page.getByRole('heading', { name: '挂车分析' }).waitFor();
+      const row = page.getByTestId('trailer-usage-table').locator('tbody tr').filter({ hasText: trailerPlate });
+      await row.waitFor();
+      const text = await row.textContent();
+      assert.match(text, new RegExp(`${tractorPlate}`));
+      assert.match(text, /挂接中/);
+      assert.match(text, /\d+\.\d %/);
+      // narrowed by plate: only this trailer
+      await page.getByLabel('车牌号').fill(trailerPlate);
+      await page.getByRole('button', { name: '查询' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="trailer-usage-table"] tbody tr').length === 1);
+      await page.getByRole('button', { name: /导出/ }).first().waitFor();
+      await assertQuiet(page, 'trailer analysis');
+    } finally {
+      await context.close();
+    }
+  });
 });

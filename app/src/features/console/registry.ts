@@ -66,6 +66,7 @@ export const VIEW_LOADERS: ViewLoaders = {
   'dataManage/vehicleManage': () => import('@/features/vehicles/lazy/vehicle-manage-view'),
   'dataManage/vehicleManageSystem': () => import('@/features/vehicles/lazy/vehicle-manage-system-view'),
   'dataManage/trailerSwap': () => import('@/features/vehicles/lazy/trailer-swap-view'),
+  'dataManage/hangingAnalysis': () => import('@/features/vehicles/lazy/trailer-usage-view'),
   'dataManage/alarmList': () => import('@/features/reports/lazy/incidents-view'),
   'colony/alertQuery': () => import('@/features/reports/lazy/incidents-view'),
   'dataManage/modelManage': () => import('@/features/catalogue/lazy/model-manage-view'),
