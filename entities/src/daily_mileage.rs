@@ -22,6 +22,9 @@ pub struct Model {
     pub max_tyre_temp: Option<f64>,
     /// °C
     pub max_hub_temp: Option<f64>,
+    /// The largest difference between the hubs of one axle (left against right) in one
+    /// frame, °C: a dragging brake or a failing bearing runs hotter than its partner.
+    pub max_hub_diff: Option<f64>,
     /// The lowest tyre pressure read, bar.
     pub min_pressure: Option<f64>,
     /// Seconds of the day in silences of more than 10 minutes between reports.

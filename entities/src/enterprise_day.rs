@@ -15,6 +15,8 @@ pub struct Model {
     pub fixes: i64,
     pub max_tyre_temp: Option<f64>,
     pub max_hub_temp: Option<f64>,
+    /// The largest partner-hub difference of its vehicle-days, °C.
+    pub max_hub_diff: Option<f64>,
     pub min_pressure: Option<f64>,
     pub offline_seconds: i64,
     pub alarms: i32,

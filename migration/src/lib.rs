@@ -41,6 +41,7 @@ mod m20261129_000002_add_work_order_discussed_at;
 mod m20261130_000001_create_stock;
 mod m20261201_000001_add_daily_odometer;
 mod m20261201_000002_index_work_order_words;
+mod m20261202_000001_add_hub_difference;
 
 mod schema_helpers;
 
@@ -85,6 +86,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000001_create_stock::Migration),
             Box::new(m20261201_000001_add_daily_odometer::Migration),
             Box::new(m20261201_000002_index_work_order_words::Migration),
+            Box::new(m20261202_000001_add_hub_difference::Migration),
         ]
     }
 }

@@ -29,7 +29,10 @@ const vehicles = [];
 let trend;
 let kinds;
 
-/** A drive of 40 minutes from 08:00 (+ the vehicle's index in hours) at 60 km/h; tyre 11 low and hot at its end on odd days. */
+/**
+ * A drive of 40 minutes from 08:00 (+ the vehicle's index in hours) at 60 km/h; tyre 11 low and hot at its end on odd
+ * days; the second vehicle's left hub of axle 1 runs 30 °C hotter than its partner for the last minutes.
+ */
 function drive(day, v, d) {
   const start = Date.parse(`${day}T0${8 + v}:00:00Z`);
   return Array.from({ length: 41 }, (_, i) => ({
@@ -38,6 +41,10 @@ function drive(day, v, d) {
     tyres: [
       { pos: 11, sensorId: `d${stamp}${v}1`, pressure: i > 30 && d % 2 ? 5.0 : 9.0, temp: 30 + d * 5 + (i > 35 ? 60 : 0), battery: 80 },
       { pos: 21, sensorId: `d${stamp}${v}2`, pressure: 8.5, temp: 30, battery: 80 },
+    ],
+    axles: [
+      { pos: 11, temp: 50 + (i > 35 ? 30 * v : 0) },
+      { pos: 12, temp: 50 },
     ],
   }));
 }
@@ -461,6 +468,30 @@ test('the data panels 4–22: each opens its chart of the roll-ups with its numb
     await page.getByRole('heading', { name: /Hottest hub per day/ }).waitFor();
     await page.getByText(/braking and bearing trouble/).waitFor();
     await shot(page, 'data-panel-12-en');
+  } finally {
+    await context.close();
+  }
+});
+
+test('temperature difference: the largest hub difference per day and per vehicle; the vehicle over the threshold first and marked', async () => {
+  const context = await newContext(browser, server.url, { timezoneId: 'UTC' });
+  try {
+    const page = await newPage(context);
+    await signIn(page, 'admin', server.password);
+    await page.goto('/dataManage/tempDifferenceAnalysis');
+    await waitHydrated(page);
+    await page.getByRole('heading', { name: '温差分析' }).waitFor();
+    const view = page.getByTestId('temp-difference');
+    // a point per seeded day (days without readings have no extreme)
+    assert.deepEqual(await drawn(page, view), { family: 'cartesian', variant: 'line', values: SEEDED.length });
+    await view.getByTestId('hub-difference-threshold').getByText(/25 °C/).waitFor();
+    const rows = view.getByTestId('hub-difference-table').locator('tbody tr');
+    await rows.filter({ hasText: vehicles[1].plate }).waitFor();
+    const first = await rows.first().textContent();
+    assert.match(first, new RegExp(`${vehicles[1].plate}.*30.*超过阈值`));
+    assert.match(await rows.filter({ hasText: vehicles[0].plate }).textContent(), /阈值内/);
+    await assertQuiet(page, 'temperature difference');
+    await shot(page, 'temp-difference-zh');
   } finally {
     await context.close();
   }

@@ -80,6 +80,7 @@ async fn seed_rollups(app: &TestApp, enterprises: [i64; 2], vehicles: i64, days:
                 frames: Set(2880),
                 max_tyre_temp: Set(Some(40.0 + (n % 30) as f64)),
                 max_hub_temp: Set(Some(60.0 + (n % 50) as f64)),
+                max_hub_diff: Set(Some((n % 30) as f64)),
                 min_pressure: Set(Some(8.0 - (n % 20) as f64 * 0.1)),
                 offline_seconds: Set(if n % 10 == 0 { 3600 } else { 0 }),
                 alarms: Set(raised),

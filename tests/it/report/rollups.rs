@@ -195,6 +195,35 @@ async fn fleet_reports_read_the_roll_ups_of_the_scope() {
     )
     .await;
     assert_eq!(by_enterprise.as_array().unwrap().len(), 2);
+    // The hubs of axle 1 read 45 and 44 °C: 1 °C apart, per day and per vehicle.
+    let differences = call(
+        &app,
+        "chart_data",
+        &json!({"startDate": d1, "endDate": d2, "measure": "maxHubDiff", "grouping": "day"}),
+        a,
+    )
+    .await;
+    assert_eq!(
+        differences
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["value"].as_f64().unwrap())
+            .collect::<Vec<_>>(),
+        [1.0, 1.0],
+        "{differences}"
+    );
+    let ranked = call(
+        &app,
+        "ship_list",
+        &json!({"startDate": d1, "endDate": d2, "sort": "maxHubDiff"}),
+        &t.platform,
+    )
+    .await;
+    assert!(
+        rows(&ranked).iter().all(|r| r["maxHubDiff"] == 1.0),
+        "{ranked}"
+    );
 
     // Bad input names the problem; another tree's enterprise is refused.
     for (path, body, names) in [

@@ -17,7 +17,8 @@ const IMEI: &str = "860000000000311";
 
 /// Reports of a drive: `minutes` one minute apart from `start` (hour of `day`, UTC), moving
 /// north at 60 km/h for the first ten, then stopped; tyre 11 warms by 1 °C and loses 0.01 bar
-/// a minute from 30 °C and 9 bar, its hub warms from 45 °C.
+/// a minute from 30 °C and 9 bar, its hub warms from 45 °C while its partner (12) stays at
+/// 45 °C.
 fn drive(day: NaiveDate, hour: u32, minutes: i64) -> Value {
     let start = Utc
         .from_utc_datetime(&day.and_hms_opt(hour, 0, 0).unwrap())
@@ -30,7 +31,7 @@ fn drive(day: NaiveDate, hour: u32, minutes: i64) -> Value {
                            "speed": if moving { 60.0 } else { 0.0 }, "direction": 0},
                    "tyres": [{"pos": 11, "sensorId": "7e19f1", "pressure": 9.0 - 0.01 * i as f64,
                               "temp": 30.0 + i as f64, "battery": 80}],
-                   "axles": [{"pos": 11, "temp": 45.0 + i as f64}]})
+                   "axles": [{"pos": 11, "temp": 45.0 + i as f64}, {"pos": 12, "temp": 45.0}]})
         })
         .collect();
     Value::Array(reports)
@@ -205,6 +206,8 @@ async fn finished_days_follow_their_history() {
         (row.max_tyre_temp, row.max_hub_temp, row.min_pressure),
         (Some(50.0), Some(65.0), Some(8.8))
     );
+    // 65 °C against its partner's 45 °C at the end of the morning drive
+    assert_eq!(row.max_hub_diff, Some(20.0));
     // Silent 00:00–08:00, 08:20–20:00 and 20:15–24:00.
     assert_eq!(
         row.offline_seconds,

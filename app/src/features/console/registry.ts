@@ -67,6 +67,7 @@ export const VIEW_LOADERS: ViewLoaders = {
   'dataManage/vehicleManageSystem': () => import('@/features/vehicles/lazy/vehicle-manage-system-view'),
   'dataManage/trailerSwap': () => import('@/features/vehicles/lazy/trailer-swap-view'),
   'dataManage/hangingAnalysis': () => import('@/features/vehicles/lazy/trailer-usage-view'),
+  'dataManage/tempDifferenceAnalysis': () => import('@/features/dashboard/lazy/temp-difference-view'),
   'dataManage/alarmList': () => import('@/features/reports/lazy/incidents-view'),
   'colony/alertQuery': () => import('@/features/reports/lazy/incidents-view'),
   'dataManage/modelManage': () => import('@/features/catalogue/lazy/model-manage-view'),

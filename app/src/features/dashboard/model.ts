@@ -65,7 +65,7 @@ export function periodQuery(period: Period): Record<string, string> {
 // Figures
 
 /** The figures of a day without any derived vehicle-day. */
-export const NO_FIGURES: Figures = { vehicleDays: 0, km: 0, drivingSeconds: 0, fixes: 0, offlineSeconds: 0, alarms: 0, maxTyreTemp: null, maxHubTemp: null, minPressure: null };
+export const NO_FIGURES: Figures = { vehicleDays: 0, km: 0, drivingSeconds: 0, fixes: 0, offlineSeconds: 0, alarms: 0, maxTyreTemp: null, maxHubTemp: null, maxHubDiff: null, minPressure: null };
 
 /** Every day of the period, those the roll-ups do not have as empty days (the trend answers only days with data). */
 export function fillDays(days: readonly DayFigures[], from: string, to: string): DayFigures[] {
@@ -90,6 +90,8 @@ export function figureOf(f: Figures, measure: Measure): number | null {
       return f.maxTyreTemp ?? null;
     case 'maxHubTemp':
       return f.maxHubTemp ?? null;
+    case 'maxHubDiff':
+      return f.maxHubDiff ?? null;
     case 'minPressure':
       return f.minPressure ?? null;
   }
@@ -97,7 +99,7 @@ export function figureOf(f: Figures, measure: Measure): number | null {
 
 /** How a measure combines over a group (docs: sums add, extremes keep the extreme). */
 export function combineOf(measure: Measure): 'sum' | 'max' | 'min' {
-  if (measure === 'maxTyreTemp' || measure === 'maxHubTemp') return 'max';
+  if (measure === 'maxTyreTemp' || measure === 'maxHubTemp' || measure === 'maxHubDiff') return 'max';
   if (measure === 'minPressure') return 'min';
   return 'sum';
 }
@@ -123,6 +125,7 @@ export function decimalsOf(measure: Measure): number {
     case 'alarms':
     case 'maxTyreTemp':
     case 'maxHubTemp':
+    case 'maxHubDiff':
       return 0;
     case 'minPressure':
       return 2;
@@ -307,6 +310,7 @@ const ROLLUP_MEASURE: Record<string, Measure | undefined> = {
   offlineHours: 'offlineHours',
   maxTyreTemp: 'maxTyreTemp',
   maxHubTemp: 'maxHubTemp',
+  maxHubDiff: 'maxHubDiff',
   minPressure: 'minPressure',
 };
 
@@ -321,6 +325,7 @@ export function vehicleSortOf(measure: Measure): VehicleSort | null {
     case 'alarms':
     case 'maxTyreTemp':
     case 'maxHubTemp':
+    case 'maxHubDiff':
       return measure;
     case 'drivingHours':
       return 'drivingSeconds';

@@ -8103,6 +8103,7 @@ export type EnvelopePageResultVehicleFigures = {
             alarms: number;
             maxTyreTemp?: number | null;
             maxHubTemp?: number | null;
+            maxHubDiff?: number | null;
             minPressure?: number | null;
         }>;
         total: number;
@@ -11949,6 +11950,10 @@ export type Figures = {
      */
     maxHubTemp?: number | null;
     /**
+     * The largest difference between the two hubs of one axle, °C.
+     */
+    maxHubDiff?: number | null;
+    /**
      * bar
      */
     minPressure?: number | null;
@@ -13523,7 +13528,7 @@ export type MapPois = {
 /**
  * What a chart counts.
  */
-export type Measure = 'km' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'minPressure';
+export type Measure = 'km' | 'drivingHours' | 'vehicleDays' | 'alarms' | 'offlineHours' | 'maxTyreTemp' | 'maxHubTemp' | 'maxHubDiff' | 'minPressure';
 
 /**
  * A tread depth measurement.
@@ -18838,6 +18843,7 @@ export type VehicleFigures = {
     alarms: number;
     maxTyreTemp?: number | null;
     maxHubTemp?: number | null;
+    maxHubDiff?: number | null;
     minPressure?: number | null;
 };
 
@@ -18944,7 +18950,7 @@ export type VehicleRow = {
 /**
  * What a vehicle list is sorted by (most first).
  */
-export type VehicleSort = 'km' | 'drivingSeconds' | 'alarms' | 'offlineSeconds' | 'maxTyreTemp' | 'maxHubTemp';
+export type VehicleSort = 'km' | 'drivingSeconds' | 'alarms' | 'offlineSeconds' | 'maxTyreTemp' | 'maxHubTemp' | 'maxHubDiff';
 
 /**
  * The live state of one vehicle.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, Duration, NaiveDate};
 use entities::{daily_mileage, enterprise, enterprise_day, enterprise_day_alarm};
-use sea_orm::sea_query::{Alias, Expr, Func};
+use sea_orm::sea_query::{Alias, Expr, Func, NullOrdering, Order};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, FromQueryResult, QueryFilter,
     QueryOrder, QuerySelect,
@@ -67,6 +67,8 @@ pub struct Figures {
     pub max_tyre_temp: Option<f64>,
     /// °C
     pub max_hub_temp: Option<f64>,
+    /// The largest difference between the two hubs of one axle, °C.
+    pub max_hub_diff: Option<f64>,
     /// bar
     pub min_pressure: Option<f64>,
 }
@@ -98,6 +100,7 @@ fn figures(
         .expr_as(sum(E::Alarms), "alarms")
         .expr_as(Func::max(Expr::col(E::MaxTyreTemp)), "max_tyre_temp")
         .expr_as(Func::max(Expr::col(E::MaxHubTemp)), "max_hub_temp")
+        .expr_as(Func::max(Expr::col(E::MaxHubDiff)), "max_hub_diff")
         .expr_as(Func::min(Expr::col(E::MinPressure)), "min_pressure")
 }
 
@@ -367,6 +370,7 @@ pub enum VehicleSort {
     OfflineSeconds,
     MaxTyreTemp,
     MaxHubTemp,
+    MaxHubDiff,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -395,6 +399,7 @@ pub struct VehicleFigures {
     pub alarms: i64,
     pub max_tyre_temp: Option<f64>,
     pub max_hub_temp: Option<f64>,
+    pub max_hub_diff: Option<f64>,
     pub min_pressure: Option<f64>,
 }
 
@@ -422,6 +427,7 @@ pub async fn by_vehicle(
         .expr_as(total(V::Alarms), "alarms")
         .expr_as(Func::max(Expr::col(V::MaxTyreTemp)), "max_tyre_temp")
         .expr_as(Func::max(Expr::col(V::MaxHubTemp)), "max_hub_temp")
+        .expr_as(Func::max(Expr::col(V::MaxHubDiff)), "max_hub_diff")
         .expr_as(Func::min(Expr::col(V::MinPressure)), "min_pressure")
         .filter(cond.clone())
         .group_by(V::VehicleId);
@@ -440,9 +446,11 @@ pub async fn by_vehicle(
         VehicleSort::OfflineSeconds => "offline_seconds",
         VehicleSort::MaxTyreTemp => "max_tyre_temp",
         VehicleSort::MaxHubTemp => "max_hub_temp",
+        VehicleSort::MaxHubDiff => "max_hub_diff",
     };
     let mut list = grouped
-        .order_by_desc(Expr::cust(by))
+        // vehicles without the figure (null) last on every backend
+        .order_by_with_nulls(Expr::cust(by), Order::Desc, NullOrdering::Last)
         .order_by_asc(V::VehicleId)
         .offset(page.offset)
         .limit(page.page_size)
@@ -469,6 +477,7 @@ pub enum Measure {
     OfflineHours,
     MaxTyreTemp,
     MaxHubTemp,
+    MaxHubDiff,
     MinPressure,
 }
 
@@ -516,6 +525,7 @@ impl Measure {
             Self::OfflineHours => Some(f.offline_seconds as f64 / 3600.0),
             Self::MaxTyreTemp => f.max_tyre_temp,
             Self::MaxHubTemp => f.max_hub_temp,
+            Self::MaxHubDiff => f.max_hub_diff,
             Self::MinPressure => f.min_pressure,
         }
     }
@@ -523,7 +533,7 @@ impl Measure {
     /// How values of one group combine: sums add, extremes keep the extreme.
     fn combine(self, a: f64, b: f64) -> f64 {
         match self {
-            Self::MaxTyreTemp | Self::MaxHubTemp => a.max(b),
+            Self::MaxTyreTemp | Self::MaxHubTemp | Self::MaxHubDiff => a.max(b),
             Self::MinPressure => a.min(b),
             _ => a + b,
         }

@@ -338,6 +338,7 @@ pub(crate) async fn derive(
         frames: i32::try_from(frames.len()).unwrap_or(i32::MAX),
         max_tyre_temp: None,
         max_hub_temp: None,
+        max_hub_diff: hub_difference(&frames),
         min_pressure: None,
         offline_seconds: 0,
         alarms: i32::try_from(raised.len()).unwrap_or(i32::MAX),
@@ -383,6 +384,25 @@ pub(crate) async fn derive(
         row: Some(row),
         alarms,
     })
+}
+
+/// The largest difference between the left (x1) and right (x2) hubs of one axle read in one
+/// frame, as the axle temperature-difference alarm judges them.
+fn hub_difference(
+    frames: &[(DateTime<Utc>, Vec<entities::wheel_values::WheelValue>)],
+) -> Option<f64> {
+    let mut largest: Option<f64> = None;
+    for (_, wheels) in frames {
+        let hubs = || wheels.iter().filter(|w| w.kind == AXLE);
+        for left in hubs().filter(|w| w.position % 10 == 1) {
+            let right = hubs().find(|w| w.position == left.position + 1);
+            if let (Some(l), Some(r)) = (left.temp, right.and_then(|w| w.temp)) {
+                let diff = (l - r).abs();
+                largest = Some(largest.map_or(diff, |d| d.max(diff)));
+            }
+        }
+    }
+    largest
 }
 
 fn derive_trips(vehicle_id: i64, fixes: &[position::Model]) -> Vec<trip::Model> {
@@ -553,6 +573,7 @@ async fn sum_enterprise_days(
             .expr(Func::sum(Expr::col(V::Fixes)))
             .expr(Func::max(Expr::col(V::MaxTyreTemp)))
             .expr(Func::max(Expr::col(V::MaxHubTemp)))
+            .expr(Func::max(Expr::col(V::MaxHubDiff)))
             .expr(Func::min(Expr::col(V::MinPressure)))
             .expr(Func::sum(Expr::col(V::OfflineSeconds)))
             .expr(Func::sum(Expr::col(V::Alarms)))
@@ -574,6 +595,7 @@ async fn sum_enterprise_days(
                 E::Fixes,
                 E::MaxTyreTemp,
                 E::MaxHubTemp,
+                E::MaxHubDiff,
                 E::MinPressure,
                 E::OfflineSeconds,
                 E::Alarms,

@@ -12,7 +12,7 @@ import { useDashboardLabels } from './use-labels';
 export const TILE_MEASURES: readonly Measure[] = ['km', 'drivingHours', 'vehicleDays', 'alarms', 'maxTyreTemp', 'minPressure'];
 
 /** Measures where a rise is bad news (shown red), the others green. */
-const RISE_IS_BAD = new Set<Measure>(['alarms', 'maxTyreTemp', 'maxHubTemp', 'offlineHours']);
+const RISE_IS_BAD = new Set<Measure>(['alarms', 'maxTyreTemp', 'maxHubTemp', 'maxHubDiff', 'offlineHours']);
 
 export function ChangeBadge({ now, before, measure }: { now: number | null; before: number | null; measure: Measure }) {
   const { t } = useTranslation('dashboard');

@@ -24,10 +24,10 @@ import { FleetAreas } from './fleet-areas';
 import { FleetChart } from './fleet-chart';
 import { useDashboardLabels } from './use-labels';
 
-const SORTS: readonly VehicleSort[] = ['km', 'drivingSeconds', 'alarms', 'offlineSeconds', 'maxTyreTemp', 'maxHubTemp'];
+const SORTS: readonly VehicleSort[] = ['km', 'drivingSeconds', 'alarms', 'offlineSeconds', 'maxTyreTemp', 'maxHubTemp', 'maxHubDiff'];
 
 /** The figure columns every table of enterprises or vehicles shows. */
-export function useFigureColumns<R extends { km: number; drivingSeconds: number; alarms: number; offlineSeconds: number; maxTyreTemp?: number | null; maxHubTemp?: number | null; minPressure?: number | null }>(): Column<R>[] {
+export function useFigureColumns<R extends { km: number; drivingSeconds: number; alarms: number; offlineSeconds: number; maxTyreTemp?: number | null; maxHubTemp?: number | null; maxHubDiff?: number | null; minPressure?: number | null }>(): Column<R>[] {
   const labels = useDashboardLabels();
   const head = (m: Measure) => `${labels.measure(m)} (${labels.unit(m)})`;
   return [
@@ -37,6 +37,7 @@ export function useFigureColumns<R extends { km: number; drivingSeconds: number;
     { key: 'offline', header: labels.measure('offlineHours'), align: 'right', cell: (r) => formatDuration(r.offlineSeconds) },
     { key: 'tyre', header: head('maxTyreTemp'), align: 'right', cell: (r) => formatFigure(r.maxTyreTemp ?? null, 'maxTyreTemp') },
     { key: 'hub', header: head('maxHubTemp'), align: 'right', cell: (r) => formatFigure(r.maxHubTemp ?? null, 'maxHubTemp') },
+    { key: 'hubDiff', header: head('maxHubDiff'), align: 'right', cell: (r) => formatFigure(r.maxHubDiff ?? null, 'maxHubDiff'), hideOnMobile: true },
     { key: 'pressure', header: head('minPressure'), align: 'right', cell: (r) => formatFigure(r.minPressure ?? null, 'minPressure') },
   ];
 }
@@ -94,6 +95,7 @@ function VehiclesPanel({ period }: { period: Period }) {
       { header: t('export.offlineSeconds'), value: (r) => r.offlineSeconds },
       { header: t('export.maxTyreTemp'), value: (r) => r.maxTyreTemp ?? '' },
       { header: t('export.maxHubTemp'), value: (r) => r.maxHubTemp ?? '' },
+      { header: t('export.maxHubDiff'), value: (r) => r.maxHubDiff ?? '' },
       { header: t('export.minPressure'), value: (r) => r.minPressure ?? '' },
     ],
   });
