@@ -113,7 +113,7 @@ test('/dashboard: the trend, the totals, alarms by hour and kind, enterprises an
     assert.match(await rows.filter({ hasText: first.day }).textContent(), new RegExp(first.km.toFixed(1).replace('.', '\\.')));
     // another tile draws its measure (alarms per day)
     await page.getByTestId('tile-alarms').click();
-    await page.getByRole('heading', { name: '每日报警次数' }).waitFor();
+    await page.getByRole('heading', { name: '每日告警次数' }).waitFor();
 
     assert.equal((await drawn(page, page.getByTestId('hour-chart'))).variant, 'bar');
     const kindChart = await drawn(page, page.getByTestId('kind-chart'));
@@ -280,7 +280,7 @@ test('where the fleet is now: cells by last position that add up to the fleet; a
     await map.waitFor({ timeout: 20_000 });
     assert.equal(await map.getAttribute('data-tiles'), 'offline');
     assert.equal(Number(await map.getAttribute('data-shapes')), atOne.length);
-    await page.getByTestId('fleet-areas-legend').getByText('无报警').waitFor();
+    await page.getByTestId('fleet-areas-legend').getByText('无告警').waitFor();
     await shot(page, 'dashboard-areas-zh');
 
     // 0.1° then 2°: each asks the server; fewer, larger cells at 2°, the same fleet

@@ -237,7 +237,7 @@ async fn fleet_reports_read_the_roll_ups_of_the_scope() {
         (
             "chart_data",
             json!({"startDate": d1, "endDate": d2, "measure": "km", "grouping": "hour"}),
-            "报警",
+            "告警",
         ),
         (
             "chart_data",

@@ -51,8 +51,8 @@ pub const MEASURES: [Named; 11] = [
     ("distanceKm", "行驶里程 (km)", "distance (km)"),
     ("drivingHours", "行驶时长 (h)", "driving time (h)"),
     ("activeVehicles", "出车车辆数", "vehicles that drove"),
-    ("alarms", "报警次数", "alarms"),
-    ("criticalAlarms", "严重报警次数", "critical alarms"),
+    ("alarms", "告警次数", "alarms"),
+    ("criticalAlarms", "严重告警次数", "critical alarms"),
     (
         "maxTyreTemp",
         "最高胎温 (°C)",
@@ -81,8 +81,8 @@ pub const GROUPINGS: [Named; 11] = [
     ("month", "按月", "by month"),
     ("enterprise", "按企业", "by enterprise"),
     ("vehicle", "按车辆", "by vehicle"),
-    ("alarmKind", "按报警类型", "by alarm kind"),
-    ("alarmLevel", "按报警级别", "by alarm level"),
+    ("alarmKind", "按告警类型", "by alarm kind"),
+    ("alarmLevel", "按告警级别", "by alarm level"),
     ("region", "按地区", "by region"),
     ("enterpriseDay", "企业 × 天", "enterprise × day"),
     ("vehicleDay", "车辆 × 天", "vehicle × day"),
@@ -239,7 +239,7 @@ impl ChartInput {
             return Err(AppError::field(
                 "chart.grouping",
                 text!(
-                    "按报警类型或级别分组只适用于报警指标",
+                    "按告警类型或级别分组只适用于告警指标",
                     "grouping by alarm kind or level needs an alarm measure"
                 ),
             ));

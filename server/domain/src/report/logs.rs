@@ -482,7 +482,7 @@ impl Query {
             ("acknowledged", Lang::En) => format!("{name} acknowledged"),
             ("cleared", Lang::Zh) => format!("{name} 已解除"),
             ("cleared", Lang::En) => format!("{name} cleared"),
-            (_, Lang::Zh) => format!("{name} 报警"),
+            (_, Lang::Zh) => format!("{name} 告警"),
             (_, Lang::En) => format!("{name} alarm"),
         };
         if action == "raised" {
@@ -839,14 +839,14 @@ pub fn alarm_kind_label(kind: i16) -> Text {
         alarm::POWER => text!("电源异常", "power supply"),
         alarm::OFF_ROUTE => text!("偏离线路", "off route"),
         alarm::GEOFENCE => text!("电子围栏", "geofence"),
-        other => text!("报警 {}", "alarm {}", other),
+        other => text!("告警 {}", "alarm {}", other),
     }
 }
 
 /// The name of an event kind.
 pub fn kind_label(kind: &str) -> Text {
     match kind {
-        "alarm" => text!("报警", "alarm"),
+        "alarm" => text!("告警", "alarm"),
         "online" => text!("在线状态", "online state"),
         "install" => text!("安装", "installation"),
         "workOrder" => text!("工单", "work order"),

@@ -557,7 +557,7 @@ pub async fn chart_data(
                 return Err(AppError::field(
                     "grouping",
                     text!(
-                        "按报警类型或小时分组只适用于报警数",
+                        "按告警类型或小时分组只适用于告警数",
                         "Grouping by alarm kind or hour applies to alarms only"
                     ),
                 ));

@@ -404,7 +404,7 @@ pub async fn act(
             for m in &targets {
                 let (Some(v), Some(k)) = (m.vehicle_id, m.kind) else {
                     return Err(AppError::fail(text!(
-                        "消息 {} 不是车辆报警，不能屏蔽",
+                        "消息 {} 不是车辆告警，不能屏蔽",
                         "Message {} is no vehicle alarm and cannot be masked",
                         m.id
                     )));
@@ -509,7 +509,7 @@ pub async fn push_event(
                 .filter(scope.filter(vehicle_alarm::Column::EnterpriseId))
                 .one(db)
                 .await?
-                .ok_or_else(|| AppError::fail(text!("报警 {} 不存在", "No alarm {}", id)))?;
+                .ok_or_else(|| AppError::fail(text!("告警 {} 不存在", "No alarm {}", id)))?;
             let plate = vehicle::Entity::find_by_id(a.vehicle_id)
                 .one(db)
                 .await?

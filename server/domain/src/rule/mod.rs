@@ -41,7 +41,7 @@ pub fn check_kinds(field: &str, kinds: &[i16], required: bool) -> Result<Vec<i16
         return Err(AppError::field(
             field,
             text!(
-                "{} 至少选择一种报警类型",
+                "{} 至少选择一种告警类型",
                 "{} needs at least one alarm kind",
                 field
             ),
@@ -51,7 +51,7 @@ pub fn check_kinds(field: &str, kinds: &[i16], required: bool) -> Result<Vec<i16
         return Err(AppError::field(
             field,
             text!(
-                "{} 含未知报警类型 {}",
+                "{} 含未知告警类型 {}",
                 "{} holds an unknown alarm kind {}",
                 field,
                 bad

@@ -496,7 +496,7 @@ pub async fn save(
             return Err(AppError::field(
                 "fence",
                 text!(
-                    "fence：0 无、1 进入报警、2 离开报警，收到 {}",
+                    "fence：0 无、1 进入告警、2 离开告警，收到 {}",
                     "fence: 0 none, 1 alarm on entering, 2 alarm on leaving; got {}",
                     other
                 ),
@@ -795,7 +795,7 @@ async fn place(db: &DatabaseConnection, scope: &Scope, near: &Nearby) -> Result<
             .await?;
         return state.and_then(|s| Some([s.lon?, s.lat?])).ok_or_else(|| {
             AppError::fail(text!(
-                "报警 {} 的车辆还没有位置",
+                "告警 {} 的车辆还没有位置",
                 "The vehicle of alarm {} has no position yet",
                 alarm.id
             ))
@@ -808,7 +808,7 @@ async fn place(db: &DatabaseConnection, scope: &Scope, near: &Nearby) -> Result<
         Err(AppError::field(
             "lon",
             text!(
-                "lon/lat 或 alarmId：请给出位置或报警",
+                "lon/lat 或 alarmId：请给出位置或告警",
                 "lon/lat or alarmId: name a position or an alarm"
             ),
         ))

@@ -84,7 +84,7 @@ pub async fn raise(
 ) -> Result<(vehicle_alarm::Model, bool), AppError> {
     if !(1..=kind::LAST).contains(&r.kind) {
         return Err(AppError::fail(text!(
-            "报警类型 {} 无效",
+            "告警类型 {} 无效",
             "Unknown alarm kind {}",
             r.kind
         )));
@@ -402,7 +402,7 @@ pub async fn may_handle(
 ) -> Result<(), AppError> {
     let refused = || {
         AppError::fail(text!(
-            "无权处理车辆 {} 的报警和维保",
+            "无权处理车辆 {} 的告警和维保",
             "You may not handle alarms or service records of vehicle {}",
             v.plate
         ))
@@ -442,7 +442,7 @@ pub async fn find_visible(
         ))
         .one(db)
         .await?
-        .ok_or_else(|| AppError::fail(text!("报警 {} 不存在", "No alarm {}", id)))
+        .ok_or_else(|| AppError::fail(text!("告警 {} 不存在", "No alarm {}", id)))
 }
 
 /// What to do with an alarm.
@@ -476,7 +476,7 @@ pub async fn submit(
     );
     if !allowed {
         return Err(AppError::fail(text!(
-            "报警 {} 当前状态 {} 不能变为 {}",
+            "告警 {} 当前状态 {} 不能变为 {}",
             "Alarm {} cannot go from state {} to {}",
             s.id,
             alarm.state,

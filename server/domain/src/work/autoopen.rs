@@ -242,7 +242,7 @@ async fn handle(
     if let Some(order) = open {
         add_links(&txn, order.id, LINK_ALARM, vec![(a.id, String::new())]).await?;
         let what = Text::new(
-            format!("报警 {} 已关联到工单 {}", a.id, order.number),
+            format!("告警 {} 已关联到工单 {}", a.id, order.number),
             format!("Alarm {} attached to work order {}", a.id, order.number),
         );
         super::logs::log_change(&txn, order.id, 0, what.clone()).await?;
@@ -262,7 +262,7 @@ async fn handle(
             return Ok(());
         };
         let title = Text::new(
-            format!("{} 报警（类型 {}）", car.plate, a.kind),
+            format!("{} 告警（类型 {}）", car.plate, a.kind),
             format!("{}: alarm of kind {}", car.plate, a.kind),
         );
         let order = open_system(
@@ -289,7 +289,7 @@ async fn handle(
                 ..event
             },
             Text::new(
-                format!("报警 {} 开了工单 {}", a.id, order.number),
+                format!("告警 {} 开了工单 {}", a.id, order.number),
                 format!("Alarm {} opened work order {}", a.id, order.number),
             ),
             now,

@@ -177,7 +177,7 @@ pub async fn alarms(
             &txn,
             order.id,
             scope.user.id,
-            text!("关联了报警", "linked alarms"),
+            text!("关联了告警", "linked alarms"),
         )
         .await?;
         txn.commit().await?;
