@@ -161,6 +161,11 @@ pub async fn write_txn(
     .await
 }
 
+/// Ids as the list of a raw `IN (…)` (integers: nothing to escape).
+pub fn id_list(ids: &[i64]) -> String {
+    ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+}
+
 /// `column IN (ids)` for a batch of ids. PostgreSQL: `column = ANY($1)` with the ids as one
 /// array, so the statement text (prepared once) and its plan do not depend on how many there
 /// are; elsewhere the list of values.

@@ -176,11 +176,7 @@ async fn open_km(
     if tyres.is_empty() {
         return Ok(HashMap::new());
     }
-    let ids = tyres
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let ids = kernel::db::id_list(tyres);
     let open_only = if closed_too { "" } else { " AND to_at IS NULL" };
     let mounts: Vec<(i64, i64, NaiveDate, Option<NaiveDate>)> = tyre_mount::Entity::find()
         .select_only()
@@ -608,11 +604,7 @@ async fn under_inflated_counts(
     if tyres.is_empty() {
         return Ok(HashMap::new());
     }
-    let ids = tyres
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let ids = kernel::db::id_list(tyres);
     let sql = format!(
         "SELECT m.tyre_id AS t, COUNT(*) AS n FROM tyre_mounts m \
          JOIN vehicle_alarms a ON a.vehicle_id = m.vehicle_id AND a.position = m.position \
