@@ -144,12 +144,13 @@ test('/map: filters, the visitor menu, settings drawer', async () => {
     const alarms = await list.count();
     assert.ok(alarms > 0 && alarms < all, 'the alarm filter narrows the list');
 
-    // The automatic visitor sign-in brings the visitor's menu; an entry whose screen is not built says so honestly.
+    // The automatic visitor sign-in brings the visitor's menu; home shows the sample fleet's counters.
     const sideMenu = page.getByTestId('side-menu');
     await sideMenu.locator('[data-menu-source="server"]').waitFor();
     await sideMenu.locator('[data-menu-id="home"]').click();
     await page.waitForURL('**/home');
-    await page.getByTestId('module-unavailable').waitFor();
+    await page.getByTestId('home-fleet').waitFor();
+    assert.equal(Number(await page.getByTestId('home-count-all').textContent()), all, 'home counts the vehicles the map lists');
     await page.getByTestId('console-tabs').getByRole('link', { name: '实时地图' }).click();
     await page.waitForURL('**/map');
 

@@ -496,3 +496,34 @@ test('temperature difference: the largest hub difference per day and per vehicle
     await context.close();
   }
 });
+
+test('home: the fleet now, the alarms nobody handled and the open work orders, each leading to its list', async () => {
+  const order = await api('/work/save', { typeId: -1, title: `首页工单${stamp}`, vehicles: [{ vehicleId: vehicles[1].carId }] });
+  const stats = await api('/web/car/statistics', {});
+  const waiting = await api('/web/log/incidents', { state: 0, page: 1, pageSize: 1 });
+  const context = await newContext(browser, server.url, { timezoneId: 'UTC' });
+  try {
+    const page = await newPage(context);
+    await signIn(page, 'admin', server.password);
+    await page.getByTestId('side-menu').locator('[data-menu-id="home"]').click();
+    await page.waitForURL('**/home');
+    await page.getByRole('heading', { name: '首页' }).waitFor();
+    await page.getByTestId('home-fleet').waitFor();
+    for (const c of ['all', 'alarm', 'offline']) assert.equal(Number(await page.getByTestId(`home-count-${c}`).textContent()), stats[c], c);
+    if (waiting.total > 0) {
+      await page.getByTestId('home-alarms').locator('li').first().waitFor();
+      await page.getByText(`共 ${String(waiting.total)} 条待处理`).waitFor();
+    } else await page.getByText('没有待处理的告警。').waitFor();
+    const listed = page.getByTestId('home-orders').locator('li').filter({ hasText: order.number });
+    await listed.getByText(`首页工单${stamp}`).waitFor();
+    await listed.getByRole('link', { name: order.number }).click();
+    await page.waitForURL(new RegExp(`${String(order.id)}$`));
+    await page.goBack();
+    await page.getByRole('link', { name: '全部工单' }).click();
+    await page.waitForURL('**/allWorkOrders');
+    await assertQuiet(page, 'home');
+    await shot(page, 'home-zh');
+  } finally {
+    await context.close();
+  }
+});

@@ -243,7 +243,7 @@ describe('fleet screens', () => {
     }
   });
 
-  test('every fleet, equipment and tag screen opens and loads its list', async () => {
+  test('every fleet, equipment and tag screen (and the keys that share one) opens and loads its list', async () => {
     const context = await newContext(browser, server.url);
     try {
       const page = await newPage(context);
@@ -263,6 +263,11 @@ describe('fleet screens', () => {
         '/equipmentManage/deviceModelManage',
         '/colony/labelManage',
         '/colony/problemType',
+        // keys that show another key's view
+        '/superAdmin/userList',
+        '/layout/pushMessage',
+        '/dataManage/hangingAnalysis',
+        '/layout/setting',
       ]) {
         await page.goto(path);
         await waitHydrated(page);

@@ -12,6 +12,8 @@ import type { MenuViewProps, ViewLoaders } from '@/lib/console/menu-view';
 const panelView = () => import('@/features/dashboard/lazy/panel-view');
 
 export const VIEW_LOADERS: ViewLoaders = {
+  'home/index': () => import('@/features/home/lazy/home-view'),
+  'layout/setting': () => import('@/features/settings/lazy/settings-view'),
   // dataManage's numbered data panels 4–22: one view; the key picks its chart (dashboard/panels.ts)
   ...Object.fromEntries(Array.from({ length: 19 }, (_, i) => [`dataManage/panel${String(i + 4)}`, panelView])),
   'superAdmin/user': () => import('@/features/system/users/lazy/user-view'),
@@ -109,9 +111,12 @@ export const VIEW_LOADERS: ViewLoaders = {
 
 /**
  * Keys that show another key's view (console-spec lists both): dataManage's route and trip management and its mileage
- * inquiry are the track area's route and trip lists and mileage report. An alias whose target has no view yet shows the 'not available' notice like any key.
+ * inquiry are the track area's route and trip lists and mileage report; the super admin's user list is user management;
+ * the push-message layout piece is the message list. An alias whose target has no view yet shows the 'not available' notice like any key.
  */
 export const VIEW_ALIASES: Readonly<Record<string, string>> = {
+  'superAdmin/userList': 'superAdmin/user',
+  'layout/pushMessage': 'colony/messageList',
   'dataManage/routeManage': 'locus/routeList',
   'dataManage/mileageInquiry': 'locus/mileageRoute',
   'dataManage/travelManage': 'locus/tripList',

@@ -1,4 +1,6 @@
 /** The public entry of features/work: what other features and the app may use. */
+export { useOrders } from './api/get-orders';
+export { useOrderPath } from './components/order-columns';
 export { OpenOrderLink } from './components/open-order-link';
 export { positionName } from './prefill';
 export type { OrderPrefill } from './prefill';

@@ -86,7 +86,8 @@ export function MapPage() {
 
   return (
     <div className="flex min-h-full flex-col md:h-full md:flex-row">
-      <section className="relative h-[58vh] shrink-0 md:h-auto md:min-w-0 md:flex-1" aria-label={t('heading')}>
+      {/* never zero-high while still shown (a navigation away can squeeze it first): OpenLayers warns of a 0 px map */}
+      <section className="relative h-[58vh] shrink-0 md:h-auto md:min-h-80 md:min-w-0 md:flex-1" aria-label={t('heading')}>
         <FleetMap
           vehicles={visible}
           center={SAMPLE_CENTER}

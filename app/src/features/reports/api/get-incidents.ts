@@ -1,4 +1,4 @@
-import { pageCall } from '@/lib/calls';
+import { pageCall, usePageQuery, type Paging } from '@/lib/calls';
 import type { Incident } from '../types';
 
 export interface IncidentParams {
@@ -16,3 +16,7 @@ export interface IncidentParams {
 export const getIncidents = pageCall<IncidentParams, Incident>('/web/log/incidents');
 
 export const incidentsKey = ['reports', 'incidents'] as const;
+
+export function useIncidents(params: IncidentParams & Paging) {
+  return usePageQuery(incidentsKey, getIncidents, params);
+}
