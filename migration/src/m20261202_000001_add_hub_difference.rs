@@ -22,6 +22,23 @@ enum Column {
     MaxHubDiff,
 }
 
+/// Alters both roll-up tables the same way.
+async fn alter_both(
+    manager: &SchemaManager<'_>,
+    change: impl Fn(&mut TableAlterStatement) -> &mut TableAlterStatement,
+) -> Result<(), DbErr> {
+    for table in [
+        DailyMileage::Table.into_iden(),
+        EnterpriseDays::Table.into_iden(),
+    ] {
+        let mut alter = Table::alter();
+        alter.table(table);
+        change(&mut alter);
+        manager.alter_table(alter).await?;
+    }
+    Ok(())
+}
+
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     fn use_transaction(&self) -> Option<bool> {
@@ -29,36 +46,13 @@ impl MigrationTrait for Migration {
     }
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            DailyMileage::Table.into_iden(),
-            EnterpriseDays::Table.into_iden(),
-        ] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(table)
-                        .add_column(ColumnDef::new(Column::MaxHubDiff).double().null())
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        alter_both(manager, |t| {
+            t.add_column(ColumnDef::new(Column::MaxHubDiff).double().null())
+        })
+        .await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            DailyMileage::Table.into_iden(),
-            EnterpriseDays::Table.into_iden(),
-        ] {
-            manager
-                .alter_table(
-                    Table::alter()
-                        .table(table)
-                        .drop_column(Column::MaxHubDiff)
-                        .to_owned(),
-                )
-                .await?;
-        }
-        Ok(())
+        alter_both(manager, |t| t.drop_column(Column::MaxHubDiff)).await
     }
 }

@@ -28,3 +28,9 @@ export function eachDay(from: string, to: string): string[] {
   const n = daysBetween(from, to);
   return Array.from({ length: n }, (_, i) => addDays(from, i));
 }
+
+/** The instant (RFC 3339) a date field's UTC day starts, or the day after's with `next` (an exclusive end); undefined for no day. */
+export function dayStartIso(value: string | null | undefined, next = false): string | undefined {
+  const day = parseDay(value);
+  return day ? `${next ? addDays(day, 1) : day}T00:00:00.000Z` : undefined;
+}

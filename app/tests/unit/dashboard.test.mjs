@@ -163,3 +163,10 @@ test('the fleet’s map cells: coloured by their share of vehicles with an alarm
   assert.equal(m.degrees(-0.0000001, 'lat', 0.1), '0.0°');
   assert.equal(m.degrees(0, 'lon', 1), '0°');
 });
+
+test('a date field as the instant its UTC day starts, or the next day starts; nothing for no day', () => {
+  assert.equal(days.dayStartIso('2026-11-21'), '2026-11-21T00:00:00.000Z');
+  assert.equal(days.dayStartIso('2026-11-30', true), '2026-12-01T00:00:00.000Z');
+  assert.equal(days.dayStartIso(''), undefined);
+  assert.equal(days.dayStartIso('21/11/2026'), undefined);
+});

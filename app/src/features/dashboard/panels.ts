@@ -36,7 +36,7 @@ export function panelOf(component: string): { number: number; chart: PanelChart 
   return match && chart ? { number: Number(match[1]), chart } : null;
 }
 
-/** The panel's chart over a period, as a board chart. */
-export function panelBoardChart(number: number, chart: PanelChart, title: string, period: Period): BoardChart {
-  return { id: -number, boardId: 0, sort: number, title, range: 'custom', startDate: period.from, endDate: period.to, enterpriseId: null, secondMeasure: null, topN: null, ...chart };
+/** A fixed chart over a period, as a board chart (drawn by BoardChartBody). */
+export function periodChart(chart: PanelChart, title: string, period: Period): BoardChart {
+  return { id: 0, boardId: 0, sort: 0, title, range: 'custom', startDate: period.from, endDate: period.to, enterpriseId: null, secondMeasure: null, topN: null, ...chart };
 }

@@ -3,14 +3,16 @@
  * today is on the live map until it closes). A range is checked before it is asked for.
  */
 import { useId, useState, type SubmitEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
 import { TextInput } from '@/components/ui/fields';
+import { utcToday } from '@/lib/days';
 import { paths } from '@/lib/paths';
-import { lastDays, lastFinishedDay, PERIOD_PRESETS, periodProblem, type Period, type PeriodProblem } from '../model';
+import { lastDays, lastFinishedDay, PERIOD_PRESETS, periodFromQuery, periodProblem, periodQuery, type Period, type PeriodProblem } from '../model';
 
 export function PeriodPicker({ period, today, onChange }: { period: Period; today: string; onChange: (p: Period) => void }) {
   const { t } = useTranslation('dashboard');
@@ -78,4 +80,22 @@ export function PeriodPicker({ period, today, onChange }: { period: Period; toda
       </p>
     </div>
   );
+}
+
+/** The period a one-period view shows, kept in the URL (`?days=` or `?from=&to=`), and the picker that changes it. */
+export function useUrlPeriod() {
+  const [params, setParams] = useSearchParams();
+  const today = utcToday();
+  const period = periodFromQuery(params, today);
+  const picker = (
+    <PeriodPicker
+      key={`picker-${period.from}-${period.to}`}
+      period={period}
+      today={today}
+      onChange={(p) => {
+        setParams(periodQuery(p));
+      }}
+    />
+  );
+  return { period, today, picker };
 }

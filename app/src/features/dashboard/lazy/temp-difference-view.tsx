@@ -3,7 +3,6 @@
  * the fleet and per vehicle, over the period in the URL — from the daily roll-ups (`chart_data` and `ship_list` by
  * `maxHubDiff`). Vehicles over the acting enterprise's alarm threshold are marked; the list exports.
  */
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { useResource } from '@/components/crud/resource-view';
@@ -11,15 +10,15 @@ import { Panel, ViewPage } from '@/components/crud/view';
 import { Badge } from '@/components/ui/states';
 import type { VehicleFigures } from '@/lib/api-types';
 import { useApp } from '@/lib/app-context';
-import { utcToday } from '@/lib/days';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useAlarmThresholds } from '@/features/enterprise';
 import { getVehicleFigures, vehicleFiguresKey, type VehicleFiguresParams } from '../api/get-vehicle-figures';
 import { BoardChartBody } from '../components/board-chart';
-import { PeriodPicker } from '../components/period-picker';
+import { useUrlPeriod } from '../components/period-picker';
 import { useDashboardLabels } from '../components/use-labels';
-import { formatFigure, periodFromQuery, periodQuery, type Period } from '../model';
+import { formatFigure, type Period } from '../model';
+import { periodChart } from '../panels';
 
 function VehiclesByDifference({ period, threshold }: { period: Period; threshold: number | null }) {
   const { t } = useTranslation('dashboard');
@@ -65,26 +64,17 @@ function VehiclesByDifference({ period, threshold }: { period: Period; threshold
 export default function TempDifferenceView({ route }: MenuViewProps) {
   const { t } = useTranslation('dashboard');
   const { lang } = useApp();
-  const [params, setParams] = useSearchParams();
-  const today = utcToday();
-  const period = periodFromQuery(params, today);
+  const { period, today, picker } = useUrlPeriod();
   const threshold = useAlarmThresholds(null).data?.general.axleTempDifference ?? null;
   return (
     <ViewPage title={menuTitle(route, lang)} description={t('tempDiff.note')}>
       <div className="space-y-4" data-testid="temp-difference">
-        <PeriodPicker
-          key={`picker-${period.from}-${period.to}`}
-          period={period}
-          today={today}
-          onChange={(p) => {
-            setParams(periodQuery(p));
-          }}
-        />
+        {picker}
         {threshold !== null ? <p className="text-sm text-slate-600" data-testid="hub-difference-threshold">{t('tempDiff.threshold', { value: threshold })}</p> : null}
         <Panel title={t('tempDiff.chart')}>
           <BoardChartBody
             key={`${period.from}-${period.to}`}
-            chart={{ id: 0, boardId: 0, sort: 0, title: t('tempDiff.chart'), kind: 'line', measure: 'maxHubDiff', grouping: 'day', range: 'custom', startDate: period.from, endDate: period.to, enterpriseId: null, secondMeasure: null, topN: null }}
+            chart={periodChart({ kind: 'line', measure: 'maxHubDiff', grouping: 'day' }, t('tempDiff.chart'), period)}
             today={today}
             className="h-64"
           />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceView } from '@/components/crud/resource-view';
 import { Badge } from '@/components/ui/states';
 import { useApp } from '@/lib/app-context';
+import { dayStartIso } from '@/lib/days';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
@@ -17,13 +18,6 @@ import type { Incident } from '../types';
 const STATE_TONE = { 0: 'red', 1: 'amber', 2: 'green' } as const;
 
 const num = (v: string | undefined) => (v ? Number(v) : undefined);
-/** A date field (`2026-11-21`) as the start of that UTC day; `end` takes the next day. */
-const day = (v: string | undefined, next = false) => {
-  if (!v) return undefined;
-  const d = new Date(`${v}T00:00:00Z`);
-  if (next) d.setUTCDate(d.getUTCDate() + 1);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-};
 
 export default function IncidentsView({ route }: MenuViewProps) {
   const { t } = useTranslation('map');
@@ -48,7 +42,7 @@ export default function IncidentsView({ route }: MenuViewProps) {
       testId="incidents"
       queryKey={incidentsKey}
       fetchPage={getIncidents}
-      toParams={(v) => ({ kind: num(v.kind), level: num(v.level), state: num(v.state), start: day(v.from), end: day(v.to, true) })}
+      toParams={(v) => ({ kind: num(v.kind), level: num(v.level), state: num(v.state), start: dayStartIso(v.from), end: dayStartIso(v.to, true) })}
       searchFields={[
         { name: 'kind', label: t('incidents.kind'), type: 'select', options: ALARM_KINDS.map((k, i) => ({ value: String(i + 1), label: t(`alarmKind.${k}`) })) },
         { name: 'level', label: t('incidents.level'), type: 'select', options: ['1', '2'].map((l) => ({ value: l, label: levelName(Number(l)) })) },

@@ -8,21 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { ResourceView } from '@/components/crud/resource-view';
 import { Badge } from '@/components/ui/states';
 import { useApp } from '@/lib/app-context';
-import { addDays, utcToday } from '@/lib/days';
+import { addDays, dayStartIso, utcToday } from '@/lib/days';
 import { formatDuration, orUndefined } from '@/lib/format';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import type { TrailerSwapParams } from '../api/get-trailer-swaps';
 import { getTrailerUsage, trailerUsageKey, type TrailerUsageRow } from '../api/get-trailer-usage';
-
-const DAY_MS = 86_400_000;
-
-/** A date field (`2026-11-21`) as the start of that UTC day (`next`: of the day after). */
-function dayStart(value: string | undefined, next = false): Date | undefined {
-  if (!value) return undefined;
-  const d = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? undefined : new Date(d.getTime() + (next ? DAY_MS : 0));
-}
 
 export default function TrailerUsageView({ route }: MenuViewProps) {
   const { t } = useTranslation('fleet');
@@ -36,7 +27,7 @@ export default function TrailerUsageView({ route }: MenuViewProps) {
       queryKey={trailerUsageKey}
       fetchAll={getTrailerUsage}
       initialSearch={{ from: addDays(today, -29), to: today }}
-      toParams={(v) => ({ plate: orUndefined(v.plate), startTime: dayStart(v.from)?.toISOString(), endTime: dayStart(v.to, true)?.toISOString() })}
+      toParams={(v) => ({ plate: orUndefined(v.plate), startTime: dayStartIso(v.from), endTime: dayStartIso(v.to, true) })}
       filterRows={(rows) => [...rows].sort((a, b) => b.hitchedSeconds - a.hitchedSeconds || a.plate.localeCompare(b.plate))}
       searchFields={[
         { name: 'plate', label: t('vehicle.plate') },
