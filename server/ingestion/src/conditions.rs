@@ -11,7 +11,9 @@
 //! - Axle temperature difference: the two wheel ends of one axle differ by more than the limit.
 //! - Tyre status bits: 1 sensor fault, 2 repeater fault, 4 spray cooling on, 8 spray fault.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
 
 use domain::enterprise::settings::Thresholds;
 use domain::vehicle::alarms::{LEVEL_CRITICAL, LEVEL_WARNING, kind};
@@ -67,17 +69,19 @@ pub fn cold_pressure(pressure: f64, temp: Option<f64>) -> f64 {
 /// A reading followed by a higher (or equal) one can never again be the hour's highest, so it
 /// is dropped on arrival of that one: what remains falls from oldest to newest and stays a few
 /// entries long, where keeping every reading of the hour took ~120 per tyre (over 400 MB with
-/// 30,000 vehicles reporting every 30 s).
+/// 30,000 vehicles reporting every 30 s). Those few entries live inline (200,000 tyres each
+/// with a heap deque held ~30 MB); only a tyre losing air steadily spills to the heap, and
+/// returns inline once its pressure holds.
 #[derive(Debug, Clone, Default)]
 pub struct TyreMemory {
     /// (device time ms, cold pressure bar), oldest first, pressures falling; the newest
     /// reading is last.
-    candidates: VecDeque<(i64, f64)>,
+    candidates: SmallVec<[(i64, f64); 3]>,
 }
 
 impl TyreMemory {
     fn last(&self) -> Option<(i64, f64)> {
-        self.candidates.back().copied()
+        self.candidates.last().copied()
     }
 
     /// The highest reading within the hour before `now`: the oldest candidate not older than
@@ -90,16 +94,18 @@ impl TyreMemory {
     }
 
     fn remember(&mut self, ts: i64, cold: f64) {
-        while self.candidates.back().is_some_and(|(_, p)| *p <= cold) {
-            self.candidates.pop_back();
+        while self.candidates.last().is_some_and(|(_, p)| *p <= cold) {
+            self.candidates.pop();
         }
-        self.candidates.push_back((ts, cold));
-        while self
+        self.candidates.push((ts, cold));
+        let expired = self
             .candidates
-            .front()
-            .is_some_and(|(t, _)| ts - t > HOUR_MS)
-        {
-            self.candidates.pop_front();
+            .iter()
+            .take_while(|(t, _)| ts - t > HOUR_MS)
+            .count();
+        self.candidates.drain(..expired);
+        if self.candidates.spilled() && self.candidates.len() <= self.candidates.inline_size() {
+            self.candidates.shrink_to_fit();
         }
     }
 }
@@ -451,6 +457,24 @@ mod tests {
             assert_eq!(memory.last(), Some((ts, p)));
             assert!(memory.candidates.len() <= 20, "{}", memory.candidates.len());
         }
+    }
+
+    #[test]
+    fn a_steady_leak_is_remembered_whole_and_given_back_once_the_tyre_holds() {
+        let mut memory = TyreMemory::default();
+        // An hour of a reading every 30 s, each lower than the one before.
+        for step in 0..120 {
+            memory.remember(
+                T0 + step * 30_000,
+                9.0 - 0.005 * f64::from(u32::try_from(step).unwrap()),
+            );
+        }
+        assert_eq!(memory.candidates.len(), 120);
+        assert_eq!(memory.highest_within_hour(T0 + 119 * 30_000), Some(9.0));
+        // Refilled: one reading above all the others is the hour's only candidate.
+        memory.remember(T0 + 120 * 30_000, 9.5);
+        assert_eq!(memory.candidates.len(), 1);
+        assert!(!memory.candidates.spilled());
     }
 
     #[test]

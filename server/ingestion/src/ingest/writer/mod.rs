@@ -316,7 +316,8 @@ impl Writer {
                             .map(|w| ((w.kind, w.position), w))
                             .collect(),
                         last_ts: final_at.map_or(0, |t| t.timestamp_millis()),
-                        recent: VecDeque::new(),
+                        // Taken whole now: memory stays flat as reports arrive.
+                        recent: VecDeque::with_capacity(RECENT_TIMES),
                         tyre_seen: HashMap::new(),
                         memory: VehicleMemory::new(),
                         open: open.remove(&id).unwrap_or_default(),
