@@ -222,6 +222,20 @@ async fn a_tyre_lives_from_receipt_through_mounts_to_scrap() {
     assert_eq!(row["mileage"], 600.0);
     assert_eq!(row["cost"], 4000.0);
     assert_eq!(row["costPerKm"], 6.667);
+    // Filtered by the brand: the same row; by another brand id: nothing.
+    let of_brand = app
+        .api_web_drp_tyre_mileage(&json!({"groupBy": "brand", "brandId": s.brand}), Some(a))
+        .await
+        .ok();
+    assert_eq!(list(&of_brand)[0]["tyres"], 2);
+    let other_brand = app
+        .api_web_drp_tyre_mileage(
+            &json!({"groupBy": "brand", "brandId": s.brand + 1000}),
+            Some(a),
+        )
+        .await
+        .ok();
+    assert!(list(&other_brand).is_empty());
     // By model, over today alone, over a past month, and past the last page.
     let by_model = app
         .api_web_drp_tyre_mileage(

@@ -1026,13 +1026,18 @@ pub async fn costs(
             q.to.unwrap_or_else(|| Utc::now().date_naive()),
         )
     });
+    let backend = db.get_database_backend();
     // Every value written into the query is a number or a date, typed above.
     let mut tyres = format!("a.enterprise_id = {ent}");
     if let Some(b) = q.brand_id {
-        tyres.push_str(&format!(
-            " AND a.item_id IN (SELECT s.id FROM stock_items s JOIN tyres ty ON ty.id = s.tyre_id \
-             WHERE s.enterprise_id = {ent} AND ty.brand_id = {b})"
-        ));
+        let items = items_of_brand(ent, b);
+        let items = match backend {
+            sea_orm::DbBackend::Postgres => {
+                items.to_string(sea_orm::sea_query::PostgresQueryBuilder)
+            }
+            _ => items.to_string(sea_orm::sea_query::SqliteQueryBuilder),
+        };
+        tyres.push_str(&format!(" AND a.item_id IN ({items})"));
     }
     if let Some(s) = q.state {
         tyres.push_str(&format!(" AND a.state = {s}"));
@@ -1075,7 +1080,6 @@ pub async fn costs(
            LEFT JOIN tyre_brands b ON b.id = ty.brand_id \
            WHERE {tyres} GROUP BY {key}) "
     );
-    let backend = db.get_database_backend();
     let rows = db
         .query_all_raw(Statement::from_string(
             backend,
