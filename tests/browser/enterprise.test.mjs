@@ -364,4 +364,32 @@ describe('enterprises and tenancy', () => {
       await context.close();
     }
   });
+
+  test('platform defaults: the admin changes the default thresholds and enterprises without their own follow them', async () => {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await newPage(context);
+      await signIn(page, 'admin', server.password);
+      await openMenu(page, '数据管理', '默认告警');
+      await page.waitForURL('**/dataManage/defaultAlert');
+      const general = page.getByTestId('thresholds-general');
+      const hot = general.getByLabel('胎温过高');
+      await hot.waitFor();
+      await hot.fill('88');
+      await page.getByRole('button', { name: '保存阈值' }).click();
+      await page.getByRole('status').getByText('操作成功').first().waitFor();
+      await general.getByText('已自定义').waitFor();
+      // who follows: a count, and the enterprises with values of their own
+      await page.getByTestId('default-alert-inheriting').getByText(/\d+ 家企业完全沿用平台默认值/).waitFor();
+
+      // the service provider has no thresholds of its own: it now applies the platform's
+      const applied = await api(adminToken, 'GET', `/tbEnterpriseAlarm/findTbEnterpriseAlarmNew?entId=${PROVIDER.id}`);
+      assert.equal(applied.general.highTemperature, 88);
+      assert.equal(applied.general.source, 'platform');
+      assert.equal(applied.axles.find((a) => a.position === 'drive').highTemperature, 88);
+      await assertQuiet(page, 'platform default thresholds');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -97,7 +97,10 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
         .await
         .ok();
     assert_eq!(reset["axles"][0]["customized"], false);
-    assert_eq!(reset["axles"][0]["standardPressure"], 9.0);
+    // Back to what the enterprise-wide values say (they apply to every position without its own).
+    assert_eq!(reset["axles"][0]["source"], "enterprise");
+    assert_eq!(reset["axles"][0]["standardPressure"], 8.5);
+    assert_eq!(reset["axles"][0]["highTemperature"], 90.0);
     // The child's thresholds are its own.
     let child = app
         .get(
@@ -110,6 +113,108 @@ async fn alarm_thresholds_have_defaults_ranges_and_axle_positions() {
         .await
         .ok();
     assert_eq!(child["customized"], false);
+}
+
+#[tokio::test]
+async fn enterprises_without_their_own_thresholds_follow_the_platform_defaults() {
+    let app = spawn_app().await;
+    let t = tenants::two_trees(&app).await;
+    let platform_ent = kernel::ids::PLATFORM_ENTERPRISE;
+    let builtin = app
+        .api_tb_enterprise_alarm_find_tb_enterprise_alarm_new(&json!({}), Some(&t.a.admin))
+        .await
+        .ok();
+    assert_eq!(builtin["general"]["source"], "builtIn");
+    assert_eq!(builtin["axles"][0]["source"], "builtIn");
+
+    // Platform staff set the defaults: the platform enterprise's own thresholds.
+    let defaults = app
+        .api_tb_enterprise_alarm_update_tb_enterprise_alarm(
+            &json!({"entId": platform_ent, "general": {"highTemperature": 80},
+                "axles": [{"position": "steer", "standardPressure": 9.2, "highPressure": 11.0}]}),
+            Some(&t.platform),
+        )
+        .await
+        .ok();
+    assert_eq!(defaults["general"]["source"], "own");
+    // An enterprise admin may not change them.
+    app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(
+        &json!({"entId": platform_ent, "general": {"highTemperature": 60}}),
+        Some(&t.a.admin),
+    )
+    .await
+    .code(7);
+
+    let inherited = app
+        .api_tb_enterprise_alarm_find_tb_enterprise_alarm_new(&json!({}), Some(&t.a.admin))
+        .await
+        .ok();
+    assert_eq!(inherited["general"]["source"], "platform");
+    assert_eq!(inherited["general"]["customized"], false);
+    assert_eq!(inherited["general"]["highTemperature"], 80.0);
+    assert_eq!(inherited["axles"][0]["source"], "platform");
+    assert_eq!(inherited["axles"][0]["standardPressure"], 9.2);
+    // Drive has no platform value of its own: the platform's enterprise-wide one applies.
+    assert_eq!(inherited["axles"][1]["highTemperature"], 80.0);
+    assert_eq!(inherited["axles"][1]["standardPressure"], 8.5);
+    // What ingestion compares reports with is the same.
+    let applied = domain::enterprise::settings::effective_thresholds(&app.state.db, t.a.root)
+        .await
+        .unwrap();
+    assert!((applied[0].standard_pressure - 9.2).abs() < 1e-9);
+    assert!((applied[1].high_temperature - 80.0).abs() < 1e-9);
+
+    // An enterprise's own enterprise-wide values win over every platform value.
+    app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(
+        &json!({"general": {"highTemperature": 95}}),
+        Some(&t.b.admin),
+    )
+    .await
+    .ok();
+    let own = app
+        .api_tb_enterprise_alarm_find_tb_enterprise_alarm_new(&json!({}), Some(&t.b.admin))
+        .await
+        .ok();
+    assert_eq!(own["axles"][0]["source"], "enterprise");
+    assert_eq!(own["axles"][0]["highTemperature"], 95.0);
+    assert_eq!(
+        own["axles"][0]["standardPressure"], 8.5,
+        "b's own general values"
+    );
+
+    // Who follows the defaults: platform staff only.
+    let usage = app
+        .api_tb_enterprise_alarm_default_usage(&json!({}), Some(&t.platform))
+        .await
+        .ok();
+    assert_eq!(usage["total"], 1);
+    assert_eq!(usage["list"][0]["entId"], t.b.root);
+    assert_eq!(usage["list"][0]["positions"], json!(["general"]));
+    assert!(usage["inheriting"].as_u64().unwrap() >= 3, "{usage}");
+    let before = usage["inheriting"].as_u64().unwrap();
+    app.api_tb_enterprise_alarm_update_tb_enterprise_alarm(
+        &json!({"axles": [{"position": "trailer", "highTemperature": 70}]}),
+        Some(&t.a.admin),
+    )
+    .await
+    .ok();
+    let after = app
+        .api_tb_enterprise_alarm_default_usage(
+            &json!({"page": 1, "pageSize": 1}),
+            Some(&t.platform),
+        )
+        .await
+        .ok();
+    assert_eq!(after["total"], 2);
+    assert_eq!(after["list"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        after["list"][0]["entId"], t.a.root,
+        "most recently changed first"
+    );
+    assert_eq!(after["inheriting"].as_u64().unwrap(), before - 1);
+    app.api_tb_enterprise_alarm_default_usage(&json!({}), Some(&t.a.admin))
+        .await
+        .code(7);
 }
 
 #[tokio::test]

@@ -182,9 +182,13 @@ export type ThresholdValues = Thresholds;
 
 export type AxlePosition = 'steer' | 'drive' | 'trailer';
 
+/** Where the values of a position come from (the server resolves what applies). */
+export type ThresholdSource = 'own' | 'enterprise' | 'platform' | 'builtIn';
+
 export interface GeneralThresholds extends ThresholdValues {
   entId: number;
   customized: boolean;
+  source: ThresholdSource;
   updatedAt: string | null;
 }
 
@@ -192,6 +196,24 @@ export interface AxleThresholds extends ThresholdValues {
   position: AxlePosition;
   positionName: string;
   customized: boolean;
+  source: ThresholdSource;
+}
+
+/** An enterprise with thresholds of its own (`defaultUsage`). */
+export interface CustomizedEnterprise {
+  entId: number;
+  entName: string;
+  positions: ('general' | AxlePosition)[];
+  updatedAt: string;
+}
+
+/** Who follows the platform's default thresholds: a page of enterprises with their own, and how many have none. */
+export interface DefaultsUsage {
+  inheriting: number;
+  list: CustomizedEnterprise[];
+  total: number;
+  page: number;
+  pageSize: number;
 }
 
 export interface AlarmSettings {

@@ -14,8 +14,8 @@ use super::{EntRequest, IdRequest, done, part};
 use crate::extract::{Scoped, ScopedQuery};
 use crate::state::AppState;
 use domain::enterprise::settings::{
-    self, AlarmSettings, AxlePatch, EnterpriseAlarm, ProjectInput, ProjectRow, PushPatch,
-    PushSettings, SuperviseSettings, ThresholdPatch,
+    self, AlarmSettings, AxlePatch, DefaultsUsage, EnterpriseAlarm, ProjectInput, ProjectRow,
+    PushPatch, PushSettings, SuperviseSettings, ThresholdPatch,
 };
 use domain::enterprise::trusteeships::{self, Grant, TrusteeshipRow};
 use kernel::error::{ApiOk, ApiResult, AppError, Envelope};
@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .read(routes!(find_alarm))
         .read(routes!(find_alarm_new))
         .write(routes!(update_alarm))
+        .read(routes!(defaults_usage))
         .read(routes!(project_list))
         .write(routes!(update_project))
         .write(routes!(delete_project))
@@ -112,6 +113,23 @@ async fn update_alarm(
     }
     Ok(ApiOk(
         settings::update_alarm(&state.db, &scope, req.ent_id, general.as_ref(), &req.axles).await?,
+    ))
+}
+
+/// Who follows the platform's default alarm thresholds: how many enterprises have none of their
+/// own, and the enterprises that keep some (paged, most recently changed first). The defaults
+/// themselves are the platform enterprise's thresholds (`findTbEnterpriseAlarmNew` and
+/// `updateTbEnterpriseAlarm` with its `entId`); an enterprise inherits each position it has not
+/// set. Platform staff only.
+#[utoipa::path(get, path = "/tbEnterpriseAlarm/defaultUsage", tag = "enterprise",
+    security(("x-token" = [])), params(PageQuery),
+    responses((status = 200, body = Envelope<DefaultsUsage>)))]
+async fn defaults_usage(
+    State(state): State<AppState>,
+    ScopedQuery(scope, q): ScopedQuery<PageQuery>,
+) -> ApiResult<DefaultsUsage> {
+    Ok(ApiOk(
+        settings::defaults_usage(&state.db, &scope, &q).await?,
     ))
 }
 

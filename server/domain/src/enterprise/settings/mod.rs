@@ -220,15 +220,81 @@ impl From<&enterprise_alarm_threshold::Model> for Thresholds {
     }
 }
 
+/// Where the thresholds that apply to a position come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum ThresholdSource {
+    /// The enterprise's own values for this position.
+    Own,
+    /// The enterprise's own enterprise-wide values.
+    Enterprise,
+    /// The platform's defaults (`dataManage/defaultAlert`: the platform enterprise's own values).
+    Platform,
+    /// The built-in values ([`defaults`]).
+    BuiltIn,
+}
+
+/// The stored thresholds of an enterprise and of the platform, from which [`ThresholdRows::resolve`]
+/// tells what applies.
+pub struct ThresholdRows {
+    own: Vec<enterprise_alarm_threshold::Model>,
+    platform: Vec<enterprise_alarm_threshold::Model>,
+}
+
+impl ThresholdRows {
+    /// Reads both in one query.
+    ///
+    /// # Errors
+    /// When the database fails.
+    pub async fn load(db: &impl ConnectionTrait, ent: i64) -> Result<Self, AppError> {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        let (own, platform) = enterprise_alarm_threshold::Entity::find()
+            .filter(
+                enterprise_alarm_threshold::Column::EnterpriseId
+                    .is_in([ent, kernel::ids::PLATFORM_ENTERPRISE]),
+            )
+            .all(db)
+            .await?
+            .into_iter()
+            .partition(|r| r.enterprise_id == ent);
+        Ok(Self { own, platform })
+    }
+
+    /// The enterprise's own row of a position (`general` or an axle position).
+    pub fn own(&self, position: &str) -> Option<&enterprise_alarm_threshold::Model> {
+        self.own.iter().find(|r| r.position == position)
+    }
+
+    /// What applies to a position: the enterprise's own values for it, else its enterprise-wide
+    /// values (for an axle position), else the platform's values for it, else the platform's
+    /// enterprise-wide values, else the built-in ones. The platform enterprise itself resolves
+    /// the same way over its own rows.
+    pub fn resolve(&self, position: &str) -> (Thresholds, ThresholdSource) {
+        let find = |rows: &[enterprise_alarm_threshold::Model], p: &str| {
+            rows.iter().find(|r| r.position == p).map(Thresholds::from)
+        };
+        let axle = position != GENERAL;
+        if let Some(t) = find(&self.own, position) {
+            return (t, ThresholdSource::Own);
+        }
+        if axle && let Some(t) = find(&self.own, GENERAL) {
+            return (t, ThresholdSource::Enterprise);
+        }
+        find(&self.platform, position)
+            .or_else(|| find(&self.platform, GENERAL).filter(|_| axle))
+            .map_or_else(
+                || (defaults(position), ThresholdSource::BuiltIn),
+                |t| (t, ThresholdSource::Platform),
+            )
+    }
+}
+
 /// The thresholds that apply to the vehicles of an enterprise, per axle position ([`POSITIONS`]
-/// order: steer, drive, trailer): the position's own values, else the enterprise's general
-/// values, else the defaults.
+/// order: steer, drive, trailer; see [`ThresholdRows::resolve`]).
 pub async fn effective_thresholds(
     db: &impl ConnectionTrait,
     ent: i64,
 ) -> Result<[Thresholds; 3], AppError> {
-    let rows = stored(db, ent).await?;
-    let get = |p: &str| rows.iter().find(|r| r.position == p).map(Thresholds::from);
-    let general = get(GENERAL);
-    Ok(POSITIONS.map(|p| get(p).or(general).unwrap_or_else(|| defaults(p))))
+    let rows = ThresholdRows::load(db, ent).await?;
+    Ok(POSITIONS.map(|p| rows.resolve(p).0))
 }
