@@ -483,6 +483,14 @@ impl Scope {
         }
     }
 
+    /// The enterprises whose vehicle rows this scope sees, when that is all it sees of them
+    /// ([`Self::vehicle_filter`] is then `enterprise IN (these)`): not platform-wide, no
+    /// vehicles granted by relations. Lets a reader go enterprise by enterprise, each in its
+    /// index's order.
+    pub fn only_enterprises(&self) -> Option<&BTreeSet<i64>> {
+        (!self.platform && !self.granted_vehicles()).then_some(&*self.visible)
+    }
+
     /// Whether relations may grant this scope vehicles of enterprises it does not see.
     fn granted_vehicles(&self) -> bool {
         self.grantees.iter().any(|g| self.visible.contains(g))

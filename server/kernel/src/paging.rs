@@ -196,7 +196,7 @@ where
 
 /// How many rows `select` answers. Without its order the database counts along an index
 /// instead of sorting every matching row first.
-async fn count<E, C>(db: &C, select: &Select<E>) -> Result<u64, AppError>
+pub async fn count<E, C>(db: &C, select: &Select<E>) -> Result<u64, AppError>
 where
     E: EntityTrait,
     E::Model: FromQueryResult + Sized + Send + Sync,

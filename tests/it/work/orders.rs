@@ -607,3 +607,49 @@ async fn the_keyword_finds_any_part_of_number_or_title() {
         .ok();
     assert!(found("steer").await.is_empty());
 }
+
+#[tokio::test]
+async fn the_list_merges_the_enterprises_of_the_scope_newest_first_page_by_page() {
+    let app = spawn_app().await;
+    let f = fleet(&app).await;
+    let a = &f.t.a;
+    // Orders of the top enterprise (a1) and of its branch (a2), opened in turn.
+    let mut opened = Vec::new();
+    for car in [f.a1, f.a2, f.a1, f.a1, f.a2, f.a2, f.a1] {
+        opened.push(
+            open(&app, &a.admin, car, None).await["id"]
+                .as_i64()
+                .unwrap(),
+        );
+    }
+    opened.reverse();
+    let mut listed = Vec::new();
+    for page in 1..=4 {
+        let answer = app
+            .api_work_list(&json!({"page": page, "pageSize": 2}), Some(&a.admin))
+            .await
+            .ok();
+        assert_eq!(answer["total"], 7);
+        assert_eq!(answer["page"], page);
+        listed.extend(rows(&answer).iter().map(|o| o["id"].as_i64().unwrap()));
+    }
+    assert_eq!(listed, opened, "newest first across both enterprises");
+    // Filters apply within each enterprise's run; past the last page is empty.
+    let branch = app
+        .api_work_list(
+            &json!({"vehicleId": f.a2, "pageSize": 2, "page": 2}),
+            Some(&a.admin),
+        )
+        .await
+        .ok();
+    assert_eq!(branch["total"], 3);
+    // a2's orders, newest first, are opened[1], opened[2] and opened[5]: page 2 holds the last
+    assert_eq!(rows(&branch).len(), 1);
+    assert_eq!(rows(&branch)[0]["id"], opened[5]);
+    let beyond = app
+        .api_work_list(&json!({"page": 9, "pageSize": 2}), Some(&a.admin))
+        .await
+        .ok();
+    assert!(rows(&beyond).is_empty());
+    assert_eq!(beyond["total"], 7);
+}

@@ -376,23 +376,29 @@ pub async fn page_of(
     // snapshot, the repair record) is not; then the page's rows by id, in the page's order.
     let ids = select.select_only().column(work_order::Column::Id);
     let found = paging::fetch_tuples::<_, i64, _>(db, ids, page).await?;
+    page_of_ids(db, found.list, found.total, page.checked()?).await
+}
+
+/// The rows of a page whose ids (in the page's order) and total are known.
+async fn page_of_ids(
+    db: &impl ConnectionTrait,
+    ids: Vec<i64>,
+    total: u64,
+    page: paging::Page,
+) -> Result<PageResult<OrderRow>, AppError> {
     let mut by_id: BTreeMap<i64, work_order::Model> = work_order::Entity::find()
-        .filter(work_order::Column::Id.is_in(found.list.iter().copied()))
+        .filter(work_order::Column::Id.is_in(ids.iter().copied()))
         .all(db)
         .await?
         .into_iter()
         .map(|o| (o.id, o))
         .collect();
-    let models = found
-        .list
-        .iter()
-        .filter_map(|id| by_id.remove(id))
-        .collect();
+    let models = ids.iter().filter_map(|id| by_id.remove(id)).collect();
     Ok(PageResult {
         list: rows(db, models).await?,
-        total: found.total,
-        page: found.page,
-        page_size: found.page_size,
+        total,
+        page: page.page,
+        page_size: page.page_size,
     })
 }
 
@@ -1475,6 +1481,10 @@ fn day_range(
     Ok(c)
 }
 
+/// At most this many enterprises are merged run by run (see [`newest_ids_by_enterprise`]);
+/// a wider scope sorts.
+const MERGED_ENTERPRISES: usize = 32;
+
 /// Orders the scope sees matching `q`, newest first.
 pub async fn list(
     db: &DatabaseConnection,
@@ -1483,10 +1493,73 @@ pub async fn list(
 ) -> Result<PageResult<OrderRow>, AppError> {
     let cond = list_filter(db, scope, &q).await?;
     let select = work_order::Entity::find()
-        .filter(cond)
+        .filter(cond.clone())
         .order_by_desc(work_order::Column::CreatedAt)
         .order_by_desc(work_order::Column::Id);
-    page_of(db, select, q.page).await
+    match scope
+        .only_enterprises()
+        .filter(|e| !e.is_empty() && e.len() <= MERGED_ENTERPRISES)
+    {
+        Some(enterprises) => {
+            let page = q.page.checked()?;
+            let total = paging::count(db, &select).await?;
+            let ids = newest_ids_by_enterprise(db, &cond, enterprises, page).await?;
+            page_of_ids(db, ids, total, page).await
+        }
+        None => page_of(db, select, q.page).await,
+    }
+}
+
+/// The ids of a newest-first page of the orders matching `cond`, read enterprise by
+/// enterprise: each enterprise's newest `offset + pageSize` in its index's order
+/// (`enterprise_id, created_at`), merged. `enterprise_id IN (…) ORDER BY created_at` cannot
+/// use that index's order, so both databases read and sort every matching order (PostgreSQL,
+/// 100,000 orders: 49 ms for page 1, 140 ms for page 2,000; merged: 0.1 ms and 32 ms).
+async fn newest_ids_by_enterprise(
+    db: &DatabaseConnection,
+    cond: &Condition,
+    enterprises: &BTreeSet<i64>,
+    page: paging::Page,
+) -> Result<Vec<i64>, AppError> {
+    use sea_orm::sea_query::{Alias, Order, Query, SelectStatement, UnionType};
+    let (id, at) = (Alias::new("id"), Alias::new("created_at"));
+    let run = |i: usize, ent: i64| -> SelectStatement {
+        let newest = work_order::Entity::find()
+            .select_only()
+            .column(work_order::Column::Id)
+            .column(work_order::Column::CreatedAt)
+            .filter(cond.clone())
+            .filter(work_order::Column::EnterpriseId.eq(ent))
+            .order_by_desc(work_order::Column::CreatedAt)
+            .order_by_desc(work_order::Column::Id)
+            .limit(page.offset + page.page_size)
+            .into_query();
+        // each run inside a subquery: a member of a UNION may carry no ORDER BY or LIMIT
+        Query::select()
+            .columns([id.clone(), at.clone()])
+            .from_subquery(newest, Alias::new(format!("run{i}")))
+            .to_owned()
+    };
+    let mut runs = enterprises.iter().enumerate().map(|(i, e)| run(i, *e));
+    let Some(mut merged) = runs.next() else {
+        return Ok(Vec::new());
+    };
+    for other in runs {
+        merged.union(UnionType::All, other);
+    }
+    let statement = Query::select()
+        .column(id.clone())
+        .from_subquery(merged, Alias::new("runs"))
+        .order_by(at, Order::Desc)
+        .order_by(id, Order::Desc)
+        .limit(page.page_size)
+        .offset(page.offset)
+        .to_owned();
+    db.query_all(&statement)
+        .await?
+        .iter()
+        .map(|r| r.try_get::<i64>("", "id").map_err(AppError::from))
+        .collect()
 }
 
 /// Deletes orders (the requester's or as an administrator), all or none; their links, lines,
