@@ -104,6 +104,10 @@ describe('menu routes', () => {
     for (const key of ['dataManage/vehicleManage', 'equipmentManage/receiver', 'colony/labelManage', 'colony/moduleManage', 'colony/problemType']) {
       assert.ok(hasView(key), key);
     }
+    // the map components, layout pieces, icon gallery and error page (issue: ten menu keys given real views)
+    for (const key of ['mapComponents/gaugeChart', 'mapComponents/measureTool', 'mapComponents/vehicleInfo', 'layout/aside', 'layout/language', 'layout/screenfull', 'layout/search', 'layout/vehiclePanel', 'superAdmin/icon', 'error/index']) {
+      assert.ok(hasView(key), key);
+    }
     assert.equal(hasView('locus/osmEditor'), false);
     assert.equal(hasView('SUPERADMIN/USER'), true, 'case-insensitive');
   });

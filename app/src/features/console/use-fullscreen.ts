@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 function subscribe(listener: () => void): () => void {
   document.addEventListener('fullscreenchange', listener);
@@ -7,8 +7,16 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+export interface Fullscreen {
+  active: boolean;
+  supported: boolean;
+  /** The browser refused the last toggle (not a user gesture, a policy, an iframe without allowfullscreen). */
+  refused: boolean;
+  toggle: () => void;
+}
+
 /** Browser full-screen state (console-spec §4 "Full-screen toggles the browser full-screen state"). */
-export function useFullscreen(): { active: boolean; supported: boolean; toggle: () => void } {
+export function useFullscreen(): Fullscreen {
   const active = useSyncExternalStore(
     subscribe,
     () => document.fullscreenElement !== null,
@@ -19,9 +27,22 @@ export function useFullscreen(): { active: boolean; supported: boolean; toggle: 
     () => document.fullscreenEnabled,
     () => true,
   );
+  const [refused, setRefused] = useState(false);
   const toggle = useCallback(() => {
-    const run = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
-    run.catch(() => undefined); // refused (e.g. not triggered by a user gesture): nothing to do
+    let run: Promise<void>;
+    try {
+      run = document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    } catch {
+      run = Promise.reject(new Error('refused'));
+    }
+    run.then(
+      () => {
+        setRefused(false);
+      },
+      () => {
+        setRefused(true);
+      },
+    );
   }, []);
-  return { active, supported, toggle };
+  return { active, supported, refused, toggle };
 }

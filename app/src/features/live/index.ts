@@ -6,3 +6,4 @@ export type { LiveStatus } from './live-socket';
 export { ALARM_KINDS, alarmKindKey } from './protocol';
 export type { LiveAlarm, WorkEvent } from './protocol';
 export { useLiveFleet } from './use-live-fleet';
+export { useVehicleUpdates, type VehicleUpdates } from './use-vehicle-updates';

@@ -17,4 +17,6 @@ export type { VehicleLiveState, WheelReading } from './types';
 export { FLEET_STATES, STATE_TONES, deriveState } from './vehicle-state';
 export type { FleetState } from './vehicle-state';
 export { parseAxleLayout } from './wheel-layout';
-export type { WheelLimits } from './wheel-state';
+export { useWheelLimits } from './use-wheel-limits';
+export { WHEEL_COLORS, WHEEL_STATES, wheelState } from './wheel-state';
+export type { WheelLimits, WheelState } from './wheel-state';

@@ -3,74 +3,22 @@
  * then the server's menu tree for the signed-in role (groups open and close; hidden entries are left out; a hidden page
  * highlights its `activeName`). Before any sign-in it lists the console areas as 'coming soon'. Dark (#191a23), light, or a custom colour.
  */
-import { createElement, useId, useState, type ComponentType, type CSSProperties, type SVGProps } from 'react';
+import { createElement, useId, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 
 import { BrandMark } from '@/components/layout/brand-mark';
 import { cx } from '@/components/ui/cx';
-import {
-  BellIcon,
-  BookIcon,
-  BoxIcon,
-  BuildingIcon,
-  ChevronDownIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ChipIcon,
-  CogIcon,
-  DashboardIcon,
-  FolderIcon,
-  GaugeIcon,
-  HomeIcon,
-  LayersIcon,
-  ListIcon,
-  LockIcon,
-  MailIcon,
-  PinIcon,
-  RouteIcon,
-  TruckIcon,
-  UploadIcon,
-  UsersIcon,
-  WrenchIcon,
-} from '@/components/ui/icons';
+import { ChevronDownIcon, ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useApp } from '@/lib/app-context';
 import { paths } from '@/lib/paths';
 import { isDarkSide, type SideMode } from '@/features/settings';
 import { MENU, type MenuItem as StaticItem } from '../menu';
+import { menuIconFor } from '../menu-icons';
 import { menuTitle, sideMenuTree, type SideMenuNode } from '@/lib/console/menu-routes';
 import { useSession } from '@/lib/console/session-context';
 import { useGuardResult } from './route-guard';
-
-type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
-/** Element-style icon names of the menu tree → our icons (unknown names get a list icon). */
-const ICONS: [RegExp, Icon][] = [
-  [/^home$/, HomeIcon],
-  [/user|avatar|coordinate/, UsersIcon],
-  [/office|building/, BuildingIcon],
-  [/data-board|data-analysis|pie|histogram|trend|monitor|data-line/, DashboardIcon],
-  [/van|truck/, TruckIcon],
-  [/cpu|connection|aim|set-up/, ChipIcon],
-  [/folder/, FolderIcon],
-  [/map|location|position|place/, PinIcon],
-  [/guide|share/, RouteIcon],
-  [/bell|alarm|notification|warning/, BellIcon],
-  [/upload/, UploadIcon],
-  [/platform/, LayersIcon],
-  [/notebook|collection|tag|document|files/, BookIcon],
-  [/message|chat|promotion/, MailIcon],
-  [/lock/, LockIcon],
-  [/box|shop|suitcase/, BoxIcon],
-  [/tools|service/, WrenchIcon],
-  [/odometer/, GaugeIcon],
-  [/setting|view/, CogIcon],
-];
-
-function iconFor(name: string): Icon {
-  return ICONS.find(([re]) => re.test(name))?.[1] ?? ListIcon;
-}
 
 interface SideMenuProps {
   mode: SideMode;
@@ -165,7 +113,7 @@ function ServerEntry({ node, look, activeName, depth, open, onToggle }: { node: 
   const { lang } = useApp();
   const tipId = useId();
   const label = menuTitle(node.route, lang);
-  const icon = createElement(iconFor(node.route.icon), { className: 'size-5 shrink-0' });
+  const icon = createElement(menuIconFor(node.route.icon), { className: 'size-5 shrink-0' });
   if (node.children.length > 0) {
     const isOpen = open(node);
     const groupId = `${tipId}-group`;

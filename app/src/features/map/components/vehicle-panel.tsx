@@ -2,19 +2,18 @@
  * The selected vehicle over the map: plate, state, speed, last report, position (6 decimals), follow, and the wheel
  * diagram with live readings (getSensor again whenever a live frame changes the vehicle), and "open work order" on it.
  */
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { cx } from '@/components/ui/cx';
 import { CloseIcon } from '@/components/ui/icons';
-import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
+import { Badge } from '@/components/ui/states';
 import { formatDateTime, orUndefined } from '@/lib/format';
 import { formatLonLat } from '@/lib/geo';
-import { useUnits } from '@/features/settings';
-import { type FleetVehicle, STATE_TONES, UnitSwitch, useCarInfo, useVehicleWheels, WheelDiagram } from '@/features/vehicles';
+import { type FleetVehicle, STATE_TONES } from '@/features/vehicles';
 import { TrackPlaybackLink } from '@/features/tracks';
 import { OpenOrderLink } from '@/features/work';
 import { markerState } from '../fleet-view';
+import { LiveWheels } from './live-wheels';
 
 interface VehiclePanelProps {
   vehicle: FleetVehicle;
@@ -72,27 +71,5 @@ export function VehiclePanel({ vehicle: v, live, changedVersion, follow, onFollo
       </div>
       {live ? <LiveWheels carId={v.carId} changedVersion={changedVersion} /> : null}
     </section>
-  );
-}
-
-function LiveWheels({ carId, changedVersion }: { carId: number; changedVersion: number }) {
-  const { t } = useTranslation('map');
-  const info = useCarInfo(carId);
-  const wheels = useVehicleWheels(carId);
-  const units = useUnits();
-  const { refetch } = wheels;
-  useEffect(() => {
-    if (changedVersion > 0) void refetch();
-  }, [changedVersion, refetch]);
-  if (info.isPending) return <LoadingState />;
-  if (info.isError) return <ErrorState message={t('fleetFailed')} onRetry={() => void info.refetch()} />;
-  return (
-    <div className="space-y-2">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-slate-900">{t('vehicle.wheels')}</h3>
-        <UnitSwitch units={units} />
-      </div>
-      <WheelDiagram axleLayout={info.data.axleLayout} wheels={wheels.data ?? info.data.wheels} pressureUnit={units.pressure} tempUnit={units.temp} />
-    </div>
   );
 }

@@ -9,13 +9,12 @@ import { Button } from '@/components/ui/button';
 import { Drawer } from '@/components/ui/drawer';
 import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDateTime, maskPhone } from '@/lib/format';
-import { useAlarmThresholds } from '@/features/enterprise';
 import { useUnits } from '@/features/settings';
 import { ShareDialog } from './share-dialog';
 import { useCarInfo } from '../api/get-car-info';
 import { useVehicleWheels } from '../api/get-sensor';
 import { deriveState, STATE_TONES } from '../vehicle-state';
-import { DEFAULT_WHEEL_LIMITS } from '../wheel-state';
+import { useWheelLimits } from '../use-wheel-limits';
 import { UnitSwitch } from './unit-switch';
 import { WheelDiagram } from './wheel-diagram';
 
@@ -40,8 +39,7 @@ function VehicleInfo({ carId, onClose }: { carId: number; onClose: () => void })
   const wheels = useVehicleWheels(carId);
   const units = useUnits();
   const v = info.data;
-  const thresholds = useAlarmThresholds(v?.enterpriseId ?? null).data?.general;
-  const limits = thresholds ? { highPressure: thresholds.highPressure, lowPressure: thresholds.lowPressureWarning, highTemp: thresholds.highTemperature } : DEFAULT_WHEEL_LIMITS;
+  const limits = useWheelLimits(v?.enterpriseId ?? null);
   // no live state yet: it never reported, so offline
   const state = v ? deriveState(v.state ?? { offline: true }) : null;
   return (
