@@ -20,8 +20,8 @@
 //! until a write announces they changed ([`audience`]); the compressed feed is kept per
 //! audience in pieces that are recompressed only when their vehicles change ([`feed`]).
 
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -56,8 +56,13 @@ struct Shared {
     vehicles: RwLock<Vehicles>,
     /// Live events not yet looked at; only their vehicle ids matter.
     events: Mutex<broadcast::Receiver<Arc<LiveEvent>>>,
-    /// Vehicles whose live state changed since they were read.
-    changed: Mutex<HashSet<i64>>,
+    /// Vehicles whose live state changed since they were read, each with the turn of its
+    /// latest change ([`Shared::turn`]). An entry stays until a re-read that began after that
+    /// turn is applied: a reader that finds any waits for the re-read in flight instead of
+    /// answering from rows older than the change.
+    changed: Mutex<HashMap<i64, u64>>,
+    /// Counts changes, to tell a change made during a re-read from those it covers.
+    turn: AtomicU64,
     /// Set by a write (or missed events): reload everything before the next answer.
     stale: AtomicBool,
     /// Set when receivers gained or lost repeaters: recount before the next answer.
@@ -175,7 +180,8 @@ impl FleetSnapshot {
                 db,
                 vehicles: RwLock::new(Vehicles::default()),
                 events: Mutex::new(events),
-                changed: Mutex::new(HashSet::new()),
+                changed: Mutex::new(HashMap::new()),
+                turn: AtomicU64::new(0),
                 stale: AtomicBool::new(true),
                 repeaters_stale: AtomicBool::new(false),
                 loading: tokio::sync::Mutex::new(()),
@@ -217,11 +223,14 @@ impl FleetSnapshot {
 
     /// Re-read these vehicles before the next answer (after a write changed them).
     pub fn touch(&self, vehicles: impl IntoIterator<Item = i64>) {
-        self.shared
+        let mut changed = self
+            .shared
             .changed
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .extend(vehicles);
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for id in vehicles {
+            changed.insert(id, self.shared.turn.fetch_add(1, Ordering::AcqRel));
+        }
     }
 
     /// Who sees what changed (the enterprise tree, relations, roles): resolve every audience
@@ -445,7 +454,10 @@ impl FleetSnapshot {
             match events.try_recv() {
                 Ok(event) => {
                     if event.kind == EventKind::Alarm {
-                        changed.insert(event.vehicle_id);
+                        changed.insert(
+                            event.vehicle_id,
+                            self.shared.turn.fetch_add(1, Ordering::AcqRel),
+                        );
                     }
                 }
                 Err(TryRecvError::Empty | TryRecvError::Closed) => return true,
@@ -474,15 +486,17 @@ impl FleetSnapshot {
         if self.shared.repeaters_stale.swap(false, Ordering::AcqRel) {
             self.recount_repeaters().await?;
         }
-        let changed: Vec<i64> = {
-            let mut changed = self
-                .shared
-                .changed
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            changed.drain().collect()
-        };
-        for ids in changed.chunks(REFRESH_CHUNK) {
+        // Left pending until applied (see `Shared::changed`).
+        let changed: Vec<(i64, u64)> = self
+            .shared
+            .changed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .map(|(id, turn)| (*id, *turn))
+            .collect();
+        let ids: Vec<i64> = changed.iter().map(|(id, _)| *id).collect();
+        for ids in ids.chunks(REFRESH_CHUNK) {
             let rows = fleet::read_rows(&self.shared.db, Some(ids)).await?;
             let cutoff = fleet::cutoff();
             let mut vehicles = self.write();
@@ -500,6 +514,17 @@ impl FleetSnapshot {
             // Named but not read back: deleted.
             for id in before.into_keys() {
                 vehicles.log_removal(id, version);
+            }
+        }
+        let mut pending = self
+            .shared
+            .changed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        for (id, turn) in changed {
+            // changed again during the re-read: the next answer reads it again
+            if pending.get(&id) == Some(&turn) {
+                pending.remove(&id);
             }
         }
         Ok(())
