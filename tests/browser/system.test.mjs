@@ -215,6 +215,35 @@ describe('system screens against the server', () => {
     }
   });
 
+  test('link settings: a brand profile’s domain link is edited; a malformed domain is caught in the form', async () => {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await newPage(context);
+      await signIn(page, 'admin', server.password);
+      await openConsole(page, '/superAdmin/linkConfig');
+      const row = page.getByTestId('link-config-table').getByRole('row').filter({ hasText: 'tyresafe.cn' });
+      await row.waitFor();
+      await row.getByRole('button', { name: '编辑' }).click();
+      const form = page.getByTestId('link-config-form');
+      await form.waitFor();
+      await form.getByLabel('域名').fill('bad domain!');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.getByText('域名只能由字母、数字、连字符和点组成').waitFor();
+      await form.getByLabel('域名').fill('tyresafe.cn');
+      await form.getByLabel('应用名称').fill(`胎安云 ${stamp}`);
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/brand/update'));
+      await form.getByRole('button', { name: '保存' }).click();
+      const answer = await (await saved).json();
+      assert.equal(answer.code, 0, answer.msg);
+      assert.equal(answer.data.appName, `胎安云 ${stamp}`);
+      await form.waitFor({ state: 'detached' });
+      await page.getByTestId('link-config-table').getByRole('cell', { name: `胎安云 ${stamp}` }).waitFor();
+      await assertQuiet(page, 'link settings');
+    } finally {
+      await context.close();
+    }
+  });
+
   test('operation records: the creation of that dictionary is listed, with its caller', async () => {
     const context = await newContext(browser, server.url);
     try {

@@ -366,15 +366,24 @@ async fn editing_a_brand_changes_its_pages_at_once() {
         "the cached page was dropped"
     );
     // Bad input changes nothing.
-    app.api_brand_update(&json!({"id": id, "appName": "  "}), Some(&admin))
-        .await
-        .code(7);
-    app.api_brand_update(&json!({"id": id, "appDomain": "wheelend.cn"}), Some(&admin))
-        .await
-        .code(7);
-    app.api_brand_update(&json!({"id": id, "appDomain": "bad domain!"}), Some(&admin))
-        .await
-        .code(7);
+    // A refusal about a field names it (`data.field`), so the console's form shows it there.
+    for (body, field) in [
+        (json!({"id": id, "appName": "  "}), Some("appName")),
+        (json!({"id": id, "appDomain": "wheelend.cn"}), None),
+        (
+            json!({"id": id, "appDomain": "bad domain!"}),
+            Some("appDomain"),
+        ),
+    ] {
+        let answer = app.api_brand_update(&body, Some(&admin)).await;
+        answer.code(7);
+        assert_eq!(
+            answer.envelope().data["field"].as_str(),
+            field,
+            "{}",
+            answer.text
+        );
+    }
     app.api_brand_update(&json!({"id": 9999, "appName": "x"}), Some(&admin))
         .await
         .code(7);

@@ -169,10 +169,13 @@ pub async fn update(
     let required = |value: String, field: &str| -> Result<String, AppError> {
         let value = value.trim().to_owned();
         if value.is_empty() {
-            Err(AppError::fail(kernel::i18n::Text::new(
-                format!("{field} 不能为空"),
-                format!("{field} must not be empty"),
-            )))
+            Err(AppError::field(
+                field,
+                kernel::i18n::Text::new(
+                    format!("{field} 不能为空"),
+                    format!("{field} must not be empty"),
+                ),
+            ))
         } else {
             Ok(value)
         }
@@ -195,11 +198,14 @@ pub async fn update(
             !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
         });
         if !valid {
-            return Err(AppError::fail(text!(
-                "appDomain 不是合法的域名：{}",
-                "appDomain is not a valid host name: {}",
-                domain
-            )));
+            return Err(AppError::field(
+                "appDomain",
+                text!(
+                    "appDomain 不是合法的域名：{}",
+                    "appDomain is not a valid host name: {}",
+                    domain
+                ),
+            ));
         }
         row.app_domain = Set(domain);
     }

@@ -1,5 +1,5 @@
 /** Shapes of the system calls (gva-api.md §5–§10 and the issue's user shapes). Keys as the server sends them. */
-import type { AuthorityRef, OperationRecordOut, SignInRow } from '@/lib/api-types';
+import type { AuthorityRef, Brand, OperationRecordOut, SignInRow } from '@/lib/api-types';
 
 export type AuthorityBrief = AuthorityRef;
 
@@ -180,3 +180,6 @@ export function flattenAuthorities(tree: readonly Authority[] | null | undefined
   }
   return out;
 }
+
+/** A hostname brand profile (`/brand/list`): the console and site are rebranded for hosts under `appDomain`. */
+export type BrandProfile = Brand;
