@@ -378,7 +378,7 @@ describe('enterprises and tenancy', () => {
       await hot.fill('88');
       await page.getByRole('button', { name: '保存阈值' }).click();
       await page.getByRole('status').getByText('操作成功').first().waitFor();
-      await general.getByText('已自定义').waitFor();
+      await page.getByTestId('alarm-thresholds').getByText('已自定义').waitFor();
       // who follows: a count, and the enterprises with values of their own
       await page.getByTestId('default-alert-inheriting').getByText(/\d+ 家企业完全沿用平台默认值/).waitFor();
 

@@ -13,11 +13,11 @@ import { useVerifyEnterprise } from '../api/verify-enterprise';
 import type { EnterpriseDetail } from '../types';
 import { VerifyBadge } from './badges';
 import { InfoList } from './info-list';
-import { useIsStaff } from './use-staff';
+import { useIsPlatformStaff } from '@/features/auth';
 
 export function VerificationPanel({ ent, canEdit }: { ent: EnterpriseDetail; canEdit: boolean }) {
   const { t } = useTranslation('enterprise');
-  const staff = useIsStaff();
+  const staff = useIsPlatformStaff();
   const verify = useVerifyEnterprise();
   const [dialog, setDialog] = useState<'submit' | 'reject' | null>(null);
   const close = () => {

@@ -10,12 +10,10 @@ import { DataTable, type Column } from '@/components/crud/data-table';
 import { Pager } from '@/components/crud/pager';
 import { Panel, useListState, ViewPage } from '@/components/crud/view';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { isPlatformStaff, PLATFORM_ENTERPRISE_ID } from '@/features/auth';
+import { PLATFORM_ENTERPRISE_ID, useIsPlatformStaff } from '@/features/auth';
 import { useApp } from '@/lib/app-context';
 import { formatDateTime } from '@/lib/format';
 import { useButtons } from '@/lib/console/menu-route-context';
-import { useEnterpriseId } from '@/lib/console/session-context';
-import { useRoleList } from '@/lib/session';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { menuTitle } from '@/lib/console/menu-routes';
 import { useAlarmThresholds } from '../api/get-alarm-thresholds';
@@ -66,7 +64,7 @@ export default function DefaultAlertView({ route }: MenuViewProps) {
   const { t } = useTranslation('enterprise');
   const { lang } = useApp();
   const can = useButtons();
-  const platform = isPlatformStaff(useRoleList(), useEnterpriseId());
+  const platform = useIsPlatformStaff();
   const defaults = useAlarmThresholds(platform ? PLATFORM_ENTERPRISE_ID : null);
   return (
     <ViewPage title={menuTitle(route, lang)} description={t(platform ? 'defaultAlert.description' : 'defaultAlert.memberDescription')}>
