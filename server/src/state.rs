@@ -44,6 +44,8 @@ pub struct AppState {
     pub wechat: WeChat,
     pub live: LiveHub,
     pub ingest: Ingestor,
+    /// The MQTT console: what MQTT brought, subscriptions, routes, the publisher.
+    pub mqtt: ingestion::mqtt_console::MqttConsole,
     /// Push rules, members' messages and webhooks: where alarm changes go.
     pub push: Push,
     /// The spatial index of points of interest.

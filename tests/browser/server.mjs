@@ -47,7 +47,8 @@ async function waitHealthy(url, child, output) {
  * Spawns the server on a free port with a fresh data directory and a random admin password, and waits until
  * GET /api/health answers 200. Returns {url, password, stop()}.
  */
-export async function startServer() {
+/** `mqttPort`: run the embedded MQTT broker on this (free) port; off by default. */
+export async function startServer({ mqttPort = 0 } = {}) {
   const bin = resolve(repoRoot, process.env.WHEELEND_BIN ?? 'target/debug/wheelend');
   if (!existsSync(bin)) throw new Error(`server binary not found: ${bin} (build it, or set WHEELEND_BIN)`);
   const port = await freePort();
@@ -64,8 +65,8 @@ export async function startServer() {
       WHEELEND_ADMIN_PASSWORD: password,
       // simulation off: tests make their own vehicles report
       WHEELEND_SIMULATE: process.env.WHEELEND_SIMULATE ?? '0',
-      // no embedded MQTT broker: its fixed port would clash between servers
-      WHEELEND_MQTT_PORT: '0',
+      // no embedded MQTT broker unless asked for on a free port: its fixed port would clash between servers
+      WHEELEND_MQTT_PORT: String(mqttPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

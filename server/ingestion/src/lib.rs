@@ -9,6 +9,7 @@ pub mod demo;
 pub mod drive;
 pub mod ingest;
 pub mod mqtt;
+pub mod mqtt_console;
 pub mod rejects;
 pub mod report;
 pub mod simulator;

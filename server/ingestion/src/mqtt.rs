@@ -27,6 +27,7 @@ use serde::Deserialize;
 use tokio::sync::Semaphore;
 
 use crate::ingest::{Credential, Ingestor, MAX_PER_REQUEST};
+use crate::mqtt_console::MqttConsole;
 use crate::report::ReportBody;
 use kernel::config::Config;
 use kernel::error::AppError;
@@ -34,7 +35,7 @@ use kernel::error::AppError;
 /// Messages being handled at once per broker; more wait (back-pressure on the broker).
 const IN_FLIGHT: usize = 512;
 /// Largest message accepted, bytes (1000 reports fit easily).
-const MAX_PAYLOAD: usize = 1024 * 1024;
+pub(crate) const MAX_PAYLOAD: usize = 1024 * 1024;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -55,11 +56,14 @@ fn topic_imei<'a>(prefix: &str, topic: &'a str) -> Option<&'a str> {
 /// Handles one message. An error means nothing of it was stored and it should come again.
 async fn handle(
     ingest: &Ingestor,
+    console: &MqttConsole,
     prefix: &str,
     topic: &str,
     payload: &[u8],
 ) -> Result<(), AppError> {
-    let parsed = topic_imei(prefix, topic).and_then(|imei| {
+    let imei = topic_imei(prefix, topic);
+    console.received(imei);
+    let parsed = imei.and_then(|imei| {
         let message: Message = serde_json::from_slice(payload).ok()?;
         let reports = message.report.into_reports();
         let fits = reports.len() <= MAX_PER_REQUEST && reports.iter().all(|r| r.imei == imei);
@@ -67,10 +71,13 @@ async fn handle(
     });
     let Some((key, reports)) = parsed else {
         ingest.count_malformed();
+        console.outcome(imei, 0, &["malformed"]);
         tracing::debug!(topic, "an MQTT message that is not a report");
         return Ok(());
     };
     let outcome = ingest.submit(reports, Credential::Key(&key)).await?;
+    let refused: Vec<&str> = outcome.rejected.iter().map(|r| r.reason.key()).collect();
+    console.outcome(imei, outcome.accepted, &refused);
     if !outcome.rejected.is_empty() {
         tracing::debug!(topic, rejected = ?outcome.rejected, "MQTT reports refused");
     }
@@ -78,22 +85,22 @@ async fn handle(
 }
 
 /// Starts what the configuration asks for: the embedded broker and/or the external
-/// subscription.
+/// subscription; what they receive is also counted by the MQTT console.
 ///
 /// # Errors
 /// When the embedded broker cannot be set up or the external broker's URL is invalid.
-pub fn start(cfg: &Config, ingest: &Ingestor) -> anyhow::Result<()> {
+pub fn start(cfg: &Config, ingest: &Ingestor, console: &MqttConsole) -> anyhow::Result<()> {
     if cfg.mqtt_port != 0 {
-        start_embedded(cfg, ingest.clone()).context("the embedded MQTT broker")?;
+        start_embedded(cfg, ingest.clone(), console.clone()).context("the embedded MQTT broker")?;
     }
     if let Some(url) = &cfg.mqtt_url {
-        start_external(cfg, url.expose_secret(), ingest.clone())
+        start_external(cfg, url.expose_secret(), ingest.clone(), console.clone())
             .context("the external MQTT broker")?;
     }
     Ok(())
 }
 
-fn start_embedded(cfg: &Config, ingest: Ingestor) -> anyhow::Result<()> {
+fn start_embedded(cfg: &Config, ingest: Ingestor, console: MqttConsole) -> anyhow::Result<()> {
     use rumqttd::{Broker, ConnectionSettings, Notification, RouterConfig, ServerSettings};
     let listen = std::net::SocketAddr::new(cfg.mqtt_bind, cfg.mqtt_port);
     let server = ServerSettings {
@@ -119,9 +126,39 @@ fn start_embedded(cfg: &Config, ingest: Ingestor) -> anyhow::Result<()> {
             ..RouterConfig::default()
         },
         v4: Some([("v4".to_owned(), server)].into_iter().collect()),
+        // The router's meter (its connection count) every 5 s while messages flow, for the
+        // MQTT console.
+        // (rumqttd's timer needs both kinds configured; nobody listens to the alerts.)
+        metrics: Some(
+            [
+                (
+                    rumqttd::MetricType::Meters,
+                    serde_json::from_value(serde_json::json!({"push_interval": 5}))?,
+                ),
+                (
+                    rumqttd::MetricType::Alerts,
+                    serde_json::from_value(serde_json::json!({"push_interval": 3600}))?,
+                ),
+            ]
+            .into_iter()
+            .collect(),
+        ),
         ..rumqttd::Config::default()
     };
     let mut broker = Broker::new(config);
+    let meters = broker
+        .meters()
+        .map_err(|e| anyhow::anyhow!("the broker's meters: {e}"))?;
+    let metered = console.clone();
+    tokio::spawn(async move {
+        while let Ok(meters) = meters.next().await {
+            for meter in meters {
+                if let rumqttd::Meter::Router(_, router) = meter {
+                    metered.broker_meter(router.total_connections as u64);
+                }
+            }
+        }
+    });
     let (mut link_tx, mut link_rx) = broker
         .link("wheelend-ingest")
         .map_err(|e| anyhow::anyhow!("linking to the broker: {e}"))?;
@@ -153,11 +190,12 @@ fn start_embedded(cfg: &Config, ingest: Ingestor) -> anyhow::Result<()> {
             let Ok(permit) = permits.clone().acquire_owned().await else {
                 return;
             };
-            let (ingest, prefix) = (ingest.clone(), prefix.clone());
+            let (ingest, console, prefix) = (ingest.clone(), console.clone(), prefix.clone());
             tokio::spawn(async move {
                 let publish = forward.publish;
                 let topic = String::from_utf8_lossy(&publish.topic);
-                if let Err(err) = handle(&ingest, &prefix, &topic, &publish.payload).await {
+                if let Err(err) = handle(&ingest, &console, &prefix, &topic, &publish.payload).await
+                {
                     // The broker has acknowledged it already; nobody will send it again.
                     tracing::error!(%err, %topic, "an MQTT report could not be stored");
                 }
@@ -168,7 +206,12 @@ fn start_embedded(cfg: &Config, ingest: Ingestor) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn start_external(cfg: &Config, url: &str, ingest: Ingestor) -> anyhow::Result<()> {
+fn start_external(
+    cfg: &Config,
+    url: &str,
+    ingest: Ingestor,
+    console: MqttConsole,
+) -> anyhow::Result<()> {
     use rumqttc::{AsyncClient, Event, MqttOptions, Packet, QoS};
     let parsed = reqwest::Url::parse(url).context("WHEELEND_MQTT_URL is not a URL")?;
     anyhow::ensure!(
@@ -221,9 +264,14 @@ fn start_external(cfg: &Config, url: &str, ingest: Ingestor) -> anyhow::Result<(
             let Ok(permit) = permits.clone().acquire_owned().await else {
                 return;
             };
-            let (ingest, prefix, client) = (ingest.clone(), prefix.clone(), client.clone());
+            let (ingest, console, prefix, client) = (
+                ingest.clone(),
+                console.clone(),
+                prefix.clone(),
+                client.clone(),
+            );
             tokio::spawn(async move {
-                match handle(&ingest, &prefix, &publish.topic, &publish.payload).await {
+                match handle(&ingest, &console, &prefix, &publish.topic, &publish.payload).await {
                     Ok(()) => {
                         if let Err(err) = client.ack(&publish).await {
                             tracing::warn!(%err, "acknowledging an MQTT report");
