@@ -10,6 +10,8 @@ pub struct Model {
     pub kind: String,
     pub name: String,
     pub color: String,
+    /// Place among the enterprise's tags of the same kind (ascending; then name).
+    pub sort: i32,
     pub created_at: DateTimeUtc,
 }
 

@@ -13,6 +13,9 @@ pub mod import;
 pub mod keys;
 pub mod records;
 pub mod sensors;
+pub mod tag_fields;
+pub mod tag_search;
+pub mod tag_values;
 pub mod tags;
 
 use chrono::{DateTime, Duration, Utc};

@@ -7,6 +7,9 @@ mod devices;
 mod firmware;
 mod records;
 mod sensors;
+mod tag_fields;
+mod tag_search;
+mod tag_values;
 mod tags;
 
 use serde::Deserialize;
@@ -26,6 +29,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(commands::router())
         .merge(records::router())
         .merge(tags::router())
+        .merge(tag_fields::router())
+        .merge(tag_values::router())
+        .merge(tag_search::router())
 }
 
 /// The `/tapi` calls of the area.

@@ -12,7 +12,7 @@ use super::{IdsRequest, done};
 use crate::extract::Scoped;
 use crate::state::AppState;
 use domain::device::devices::DeviceRow;
-use domain::device::tags::{self, TagInput, TagRow};
+use domain::device::tags::{self, TagDetail, TagInput, TagRow, TagSave};
 use kernel::error::{ApiOk, ApiResult, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,6 +25,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .write(routes!(set_device))
         .read(routes!(device_tags))
         .read(routes!(service_tags))
+        .read(routes!(tag_detail))
+        .write(routes!(tag_save))
+        .write(routes!(tag_sort))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -227,4 +230,56 @@ async fn service_tags(
     Scoped(scope, req): Scoped<KindTagsRequest>,
 ) -> ApiResult<Vec<TagRow>> {
     tags_of_kind(&state, &scope, &req, "service").await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct TagIdRequest {
+    id: i64,
+}
+
+/// One tag with the custom fields it carries.
+#[utoipa::path(post, path = "/tag/detail", tag = "device", security(("x-token" = [])),
+    request_body = TagIdRequest, responses((status = 200, body = Envelope<TagDetail>)))]
+async fn tag_detail(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<TagIdRequest>,
+) -> ApiResult<TagDetail> {
+    Ok(ApiOk(tags::detail(&state.db, &scope, req.id).await?))
+}
+
+/// Creates (no `id`) or edits a tag with the custom fields it carries; a field leaving the
+/// tag takes its values along.
+#[utoipa::path(post, path = "/tag/save", tag = "device", security(("x-token" = [])),
+    request_body = TagSave, responses((status = 200, body = Envelope<TagDetail>)))]
+async fn tag_save(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<TagSave>,
+) -> ApiResult<TagDetail> {
+    Ok(ApiOk(tags::save(&state.db, &scope, &req).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TagSortRequest {
+    /// The enterprise (default: the acting one).
+    #[serde(default, alias = "entId", alias = "ent_id")]
+    enterprise_id: Option<i64>,
+    /// vehicle, device, label or service.
+    #[serde(default, rename = "type", alias = "kind")]
+    kind: String,
+    /// Every tag of that kind in the enterprise, first to last.
+    #[serde(default)]
+    ids: Vec<i64>,
+}
+
+/// Orders the tags of one kind in one write; answers them in their new order.
+#[utoipa::path(post, path = "/tag/sort", tag = "device", security(("x-token" = [])),
+    request_body = TagSortRequest, responses((status = 200, body = Envelope<Vec<TagRow>>)))]
+async fn tag_sort(
+    State(state): State<AppState>,
+    Scoped(scope, req): Scoped<TagSortRequest>,
+) -> ApiResult<Vec<TagRow>> {
+    Ok(ApiOk(
+        tags::sort(&state.db, &scope, req.enterprise_id, &req.kind, &req.ids).await?,
+    ))
 }
