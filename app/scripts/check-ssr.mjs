@@ -286,9 +286,30 @@ const cases = [
   {
     url: '/install',
     check(out) {
+      // the procedure, readable without signing in and indexed
       assert.equal(out.status, 200);
-      assert.ok(out.html.includes('data-testid="module-unavailable"') && out.html.includes('此模块暂未开放'));
-      assert.ok(out.head.includes('<meta name="robots" content="noindex">'));
+      assert.equal(out.bundle, 'site');
+      assert.ok(out.html.includes('data-testid="install-procedure"') && out.html.includes('data-testid="install-signin"'));
+      assert.ok(!out.head.includes('noindex'));
+    },
+  },
+  {
+    url: '/article/privacy',
+    lang: 'en',
+    check(out) {
+      assert.equal(out.status, 200);
+      assert.equal(out.bundle, 'site');
+      assert.equal(titleOf(out.head), `Privacy policy - ${ESC_NAME}`);
+      assert.ok(out.head.includes('<meta name="keywords" content="privacy policy,'));
+    },
+  },
+  {
+    url: '/article/nope',
+    check(out) {
+      // an article type there is none of: the 404 page, not indexed
+      assert.equal(out.status, 404);
+      assert.equal(titleOf(out.head), `迷路了 - ${ESC_NAME}`);
+      assert.ok(out.head.includes('noindex'));
     },
   },
   {

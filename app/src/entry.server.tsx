@@ -11,6 +11,7 @@ import { renderToString } from 'react-dom/server.browser';
 import { StaticRouter } from 'react-router';
 
 import { ConsoleApp } from '@/console-app';
+import { articlePageMeta } from '@/features/articles';
 import { bundleFor, guard } from '@/features/auth';
 import { sharePageMeta } from '@/features/share';
 import { createI18n } from '@/lib/i18n-bundled';
@@ -60,7 +61,7 @@ export function render(inputJson: string): RenderOutput {
     </StaticRouter>,
   );
   const fixed = decision.kind === 'fixed' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : CONSOLE_ROUTE;
-  const { route, override } = sharePageMeta(fixed, input.data, i18n);
+  const { route, override } = fixed.metaId === 'article' ? articlePageMeta(fixed, pathname, i18n, input.brand.appName) : sharePageMeta(fixed, input.data, i18n);
   return { status: route.status, head: headFor(route, override, input, pathname, i18n), html, bundle };
 }
 
@@ -77,6 +78,7 @@ function headFor(route: PageRoute, override: MetaOverride, input: RenderInput, p
     route.unavailable === true,
     override.title ?? null,
     override.description ?? null,
+    override.keywords ?? null,
     brand.appName,
     brand.desc,
     brand.appLogo,

@@ -87,6 +87,7 @@ impl Application {
         let live = domain::live::hub::LiveHub::new();
         let push = domain::rule::dispatcher::Push::start(db.clone(), live.clone(), &cfg.push);
         let fleet = domain::vehicle::snapshot::FleetSnapshot::start(db.clone(), &live);
+        let mqtt = ingestion::mqtt_console::MqttConsole::new(&cfg);
         let state = AppState {
             assets,
             db: db.clone(),
@@ -112,8 +113,14 @@ impl Application {
             live,
             push,
             pois: domain::track::pois::PoiIndex::default(),
+            mqtt,
         };
-        ingestion::mqtt::start(&state.cfg, &state.ingest)?;
+        ingestion::mqtt::start(&state.cfg, &state.ingest, &state.mqtt)?;
+        state
+            .mqtt
+            .start(&db)
+            .await
+            .context("starting the MQTT console")?;
         use domain::retention;
         retention::daily(
             db.clone(),
@@ -134,6 +141,10 @@ impl Application {
             audit_days,
             |db, before| async move { domain::signins::prune(&db, before).await },
         );
+        // Account cancellations whose cooling-off period is over (docs/site-pages.md).
+        retention::daily(db.clone(), "account cancellations", 1, |db, _| async move {
+            domain::cancellation::settle_due(&db, chrono::Utc::now()).await
+        });
         // Notice plans' runs and overdue orders, once a minute.
         domain::work::informs::every_minute(db.clone());
         // Trips and mileage of finished days, kept as history changes.

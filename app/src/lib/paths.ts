@@ -34,3 +34,13 @@ export const patterns = {
   /** A work order's page outside the menu (shared links, notifications). */
   workOrder: '/wf/:id',
 } as const;
+
+/** An article's page (`/article/:type`: privacy, terms, cookies, install-guide; features/articles). */
+export function articlePath(type: string): string {
+  return `/article/${type}`;
+}
+
+/** The sign-in page that comes back to `path` afterwards (`/login?redirect=…`). */
+export function signInThenBack(path: string): string {
+  return `${paths.login}?redirect=${encodeURIComponent(path)}`;
+}

@@ -35,10 +35,12 @@ export interface MetaContext {
   pathname: string;
 }
 
-/** A page's own title and description (a menu's title, a shared vehicle's plate and state). */
+/** A page's own title and description (a menu's title, a shared vehicle's plate and state, an article's). */
 export interface MetaOverride {
   title?: string;
   description?: string;
+  /** An article's own keywords. */
+  keywords?: string;
 }
 
 /** Route-supplied title, description and keywords; the defaults of console-spec §2 otherwise. */
@@ -51,7 +53,7 @@ export function resolveMeta(route: Pick<PageRoute, 'metaId' | 'status' | 'unavai
   return {
     title: composeTitle(routeTitle, brand.appName),
     description: override.description ?? optionalT(i18n, `${base}.description`, vars) ?? brand.desc,
-    keywords: optionalT(i18n, `${base}.keywords`, vars) ?? i18n.t('meta.default.keywords'),
+    keywords: override.keywords ?? optionalT(i18n, `${base}.keywords`, vars) ?? i18n.t('meta.default.keywords'),
     canonical: absoluteUrl(ctx.origin, canonicalPath(ctx.pathname)),
     siteName: brand.appName,
     image: absoluteUrl(ctx.origin, brand.appLogo),

@@ -2,6 +2,7 @@
 
 pub mod authz;
 pub mod brand;
+pub mod cancellation;
 pub mod device;
 pub mod dictionary;
 pub mod enterprise;

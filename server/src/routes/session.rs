@@ -43,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .write(routes!(delete_user))
         .write(routes!(reset_password))
         .write(routes!(change_password))
+        .write(routes!(cancel_account))
         .write(routes!(reset_username))
         .write(routes!(set_user_authority))
 }
@@ -628,6 +629,45 @@ async fn change_password(
 ) -> ApiResult<Empty> {
     users::change_password(&state.db, me.uid, &req.password, &req.new_password).await?;
     done()
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationRequest {
+    /// The caller's current password.
+    #[serde(default)]
+    password: String,
+    /// Why, optionally (at most 500 characters); kept with the request.
+    #[serde(default)]
+    reason: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CancellationAnswer {
+    /// When the request was recorded (ms since the epoch).
+    requested_at: i64,
+    /// The end of the cooling-off period (ms): until then an administrator can restore the
+    /// account by enabling it again.
+    cooling_off_until: i64,
+}
+
+/// Cancels the caller's own account: the current password is required; the built-in
+/// accounts and the last administrator of an enterprise are refused (code 7). The account is
+/// frozen at once (no sign-in, its tokens refused) and the request recorded with its
+/// cooling-off period; the enterprise's data stays with the enterprise.
+#[utoipa::path(post, path = "/user/cancellation", tag = "session", security(("x-token" = [])),
+    request_body = CancellationRequest, responses((status = 200, body = Envelope<CancellationAnswer>)))]
+async fn cancel_account(
+    State(state): State<AppState>,
+    CurrentUser(me): CurrentUser,
+    ApiJson(req): ApiJson<CancellationRequest>,
+) -> ApiResult<CancellationAnswer> {
+    let done = domain::cancellation::request(&state.db, me.uid, &req.password, &req.reason).await?;
+    Ok(ApiOk(CancellationAnswer {
+        requested_at: done.requested_at.timestamp_millis(),
+        cooling_off_until: done.cooling_off_until.timestamp_millis(),
+    }))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -5,7 +5,7 @@ import { Outlet } from 'react-router';
 
 import { useApp } from '@/lib/app-context';
 import { displayName } from '@/lib/state';
-import { paths } from '@/lib/paths';
+import { articlePath, paths } from '@/lib/paths';
 import { AppLink, AppNavLink } from '@/components/ui/app-link';
 import { buttonClasses, LinkButton } from '@/components/ui/button';
 import { cx } from '@/components/ui/cx';
@@ -16,6 +16,8 @@ import { LanguageSwitcher } from './language-switcher';
 
 const NAV = [
   { to: paths.solution, key: 'nav.solution' },
+  { to: paths.truck, key: 'nav.truck' },
+  { to: paths.saloon, key: 'nav.saloon' },
   { to: paths.about, key: 'nav.about' },
   { to: paths.map, key: 'nav.map' },
 ] as const;
@@ -107,7 +109,7 @@ function SiteFooter() {
   const linkClass = 'text-sm text-slate-400 hover:text-white';
   return (
     <footer className="bg-ink-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 sm:grid-cols-2 md:grid-cols-[2fr_1fr_1fr_1fr] lg:px-8">
         <div className="max-w-sm">
           <BrandMark to={paths.solution} tone="light" />
           <p className="mt-4 text-sm font-medium text-white">{t('footer.tagline')}</p>
@@ -119,6 +121,16 @@ function SiteFooter() {
             <li>
               <AppLink className={linkClass} to={paths.solution}>
                 {t('nav.solution')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className={linkClass} to={paths.truck}>
+                {t('nav.truck')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className={linkClass} to={paths.saloon}>
+                {t('nav.saloon')}
               </AppLink>
             </li>
             <li>
@@ -147,8 +159,33 @@ function SiteFooter() {
               </AppLink>
             </li>
             <li>
-              <AppLink className={linkClass} to={`${paths.about}#privacy`}>
+              <AppLink className={linkClass} to={articlePath('privacy')}>
                 {t('footer.privacy')}
+              </AppLink>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold text-white">{t('footer.legal')}</h2>
+          <ul className="mt-4 space-y-3">
+            <li>
+              <AppLink className={linkClass} to={articlePath('terms')}>
+                {t('footer.terms')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className={linkClass} to={articlePath('cookies')}>
+                {t('footer.cookies')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className={linkClass} to={paths.install}>
+                {t('footer.install')}
+              </AppLink>
+            </li>
+            <li>
+              <AppLink className={linkClass} to={paths.cancellation}>
+                {t('footer.cancellation')}
               </AppLink>
             </li>
           </ul>

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { PointMap } from '@/components/map/point-map';
 import type { MapPoint } from '@/components/map/types';
-import { ClockIcon, MailIcon, PhoneDeviceIcon, PhoneIcon, PinIcon, QrIcon, ShieldIcon, BellIcon, TyreIcon, ClipboardIcon } from '@/components/ui/icons';
+import { AppLink } from '@/components/ui/app-link';
+import { ArrowRightIcon, ClockIcon, MailIcon, PhoneDeviceIcon, PhoneIcon, PinIcon, QrIcon, ShieldIcon, BellIcon, TyreIcon, ClipboardIcon } from '@/components/ui/icons';
 import { useApp } from '@/lib/app-context';
+import { articlePath } from '@/lib/paths';
 
 type IconType = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -156,6 +158,12 @@ export function AboutPage() {
               </div>
             ))}
           </div>
+          <p className="mt-10">
+            <AppLink to={articlePath('privacy')} className="text-brand-700 inline-flex items-center gap-1.5 text-sm font-semibold hover:underline">
+              {t('privacy.full')}
+              <ArrowRightIcon className="size-4" />
+            </AppLink>
+          </p>
         </div>
       </section>
 

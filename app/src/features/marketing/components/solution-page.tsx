@@ -1,11 +1,8 @@
 /** /solution: the marketing page (console-spec §2: SEO keywords on TPMS, tyre pressure/temperature, axle temperature, anti-fire). */
-import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LinkButton } from '@/components/ui/button';
 import {
   AlertIcon,
-  ArrowRightIcon,
   BellIcon,
   ChipIcon,
   ClipboardIcon,
@@ -23,9 +20,8 @@ import {
   RouteIcon,
 } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
+import { CtaBand, FeatureGrid, PageHero, StepList, type IconType } from './sections';
 import { WheelPreview } from './wheel-preview';
-
-type IconType = ComponentType<SVGProps<SVGSVGElement>>;
 
 const FEATURES: { id: 'tpms' | 'axle' | 'fire' | 'map' | 'alarms' | 'orders' | 'stock' | 'devices'; icon: IconType }[] = [
   { id: 'tpms', icon: GaugeIcon },
@@ -57,42 +53,16 @@ const AUDIENCE: { id: 'express' | 'logistics' | 'hazmat' | 'service'; icon: Icon
 function Hero() {
   const { t } = useTranslation('solution');
   return (
-    <section className="bg-ink-950 relative isolate overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(60%_80%_at_80%_20%,rgba(77,112,255,0.35),transparent),radial-gradient(40%_60%_at_10%_90%,rgba(229,72,77,0.18),transparent)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:56px_56px]"
-      />
-      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 md:grid-cols-[1.1fr_1fr] md:py-28 lg:px-8">
-        <div>
-          <p className="text-brand-300 inline-flex items-center gap-2 rounded-full bg-white/5 px-3 py-1 text-xs font-medium ring-1 ring-white/10">
-            <FlameIcon className="size-3.5" />
-            {t('hero.eyebrow')}
-          </p>
-          <h1 className="mt-6 text-4xl leading-tight font-bold tracking-tight text-white sm:text-5xl">
-            {t('hero.title')}
-            <span className="from-brand-300 block bg-gradient-to-r to-sky-300 bg-clip-text text-transparent">{t('hero.titleAccent')}</span>
-          </h1>
-          <p className="mt-6 max-w-xl text-base leading-7 text-slate-300 sm:text-lg">{t('hero.lead')}</p>
-          <div className="mt-10 flex flex-wrap gap-3">
-            <LinkButton to={paths.login} size="lg">
-              {t('hero.primary')}
-              <ArrowRightIcon className="size-4" />
-            </LinkButton>
-            <LinkButton to={paths.map} size="lg" variant="inverse">
-              <MapIcon className="size-5" />
-              {t('hero.secondary')}
-            </LinkButton>
-          </div>
-        </div>
-        <div className="flex justify-center md:justify-end">
-          <WheelPreview />
-        </div>
-      </div>
-    </section>
+    <PageHero
+      eyebrow={t('hero.eyebrow')}
+      eyebrowIcon={FlameIcon}
+      title={t('hero.title')}
+      accent={t('hero.titleAccent')}
+      lead={t('hero.lead')}
+      primary={{ to: paths.login, label: t('hero.primary') }}
+      secondary={{ to: paths.map, label: t('hero.secondary'), icon: MapIcon }}
+      aside={<WheelPreview />}
+    />
   );
 }
 
@@ -114,69 +84,20 @@ function Stats() {
 
 function Features() {
   const { t } = useTranslation('solution');
-  return (
-    <section className="bg-slate-50 py-20 sm:py-24" aria-labelledby="features-heading">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="max-w-2xl">
-          <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-            {t('features.heading')}
-          </h2>
-          <p className="mt-3 text-base text-slate-600">{t('features.lead')}</p>
-        </div>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {FEATURES.map(({ id, icon: Icon }) => (
-            <li
-              key={id}
-              className="group rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
-            >
-              <span
-                className={
-                  id === 'fire'
-                    ? 'flex size-11 items-center justify-center rounded-xl bg-red-50 text-red-600'
-                    : 'bg-brand-50 text-brand-600 flex size-11 items-center justify-center rounded-xl'
-                }
-              >
-                <Icon className="size-6" />
-              </span>
-              <h3 className="mt-5 text-base font-semibold text-slate-900">{t(`features.items.${id}.title`)}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{t(`features.items.${id}.body`)}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
+  const items = FEATURES.map(({ id, icon }) => ({
+    id,
+    icon,
+    title: t(`features.items.${id}.title`),
+    body: t(`features.items.${id}.body`),
+    tone: id === 'fire' ? ('fire' as const) : ('brand' as const),
+  }));
+  return <FeatureGrid id="features-heading" heading={t('features.heading')} lead={t('features.lead')} items={items} />;
 }
 
 function HowItWorks() {
   const { t } = useTranslation('solution');
-  return (
-    <section className="bg-white py-20 sm:py-24" aria-labelledby="how-heading">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="max-w-2xl">
-          <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-            {t('how.heading')}
-          </h2>
-          <p className="mt-3 text-base text-slate-600">{t('how.lead')}</p>
-        </div>
-        <ol className="mt-12 grid gap-8 md:grid-cols-4">
-          {STEPS.map(({ id, icon: Icon }, i) => (
-            <li key={id} className="relative">
-              {i < STEPS.length - 1 ? (
-                <span aria-hidden="true" className="from-brand-200 absolute top-6 left-14 hidden h-px w-[calc(100%-3rem)] bg-gradient-to-r to-transparent md:block" />
-              ) : null}
-              <span className="bg-brand-600 flex size-12 items-center justify-center rounded-full text-white shadow-md ring-4 ring-brand-100">
-                <Icon className="size-6" />
-              </span>
-              <p className="text-brand-600 mt-5 text-xs font-semibold tracking-widest">0{i + 1}</p>
-              <h3 className="mt-1 text-lg font-semibold text-slate-900">{t(`how.steps.${id}.title`)}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{t(`how.steps.${id}.body`)}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
-  );
+  const steps = STEPS.map(({ id, icon }) => ({ id, icon, title: t(`how.steps.${id}.title`), body: t(`how.steps.${id}.body`) }));
+  return <StepList id="how-heading" heading={t('how.heading')} lead={t('how.lead')} steps={steps} />;
 }
 
 function AlarmsAndAudience() {
@@ -224,24 +145,12 @@ function AlarmsAndAudience() {
 function CallToAction() {
   const { t } = useTranslation('solution');
   return (
-    <section className="bg-white py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="from-brand-600 to-brand-800 relative isolate overflow-hidden rounded-3xl bg-gradient-to-br px-6 py-14 text-center shadow-xl sm:px-12">
-          <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 size-72 rounded-full bg-white/10 blur-2xl" />
-          <h2 className="text-3xl font-bold tracking-tight text-white">{t('cta.heading')}</h2>
-          <p className="text-brand-100 mx-auto mt-4 max-w-xl text-base">{t('cta.body')}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <LinkButton to={paths.login} size="lg" variant="secondary">
-              {t('cta.primary')}
-              <ArrowRightIcon className="size-4" />
-            </LinkButton>
-            <LinkButton to={`${paths.about}#contact`} size="lg" variant="inverse">
-              {t('cta.secondary')}
-            </LinkButton>
-          </div>
-        </div>
-      </div>
-    </section>
+    <CtaBand
+      heading={t('cta.heading')}
+      body={t('cta.body')}
+      primary={{ to: paths.login, label: t('cta.primary') }}
+      secondary={{ to: `${paths.about}#contact`, label: t('cta.secondary') }}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '@/components/ui/cx';
 import { AlertIcon, ThermometerIcon } from '@/components/ui/icons';
 
-interface Tyre {
+export interface Tyre {
   bar: string;
   temp: number;
   alarm?: boolean;
@@ -41,7 +41,8 @@ const AXLES: { tyres: [Tyre[], Tyre[]]; axleTemp: number; alarm?: boolean }[] = 
   },
 ];
 
-function TyreTile({ tyre, unit }: { tyre: Tyre; unit: string }) {
+/** One tyre's pressure and temperature, red when in alarm (also the car preview's). */
+export function TyreTile({ tyre, unit }: { tyre: Tyre; unit: string }) {
   return (
     <div
       className={cx(

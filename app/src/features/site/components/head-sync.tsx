@@ -7,6 +7,7 @@ import { useApp } from '@/lib/app-context';
 import { menuTitle } from '@/lib/console/menu-routes';
 import { CONSOLE_ROUTE, NOT_FOUND_ROUTE } from '@/lib/routes';
 import { applyHead, resolveMeta } from '@/lib/seo';
+import { articlePageMeta } from '@/features/articles';
 import type { GuardResult } from '@/features/auth';
 import { sharePageMeta } from '@/features/share';
 
@@ -18,7 +19,8 @@ export function HeadSync({ result }: { result: GuardResult }) {
     const ctx = { i18n, brand, origin, pathname };
     let meta;
     if (result.kind === 'fixed') {
-      const { route, override } = sharePageMeta(result.route, data, i18n);
+      const { route, override } =
+        result.route.metaId === 'article' ? articlePageMeta(result.route, pathname, i18n, brand.appName) : sharePageMeta(result.route, data, i18n);
       meta = resolveMeta(route, ctx, override);
     } else if (result.kind === 'menu') meta = resolveMeta(CONSOLE_ROUTE, ctx, { title: menuTitle(result.match.route, lang) });
     else if (result.kind === 'notFound') meta = resolveMeta(NOT_FOUND_ROUTE, ctx);
