@@ -6,7 +6,8 @@
 // then no more asked for, and the run in the generation log; the list's "near a point" picked on the map (Escape
 // cancels, the point is marked, typed values still work); a vehicle reporting off its route shows red with its distance
 // in the route list, a route without vehicles grey, one reporting on the line blue, one stopped on it where no stop is
-// planned orange. Real server, real browser.
+// planned orange; the OSM editor renames a seeded place through its name tag and saves a new area drawn on its map
+// (the attributes below the map on a phone). Real server, real browser.
 // Run from the repo root: node --test --test-concurrency=1 tests/browser/places.test.mjs (WHEELEND_BIN=… for another build).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -345,6 +346,68 @@ for (const lang of ['zh', 'en']) {
       await dialog.getByRole('button', { name: w.crud.cancel }).click();
       const table = await searchByName(page, w, name);
       await table.getByRole('row').filter({ hasText: name }).waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  test(`${lang}: the OSM editor renames a seeded place through its name tag and saves a new area drawn on its map`, async () => {
+    const page = await adminPage(lang);
+    const seeded = `${lang}-osm-${stamp}`;
+    const renamed = `${seeded}-renamed`;
+    const area = `${lang}-osm-area-${stamp}`;
+    // in the editor's first view (it opens on 116.4, 39.9)
+    const { id } = await callApi(server.url, root, '/poi/add', { entId: FLEET, name: seeded, poiType: 2, shape: 1, lon: 116.43, lat: 39.93 });
+    try {
+      await openConsole(page, '/locusModule/osmEditor');
+      const map = page.getByTestId('osm-map');
+      await mapReady(map);
+      const panel = page.getByTestId('osm-panel');
+      await panel.getByRole('searchbox', { name: w.places.osm.filter }).fill(seeded);
+      await panel.getByTestId('osm-list').getByRole('button', { name: seeded, exact: true }).click({ timeout: 10_000 });
+      await panel.getByText(`poi/${id}`).waitFor();
+      // the name tag, edited in place and saved through /poi/add
+      await panel.getByLabel('name', { exact: true }).fill(renamed);
+      await panel.getByText(w.places.osm.unsaved).waitFor();
+      let saved = page.waitForResponse((r) => r.url().endsWith('/api/poi/add'));
+      await panel.getByTestId('osm-save').click();
+      let answer = await (await saved).json();
+      assert.equal(answer.code, 0, `poi/add: ${answer.msg}`);
+      let { list } = await callApi(server.url, root, '/poi/search', { poiName: renamed, page: 1, pageSize: 10 });
+      assert.deepEqual(
+        list.map((p) => [p.id, p.name, p.poiType, p.lon, p.lat]),
+        [[id, renamed, 2, 116.43, 39.93]],
+        'renamed, the rest kept',
+      );
+      await panel.getByRole('button', { name: w.places.card.close }).click();
+
+      // a new area: its corners clicked, closed on the first, named and saved as a geofence polygon
+      await page.getByRole('button', { name: w.places.osm.newArea }).click();
+      const corners = [await near(map, -160, -40), await near(map, -80, -40), await near(map, -80, 40), await near(map, -160, 40)];
+      for (const p of [...corners, corners[0]]) {
+        await page.mouse.click(p.x, p.y);
+        await page.waitForTimeout(250);
+      }
+      await panel.getByText(w.places.osm.newFeature).waitFor({ timeout: 5000 });
+      await panel.getByLabel('name', { exact: true }).fill(area);
+      saved = page.waitForResponse((r) => r.url().endsWith('/api/poi/add'));
+      await panel.getByTestId('osm-save').click();
+      answer = await (await saved).json();
+      assert.equal(answer.code, 0, `poi/add: ${answer.msg}`);
+      ({ list } = await callApi(server.url, root, '/poi/search', { poiName: area, page: 1, pageSize: 10 }));
+      assert.equal(list.length, 1, 'the area is saved');
+      assert.equal(list[0].shape, 3, 'as a polygon');
+      assert.equal(list[0].poiType, 5, 'a geofence');
+      assert.equal(list[0].polygon.length, 4, 'with its four corners');
+      await panel.getByText(`poi/${list[0].id}`).waitFor();
+      await shot(page, `places-osm-editor-${lang}`);
+      await assertQuiet(page, `OSM editor (${lang})`);
+      // on a phone the attributes are below the map
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.waitForTimeout(300);
+      const [mapBox, panelBox] = [await map.boundingBox(), await panel.boundingBox()];
+      assert.ok(panelBox.y >= mapBox.y + mapBox.height - 1 && panelBox.width > 300, 'the panel is below the map, full width');
+      await shot(page, `places-osm-editor-phone-${lang}`);
     } finally {
       await page.context().close();
     }

@@ -12,7 +12,12 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly unkno
 
 /** Browser only. */
 export function downloadCsv(filename: string, headers: readonly string[], rows: readonly (readonly unknown[])[]): void {
-  const blob = new Blob(['\uFEFF', toCsv(headers, rows)], { type: 'text/csv;charset=utf-8' });
+  downloadFile(filename, ['\uFEFF', toCsv(headers, rows)], 'text/csv;charset=utf-8');
+}
+
+/** Browser only: saves the text as a file. */
+export function downloadFile(filename: string, parts: readonly string[], type: string): void {
+  const blob = new Blob([...parts], { type });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
