@@ -22,6 +22,7 @@ import { QrLoginRoute } from '@/routes/qr-login';
 import { RegisterRoute } from '@/routes/register';
 import { ReloadRoute } from '@/routes/reload';
 import { WorkOrderRoute } from '@/routes/work-order';
+import { WorkspaceHomeRoute, WorkspaceSchemaRoute } from '@/routes/workspace';
 
 function ConsoleRoutes() {
   return (
@@ -41,10 +42,8 @@ function ConsoleRoutes() {
           <Route path={paths.dashboard} element={<DashboardRoute />} />
           <Route path={paths.reload} element={<ReloadRoute />} />
           <Route path={patterns.workOrder} element={<WorkOrderRoute />} />
-          {/* workspace, article: ConsoleRoot shows the 'not available yet' notice */}
-          {[paths.workspaceHome, paths.workspaceSchema, patterns.article].map((p) => (
-            <Route key={p} path={p} element={null} />
-          ))}
+          <Route path={paths.workspaceHome} element={<WorkspaceHomeRoute />} />
+          <Route path={paths.workspaceSchema} element={<WorkspaceSchemaRoute />} />
           {/* menu routes and unknown paths: ConsoleRoot resolves them against the server's menu */}
           <Route path="*" element={null} />
         </Route>

@@ -3,6 +3,7 @@
 //! of secret field names, shared with the migrations that mask stored text.
 
 pub mod acceptor_log;
+pub mod account_cancellation;
 pub mod brand_profile;
 pub mod car_brand;
 pub mod car_class;
@@ -39,6 +40,7 @@ pub mod ingest_count;
 pub mod invitation;
 pub mod invitation_log;
 pub mod jwt_blacklist;
+pub mod mqtt_rule;
 pub mod pending_day;
 pub mod poi;
 pub mod position;
@@ -87,7 +89,11 @@ pub mod sys_user;
 pub mod sys_user_authority;
 pub mod tag;
 pub mod tag_device;
+pub mod tag_device_value;
+pub mod tag_field;
+pub mod tag_field_link;
 pub mod tag_vehicle;
+pub mod tag_vehicle_value;
 pub mod track_fragment;
 pub mod track_upload;
 pub mod trailer_swap;

@@ -42,6 +42,10 @@ mod m20261130_000001_create_stock;
 mod m20261201_000001_add_daily_odometer;
 mod m20261201_000002_index_work_order_words;
 mod m20261202_000001_add_hub_difference;
+mod m20261203_000001_create_mqtt_rules;
+mod m20261203_000002_add_tag_fields;
+mod m20261203_000003_index_recent_work_orders;
+mod m20261204_000001_create_account_cancellations;
 
 mod schema_helpers;
 
@@ -87,6 +91,10 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000001_add_daily_odometer::Migration),
             Box::new(m20261201_000002_index_work_order_words::Migration),
             Box::new(m20261202_000001_add_hub_difference::Migration),
+            Box::new(m20261203_000001_create_mqtt_rules::Migration),
+            Box::new(m20261203_000002_add_tag_fields::Migration),
+            Box::new(m20261203_000003_index_recent_work_orders::Migration),
+            Box::new(m20261204_000001_create_account_cancellations::Migration),
         ]
     }
 }

@@ -45,6 +45,8 @@ struct BRows {
     message: i64,
     inform: i64,
     board: i64,
+    tag: i64,
+    field: i64,
 }
 
 /// The matrix. `lists`: calls that list rows (run as A, they must not mention B; run as B's
@@ -150,8 +152,47 @@ fn probes(t: &Tenants, b: &BRows) -> (Vec<Probe>, Vec<Probe>) {
             json!({"keyword": "ZZ", "limit": 20}),
         ),
         p("POST", "/api/search/tag_last", json!({})),
+        // The tag workspace (docs/tags.md).
+        p("POST", "/api/tag/field/list", json!({})),
+        p("POST", "/api/tag/overview", json!({})),
+        p("POST", "/api/tag/list", json!({})),
     ];
     let by_id = vec![
+        // The tag workspace.
+        p("POST", "/api/tag/detail", json!({"id": b.tag})),
+        p("POST", "/api/tag/field/detail", json!({"id": b.field})),
+        p(
+            "POST",
+            "/api/tag/save",
+            json!({"id": b.tag, "name": "hijacked", "fieldIds": []}),
+        ),
+        p(
+            "POST",
+            "/api/tag/field/save",
+            json!({"id": b.field, "name": "hijacked", "type": "text"}),
+        ),
+        p("POST", "/api/tag/field/delete", json!({"ids": [b.field]})),
+        p(
+            "POST",
+            "/api/tag/sort",
+            json!({"entId": broot, "kind": "vehicle", "ids": [b.tag]}),
+        ),
+        p(
+            "POST",
+            "/api/tag/form",
+            json!({"tagId": b.tag, "vehicleId": b.vehicle}),
+        ),
+        p(
+            "POST",
+            "/api/tag/setValues",
+            json!({"tagId": b.tag, "vehicleId": b.vehicle, "values": {}}),
+        ),
+        p("POST", "/api/tag/search", json!({"tagIds": [b.tag]})),
+        p(
+            "POST",
+            "/api/tag/setTags",
+            json!({"vehicleId": b.vehicle, "tagIds": []}),
+        ),
         // Area session.
         p("POST", "/api/user/member", json!({"enterpriseId": broot})),
         p(
@@ -710,7 +751,31 @@ async fn seed_b(app: &TestApp, t: &Tenants) -> BRows {
     )
     .await;
     post("/api/search/tag_last", json!({"keyword": "ZZB depot"})).await;
+    // The tag workspace: a field, a tag carrying it on the vehicle with a value.
+    let field = post(
+        "/api/tag/field/save",
+        json!({"name": "ZZB axle", "type": "number"}),
+    )
+    .await;
+    let tag = post(
+        "/api/tag/save",
+        json!({"name": "ZZB tagged", "kind": "vehicle", "fieldIds": [field["id"]]}),
+    )
+    .await;
+    post(
+        "/api/tag/setTags",
+        json!({"vehicleId": vehicle, "tagIds": [tag["id"]]}),
+    )
+    .await;
+    let field_key = field["id"].to_string();
+    post(
+        "/api/tag/setValues",
+        json!({"tagId": tag["id"], "vehicleId": vehicle, "values": {(field_key): "3"}}),
+    )
+    .await;
     BRows {
+        tag: tag["id"].as_i64().unwrap(),
+        field: field["id"].as_i64().unwrap(),
         board: board["board"]["id"].as_i64().unwrap(),
         vehicle,
         rule: rule["id"].as_i64().unwrap(),

@@ -554,6 +554,105 @@ impl TestApp {
         self.call("POST", "/api/menu/updateMenuRoot", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/mqtt/clients`: The devices seen publishing reports over MQTT since the server started (by the imei of
+    pub fn api_mqtt_clients<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/clients", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/clients/delete`: Forgets a device's entry in the client list (platform staff). The device stays connected:
+    pub fn api_mqtt_clients_delete<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/clients/delete", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/messages`: The recent messages a subscription kept (at most 100), newest first: topic, payload
+    pub fn api_mqtt_messages<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/messages", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/overview`: The MQTT console's figures (platform staff): broker mode, listen address or external host
+    pub fn api_mqtt_overview<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/overview", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/publish`: Publishes a message through the broker (platform staff): `topic` (no wildcards, e.g.
+    pub fn api_mqtt_publish<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/publish", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/routes`: The routes (platform staff), by name, with their forward counts.
+    pub fn api_mqtt_routes<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/routes", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/routes/delete`: Deletes a route.
+    pub fn api_mqtt_routes_delete<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/routes/delete", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/routes/save`: Adds (no `id`) or edits a route: messages on `filter` are republished to `target`
+    pub fn api_mqtt_routes_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/routes/save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/subscriptions`: The subscriptions (platform staff), by name, with how many messages each holds.
+    pub fn api_mqtt_subscriptions<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/subscriptions", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/subscriptions/delete`: Deletes a subscription and its buffered messages.
+    pub fn api_mqtt_subscriptions_delete<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/subscriptions/delete", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/mqtt/subscriptions/save`: Adds (no `id`) or edits a subscription: `name`, `filter` (a topic filter), `qos` 0/1,
+    pub fn api_mqtt_subscriptions_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/mqtt/subscriptions/save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/poi/add`: Adds a point of interest or geofence (a point, a circle or a polygon), or updates it when
     pub fn api_poi_add<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -950,6 +1049,60 @@ impl TestApp {
         self.call("GET", "/api/sysOperationRecord/getSysOperationRecordList", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/tag/detail`: One tag with the custom fields it carries.
+    pub fn api_tag_detail<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/detail", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/field/delete`: Deletes custom fields, all or none; they leave their tags and their values go.
+    pub fn api_tag_field_delete<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/field/delete", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/field/detail`: One custom field.
+    pub fn api_tag_field_detail<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/field/detail", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/field/list`: The custom fields of tags in scope, by their order and name, with how many tags carry each.
+    pub fn api_tag_field_list<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/field/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/field/save`: Creates (no `id`) or edits a custom field; a duplicate name, an unknown type or a choice
+    pub fn api_tag_field_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/field/save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/form`: The fields of a tag with their values on one vehicle or device carrying it.
+    pub fn api_tag_form<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/form", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/tag/list`: Tags in scope (of one kind, enterprise or vehicle when given), with link counts.
     pub fn api_tag_list<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -957,6 +1110,33 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/tag/list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/overview`: The tag workspace's landing: tags per kind, the most used tags, fields, untagged vehicles
+    pub fn api_tag_overview<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/overview", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/save`: Creates (no `id`) or edits a tag with the custom fields it carries; a field leaving the
+    pub fn api_tag_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/search`: Vehicles (or devices) in scope carrying every chosen tag, optionally with a field value
+    pub fn api_tag_search<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/search", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/tag/setTags`: Sets a vehicle's tags.
@@ -968,6 +1148,15 @@ impl TestApp {
         self.call("POST", "/api/tag/setTags", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `POST /api/tag/setValues`: Saves a tag's form on one vehicle or device, checked by the fields' types, all or none.
+    pub fn api_tag_set_values<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/setValues", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/tag/set_device`: Sets a device's tags; answers the device.
     pub fn api_tag_set_device<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -975,6 +1164,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/tag/set_device", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/tag/sort`: Orders the tags of one kind in one write; answers them in their new order.
+    pub fn api_tag_sort<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/tag/sort", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/tbEnterprise/findTbEnterprise`: One enterprise in full: fields, ancestors (`parent`), children (`ent_list`), verification,
@@ -993,6 +1191,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("PUT", "/api/tbEnterprise/updateTbEnterprise", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `GET /api/tbEnterpriseAlarm/defaultUsage`: Who follows the platform's default alarm thresholds: how many enterprises have none of their
+    pub fn api_tb_enterprise_alarm_default_usage<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/tbEnterpriseAlarm/defaultUsage", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `GET /api/tbEnterpriseAlarm/findTbEnterpriseAlarm`: The enterprise-wide alarm thresholds (defaults until customized).
@@ -1074,6 +1281,15 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/user/admin_register", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/user/cancellation`: Cancels the caller's own account: the current password is required; the built-in
+    pub fn api_user_cancellation<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/user/cancellation", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/user/changePassword`: Changes the caller's own password (the current one is required).

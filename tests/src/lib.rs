@@ -515,6 +515,11 @@ pub const FINGERPRINT_TABLES: &[&str] = &[
     "report_charts",
     "search_recents",
     "work_order_relations",
+    "tags",
+    "tag_vehicles",
+    "tag_fields",
+    "tag_field_links",
+    "tag_vehicle_values",
 ];
 
 impl TestApp {

@@ -13,9 +13,10 @@ export async function loadNamespace<N extends Namespace>(lang: Lang, namespace: 
 
 /**
  * The namespaces of the public site's bundle: its frame (common, and about for the company name), its pages, and the
- * fleet and map terms of the share page.
+ * fleet and map terms of the share page, the vehicle-class, installation and cancellation pages (`site`) and the
+ * articles.
  */
-export const SITE_NAMESPACES = ['common', 'about', 'solution', 'login', 'share', 'fleet', 'map'] as const satisfies readonly Namespace[];
+export const SITE_NAMESPACES = ['common', 'about', 'solution', 'login', 'share', 'fleet', 'map', 'site', 'articles'] as const satisfies readonly Namespace[];
 
 /** Every namespace, for the console's bundle (a Record, so the compiler sees one left out). */
 const EVERY_NAMESPACE: Record<Namespace, true> = {
@@ -33,9 +34,14 @@ const EVERY_NAMESPACE: Record<Namespace, true> = {
   fleet: true,
   rules: true,
   share: true,
+  site: true,
+  articles: true,
   locus: true,
   places: true,
   dashboard: true,
   stock: true,
+  tags: true,
+  pieces: true,
+  mqtt: true,
 };
 export const ALL_NAMESPACES = Object.keys(EVERY_NAMESPACE) as Namespace[];

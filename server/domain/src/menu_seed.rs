@@ -161,6 +161,8 @@ fn role_menus(role: i64) -> (Option<&'static [&'static str]>, &'static [&'static
                 "tripView",
                 "nodeList",
                 "poi",
+                // Their devices' MQTT traffic (the rest of the MQTT console is platform staff's).
+                "mqttClient",
                 "mapComponents",
                 "layout",
                 "error",
@@ -293,10 +295,9 @@ pub fn default_menus(role: i64) -> BTreeSet<&'static str> {
 /// Whether a seeded role may use a button of a menu it sees.
 pub fn default_button(role: i64, menu: &'static SeedMenu, button: &str) -> bool {
     match role {
-        ROLE_SUPER_ADMIN
-        | ROLE_PLATFORM_OPERATOR
-        | ROLE_PLATFORM_SUPPORT
-        | ROLE_ENTERPRISE_ADMIN => true,
+        ROLE_SUPER_ADMIN | ROLE_PLATFORM_OPERATOR | ROLE_PLATFORM_SUPPORT => true,
+        // Forgetting an MQTT client is platform staff's.
+        ROLE_ENTERPRISE_ADMIN => !under(menu, &["mqtt"]),
         ROLE_ENTERPRISE_MEMBER => under(menu, &["projectArea"]) || button == "export",
         ROLE_SERVICE_PROVIDER => {
             under(

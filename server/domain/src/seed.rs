@@ -473,6 +473,8 @@ pub const SELF_CALLS: &[&str] = &[
     "/api/user/getUserInfo",
     "/api/jwt/jsonInBlacklist",
     "/api/user/changePassword",
+    // Cancelling one's own account (docs/site-pages.md).
+    "/api/user/cancellation",
     "/api/user/setSelfInfo",
     "/api/sysAuthorityMenusEnterprise/getMenu",
     "/api/web/ent/my_enterprise/toggleList",
@@ -530,6 +532,8 @@ fn default_grant(role: i64, call: &ApiEntry) -> bool {
                 || FLEET_AREAS.contains(&area)
                 // Their vehicles, drivers and devices (system tables stay with platform staff).
                 || path == "/api/web/tool/csv"
+                // Their devices as the MQTT console lists them (docs/mqtt.md).
+                || path == "/api/mqtt/clients"
                 || path.starts_with("/api/user/")
                 || path.starts_with("/api/sysAuthorityMenusEnterprise/")
         }

@@ -11,6 +11,7 @@ mod health;
 mod live;
 mod menu;
 mod middleware;
+mod mqtt;
 mod pages;
 mod report;
 mod rule;
@@ -60,6 +61,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(rule::router())
         .merge(report::router())
         .merge(track::router())
+        .merge(mqtt::router())
 }
 
 /// The `/tapi` calls (device-facing and tool calls).

@@ -468,6 +468,11 @@ export type AxleAlarm = Thresholds & {
     position: string;
     positionName: string;
     customized: boolean;
+    /**
+     * Where the values come from: the position's own, the enterprise-wide, the platform's
+     * defaults or the built-in ones.
+     */
+    source: ThresholdSource;
 };
 
 export type AxleChangeRequest = {
@@ -824,6 +829,29 @@ export type CalendarDay = {
      * Vehicles with mileage that day.
      */
     vehicles: number;
+};
+
+export type CancellationAnswer = {
+    /**
+     * When the request was recorded (ms since the epoch).
+     */
+    requestedAt: number;
+    /**
+     * The end of the cooling-off period (ms): until then an administrator can restore the
+     * account by enabling it again.
+     */
+    coolingOffUntil: number;
+};
+
+export type CancellationRequest = {
+    /**
+     * The caller's current password.
+     */
+    password?: string;
+    /**
+     * Why, optionally (at most 500 characters); kept with the request.
+     */
+    reason?: string;
 };
 
 export type CaptchaResponse = {
@@ -1526,6 +1554,19 @@ export type CtwingRow = {
     createdAt: string;
 };
 
+/**
+ * An enterprise with thresholds of its own.
+ */
+export type CustomizedEnterprise = {
+    entId: number;
+    entName: string;
+    /**
+     * Its own positions: `general`, `steer`, `drive`, `trailer`.
+     */
+    positions: Array<string>;
+    updatedAt: string;
+};
+
 export type CutRequest = {
     /**
      * The enterprise to switch to; the caller must be a member of it.
@@ -1647,6 +1688,23 @@ export type DefaultTemplate = {
     defaults: {
         [key: string]: unknown;
     };
+};
+
+/**
+ * Who follows the platform's default thresholds (`dataManage/defaultAlert`).
+ */
+export type DefaultsUsage = {
+    /**
+     * Enterprises with none of their own: every value they apply is the platform's.
+     */
+    inheriting: number;
+    /**
+     * Enterprises with some of their own, most recently changed first (one page).
+     */
+    list: Array<CustomizedEnterprise>;
+    total: number;
+    page: number;
+    pageSize: number;
 };
 
 /**
@@ -2354,9 +2412,13 @@ export type EnterpriseAddMenuAuthority = {
 export type EnterpriseAlarm = Thresholds & {
     entId: number;
     /**
-     * False while the defaults apply.
+     * False while inherited values apply.
      */
     customized: boolean;
+    /**
+     * Where the values come from.
+     */
+    source: ThresholdSource;
     updatedAt?: string | null;
 };
 
@@ -2808,6 +2870,31 @@ export type EnvelopeBrand = {
         appLogo: string;
         wsUrl: string;
         appDomain: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeCancellationAnswer = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        /**
+         * When the request was recorded (ms since the epoch).
+         */
+        requestedAt: number;
+        /**
+         * The end of the cooling-off period (ms): until then an administrator can restore the
+         * account by enabling it again.
+         */
+        coolingOffUntil: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -3298,6 +3385,36 @@ export type EnvelopeDefaultTemplate = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeDefaultsUsage = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * Who follows the platform's default thresholds (`dataManage/defaultAlert`).
+     */
+    data: {
+        /**
+         * Enterprises with none of their own: every value they apply is the platform's.
+         */
+        inheriting: number;
+        /**
+         * Enterprises with some of their own, most recently changed first (one page).
+         */
+        list: Array<CustomizedEnterprise>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeDeleted = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -3706,9 +3823,13 @@ export type EnvelopeEnterpriseAlarm = {
     data: Thresholds & {
         entId: number;
         /**
-         * False while the defaults apply.
+         * False while inherited values apply.
          */
         customized: boolean;
+        /**
+         * Where the values come from.
+         */
+        source: ThresholdSource;
         updatedAt?: string | null;
     };
     /**
@@ -4831,6 +4952,128 @@ export type EnvelopeMileageReport = {
         totalKm: number;
         totalDrivingSeconds: number;
         calendar: Calendar;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeMqttOverview = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The MQTT console's figures.
+     */
+    data: {
+        /**
+         * `embedded`, `external`, `both` or `off`.
+         */
+        mode: string;
+        /**
+         * The embedded broker's listen address.
+         */
+        listen?: string | null;
+        /**
+         * The external broker's `host:port` (never its credentials).
+         */
+        external?: string | null;
+        /**
+         * The filter device reports arrive on.
+         */
+        reportTopic: string;
+        /**
+         * The client id of the console's own connection (subscriptions, routes, publisher).
+         */
+        consoleClientId?: string | null;
+        consoleConnected: boolean;
+        /**
+         * The filters the console's connection is subscribed to now.
+         */
+        consoleFilters: Array<string>;
+        startedAt: string;
+        /**
+         * Messages on the report topic since the start.
+         */
+        messages: number;
+        /**
+         * Reports accepted from them.
+         */
+        accepted: number;
+        /**
+         * Reports refused, by reason (`malformed` also counts messages that were no report).
+         */
+        refused: {
+            [key: string]: number;
+        };
+        /**
+         * Messages the console's connection received (for subscriptions and routes).
+         */
+        tapped: number;
+        /**
+         * Messages routes republished.
+         */
+        forwarded: number;
+        /**
+         * Messages routes could not republish (no imei for `{imei}`, or the connection's queue full).
+         */
+        skipped: number;
+        /**
+         * Messages published through the publisher.
+         */
+        published: number;
+        /**
+         * Devices tracked.
+         */
+        clients: number;
+        /**
+         * Messages of devices not tracked because the list was full.
+         */
+        untracked: number;
+        /**
+         * Enabled subscriptions.
+         */
+        subscriptions: number;
+        /**
+         * Enabled routes.
+         */
+        routes: number;
+        /**
+         * Connections the embedded broker counts (devices plus the server's own two), as of
+         * `brokerMeterAt`; rumqttd reports it only while messages flow. Absent for an external
+         * broker.
+         */
+        brokerConnections?: number | null;
+        brokerMeterAt?: string | null;
+        /**
+         * The last 60 minutes, oldest first.
+         */
+        minutes: Array<MqttMinute>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeMqttPublished = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        topic: string;
+        bytes: number;
+        qos: number;
+        retain: boolean;
     };
     /**
      * A human-readable message in the request's language.
@@ -6654,6 +6897,56 @@ export type EnvelopePageResultMemberRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopePageResultMqttClientRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            /**
+             * The imei of the topic the device publishes on.
+             */
+            imei: string;
+            /**
+             * The registered device of that imei, if any.
+             */
+            deviceId?: number | null;
+            enterpriseId?: number | null;
+            enterpriseName?: string | null;
+            vehicleId?: number | null;
+            firstAt: string;
+            lastAt: string;
+            messages: number;
+            /**
+             * Reports accepted.
+             */
+            accepted: number;
+            /**
+             * Reports refused (and messages that were no report).
+             */
+            refused: number;
+            /**
+             * The reason of the latest refusal.
+             */
+            lastRefusal?: string | null;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopePageResultOperationRecordOut = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -7758,6 +8051,43 @@ export type EnvelopePageResultSyncRow = {
              */
             summary: unknown;
             created: number;
+        }>;
+        total: number;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopePageResultTagSearchRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One page of a list.
+     */
+    data: {
+        list: Array<{
+            /**
+             * The vehicle's or device's id.
+             */
+            id: number;
+            /**
+             * The plate or the imei.
+             */
+            name: string;
+            entId: number;
+            /**
+             * Every tag it carries, in the tags' order.
+             */
+            tags: Array<TagChip>;
         }>;
         total: number;
         page: number;
@@ -9460,6 +9790,129 @@ export type EnvelopeSyncRow = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeTagDetail = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * One tag with the fields it carries (in the fields' order).
+     */
+    data: TagRow & {
+        fieldList: Array<TagFieldRow>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeTagFieldRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        entId: number;
+        name: string;
+        /**
+         * text, number, date or choice.
+         */
+        type: string;
+        /**
+         * The choices of a choice field (empty for the other types).
+         */
+        options: Array<string>;
+        unit: string;
+        required: boolean;
+        sort: number;
+        /**
+         * Tags carrying the field.
+         */
+        tags: number;
+        createdAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeTagForm = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        tag: TagRow;
+        /**
+         * vehicle or device.
+         */
+        target: string;
+        targetId: number;
+        /**
+         * The vehicle's plate or the device's imei.
+         */
+        targetName: string;
+        fields: Array<TagFormField>;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeTagOverview = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * The tag workspace's landing numbers.
+     */
+    data: {
+        /**
+         * Tags per kind (every kind, zero included).
+         */
+        kinds: Array<TagKindCount>;
+        /**
+         * The most used tags (vehicles plus devices carrying them), at most 8.
+         */
+        top: Array<TagRow>;
+        /**
+         * Custom fields defined.
+         */
+        fields: number;
+        vehicles: number;
+        /**
+         * Vehicles carrying no tag.
+         */
+        untaggedVehicles: number;
+        devices: number;
+        /**
+         * Devices carrying no tag.
+         */
+        untaggedDevices: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeTaskRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -10792,6 +11245,81 @@ export type EnvelopeVecMemberOut = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecMqttMessage = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        topic: string;
+        /**
+         * The payload as text (lossy UTF-8), at most 2048 characters; a JSON object's `key`
+         * (a device key) is shown as `***`.
+         */
+        payload: string;
+        /**
+         * The payload's size in bytes.
+         */
+        bytes: number;
+        truncated: boolean;
+        /**
+         * The QoS the message was delivered to the console with.
+         */
+        qos: number;
+        retain: boolean;
+        receivedAt: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeVecMqttRuleRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        name: string;
+        filter: string;
+        /**
+         * Routes: the target topic (`{imei}` substituted); empty for subscriptions.
+         */
+        target: string;
+        qos: number;
+        enabled: boolean;
+        /**
+         * Subscriptions: messages in the buffer now (at most 100).
+         */
+        buffered: number;
+        /**
+         * Routes: messages republished since the server started.
+         */
+        forwarded: number;
+        /**
+         * Routes: messages not republished (no imei for `{imei}`, or the connection's queue full).
+         */
+        skipped: number;
+        /**
+         * Subscriptions: the newest buffered message's time; routes: the last forward's.
+         */
+        lastAt?: string | null;
+        updatedAt: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecNamed = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -11316,6 +11844,41 @@ export type EnvelopeVecString = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecTagFieldRow = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        entId: number;
+        name: string;
+        /**
+         * text, number, date or choice.
+         */
+        type: string;
+        /**
+         * The choices of a choice field (empty for the other types).
+         */
+        options: Array<string>;
+        unit: string;
+        required: boolean;
+        sort: number;
+        /**
+         * Tags carrying the field.
+         */
+        tags: number;
+        createdAt: string;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecTagRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -11338,6 +11901,14 @@ export type EnvelopeVecTagRow = {
          * Devices carrying the tag.
          */
         devices: number;
+        /**
+         * Place among the enterprise's tags of its kind (ascending, then by name).
+         */
+        sort: number;
+        /**
+         * Custom fields the tag carries.
+         */
+        fields: number;
         createdAt: string;
     }>;
     /**
@@ -13941,6 +14512,286 @@ export type MoveMenu = {
      * 1-based position among the new siblings; absent or past the end: last.
      */
     sort?: number | null;
+};
+
+export type MqttClientKey = {
+    imei?: string;
+};
+
+export type MqttClientRow = {
+    /**
+     * The imei of the topic the device publishes on.
+     */
+    imei: string;
+    /**
+     * The registered device of that imei, if any.
+     */
+    deviceId?: number | null;
+    enterpriseId?: number | null;
+    enterpriseName?: string | null;
+    vehicleId?: number | null;
+    firstAt: string;
+    lastAt: string;
+    messages: number;
+    /**
+     * Reports accepted.
+     */
+    accepted: number;
+    /**
+     * Reports refused (and messages that were no report).
+     */
+    refused: number;
+    /**
+     * The reason of the latest refusal.
+     */
+    lastRefusal?: string | null;
+};
+
+export type MqttClientsRequest = PageQuery & {
+    /**
+     * Part of an imei.
+     */
+    imei?: string | null;
+};
+
+/**
+ * A message a subscription kept.
+ */
+export type MqttMessage = {
+    topic: string;
+    /**
+     * The payload as text (lossy UTF-8), at most 2048 characters; a JSON object's `key`
+     * (a device key) is shown as `***`.
+     */
+    payload: string;
+    /**
+     * The payload's size in bytes.
+     */
+    bytes: number;
+    truncated: boolean;
+    /**
+     * The QoS the message was delivered to the console with.
+     */
+    qos: number;
+    retain: boolean;
+    receivedAt: string;
+};
+
+export type MqttMessagesRequest = {
+    subscriptionId?: number;
+};
+
+/**
+ * One minute of the rate ring.
+ */
+export type MqttMinute = {
+    /**
+     * The minute's start (UTC, RFC 3339).
+     */
+    at: string;
+    /**
+     * Messages on the report topic.
+     */
+    messages: number;
+    /**
+     * Reports accepted from them.
+     */
+    accepted: number;
+    /**
+     * Reports refused (and messages that were not reports).
+     */
+    refused: number;
+    /**
+     * Messages the console's subscriptions and routes received.
+     */
+    tapped: number;
+    /**
+     * Messages routes republished.
+     */
+    forwarded: number;
+};
+
+/**
+ * The MQTT console's figures.
+ */
+export type MqttOverview = {
+    /**
+     * `embedded`, `external`, `both` or `off`.
+     */
+    mode: string;
+    /**
+     * The embedded broker's listen address.
+     */
+    listen?: string | null;
+    /**
+     * The external broker's `host:port` (never its credentials).
+     */
+    external?: string | null;
+    /**
+     * The filter device reports arrive on.
+     */
+    reportTopic: string;
+    /**
+     * The client id of the console's own connection (subscriptions, routes, publisher).
+     */
+    consoleClientId?: string | null;
+    consoleConnected: boolean;
+    /**
+     * The filters the console's connection is subscribed to now.
+     */
+    consoleFilters: Array<string>;
+    startedAt: string;
+    /**
+     * Messages on the report topic since the start.
+     */
+    messages: number;
+    /**
+     * Reports accepted from them.
+     */
+    accepted: number;
+    /**
+     * Reports refused, by reason (`malformed` also counts messages that were no report).
+     */
+    refused: {
+        [key: string]: number;
+    };
+    /**
+     * Messages the console's connection received (for subscriptions and routes).
+     */
+    tapped: number;
+    /**
+     * Messages routes republished.
+     */
+    forwarded: number;
+    /**
+     * Messages routes could not republish (no imei for `{imei}`, or the connection's queue full).
+     */
+    skipped: number;
+    /**
+     * Messages published through the publisher.
+     */
+    published: number;
+    /**
+     * Devices tracked.
+     */
+    clients: number;
+    /**
+     * Messages of devices not tracked because the list was full.
+     */
+    untracked: number;
+    /**
+     * Enabled subscriptions.
+     */
+    subscriptions: number;
+    /**
+     * Enabled routes.
+     */
+    routes: number;
+    /**
+     * Connections the embedded broker counts (devices plus the server's own two), as of
+     * `brokerMeterAt`; rumqttd reports it only while messages flow. Absent for an external
+     * broker.
+     */
+    brokerConnections?: number | null;
+    brokerMeterAt?: string | null;
+    /**
+     * The last 60 minutes, oldest first.
+     */
+    minutes: Array<MqttMinute>;
+};
+
+export type MqttPublishRequest = {
+    /**
+     * The topic (no wildcards), e.g. `wheelend/<imei>/command`.
+     */
+    topic?: string | null;
+    /**
+     * The message, at most 64 KiB.
+     */
+    payload?: string | null;
+    /**
+     * `text` (default) or `json` (the payload must then parse as JSON).
+     */
+    format?: string | null;
+    /**
+     * 0 (default) or 1.
+     */
+    qos?: number | null;
+    retain?: boolean | null;
+};
+
+export type MqttPublished = {
+    topic: string;
+    bytes: number;
+    qos: number;
+    retain: boolean;
+};
+
+export type MqttRuleId = {
+    id?: number | null;
+};
+
+/**
+ * Adds (no `id`) or edits a subscription or route.
+ */
+export type MqttRuleInput = {
+    /**
+     * The rule to edit; absent to add one.
+     */
+    id?: number | null;
+    /**
+     * Unique among the rules of its kind, at most 64 characters.
+     */
+    name?: string | null;
+    /**
+     * A topic filter (`+` a whole level, `#` a whole last level).
+     */
+    filter?: string | null;
+    /**
+     * Routes only: the topic to republish to, no wildcards; `{imei}` (a whole level) stands
+     * for the level after the topic prefix of the source topic.
+     */
+    target?: string | null;
+    /**
+     * 0 (default) or 1: subscriptions subscribe with it, routes republish with it.
+     */
+    qos?: number | null;
+    /**
+     * Default true.
+     */
+    enabled?: boolean | null;
+};
+
+/**
+ * A subscription or a route as the console lists it.
+ */
+export type MqttRuleRow = {
+    id: number;
+    name: string;
+    filter: string;
+    /**
+     * Routes: the target topic (`{imei}` substituted); empty for subscriptions.
+     */
+    target: string;
+    qos: number;
+    enabled: boolean;
+    /**
+     * Subscriptions: messages in the buffer now (at most 100).
+     */
+    buffered: number;
+    /**
+     * Routes: messages republished since the server started.
+     */
+    forwarded: number;
+    /**
+     * Routes: messages not republished (no imei for `{imei}`, or the connection's queue full).
+     */
+    skipped: number;
+    /**
+     * Subscriptions: the newest buffered message's time; routes: the last forward's.
+     */
+    lastAt?: string | null;
+    updatedAt: string;
 };
 
 /**
@@ -17398,6 +18249,138 @@ export type TagBrief = {
     color: string;
 };
 
+export type TagChip = {
+    id: number;
+    name: string;
+    color: string;
+};
+
+/**
+ * One tag with the fields it carries (in the fields' order).
+ */
+export type TagDetail = TagRow & {
+    fieldList: Array<TagFieldRow>;
+};
+
+/**
+ * A condition on one field's value.
+ */
+export type TagFieldCondition = {
+    fieldId: number;
+    /**
+     * eq (default) or range (number and date fields).
+     */
+    op?: string | null;
+    /**
+     * The value for eq.
+     */
+    value?: string | null;
+    /**
+     * The lower bound of a range (inclusive; either bound may be left out).
+     */
+    min?: string | null;
+    /**
+     * The upper bound of a range (inclusive).
+     */
+    max?: string | null;
+};
+
+export type TagFieldIdRequest = {
+    id: number;
+};
+
+/**
+ * A field to create (no `id`) or edit.
+ */
+export type TagFieldInput = {
+    /**
+     * The field to edit; none creates one.
+     */
+    id?: number | null;
+    /**
+     * The enterprise of a new field (default: the acting one).
+     */
+    enterpriseId?: number | null;
+    /**
+     * 1–32 characters, unique in the enterprise.
+     */
+    name?: string | null;
+    /**
+     * text, number, date or choice.
+     */
+    type?: string | null;
+    /**
+     * The choices of a choice field: 1–50, each 1–32 characters, no repeats.
+     */
+    options?: Array<string> | null;
+    /**
+     * Up to 16 characters (e.g. km, kPa).
+     */
+    unit?: string | null;
+    /**
+     * A tagged vehicle's or device's form needs a value.
+     */
+    required?: boolean | null;
+    /**
+     * 0–9999 (default 0).
+     */
+    sort?: number | null;
+};
+
+export type TagFieldListRequest = {
+    /**
+     * One enterprise of the scope (default: the whole scope).
+     */
+    enterpriseId?: number | null;
+};
+
+export type TagFieldRow = {
+    id: number;
+    entId: number;
+    name: string;
+    /**
+     * text, number, date or choice.
+     */
+    type: string;
+    /**
+     * The choices of a choice field (empty for the other types).
+     */
+    options: Array<string>;
+    unit: string;
+    required: boolean;
+    sort: number;
+    /**
+     * Tags carrying the field.
+     */
+    tags: number;
+    createdAt: string;
+};
+
+export type TagForm = {
+    tag: TagRow;
+    /**
+     * vehicle or device.
+     */
+    target: string;
+    targetId: number;
+    /**
+     * The vehicle's plate or the device's imei.
+     */
+    targetName: string;
+    fields: Array<TagFormField>;
+};
+
+export type TagFormField = TagFieldRow & {
+    /**
+     * The value filled in (none when empty).
+     */
+    value?: string | null;
+};
+
+export type TagIdRequest = {
+    id: number;
+};
+
 /**
  * A tag to create.
  */
@@ -17416,6 +18399,14 @@ export type TagInput = {
     kind?: string | null;
 };
 
+export type TagKindCount = {
+    /**
+     * vehicle, device, label or service.
+     */
+    kind: string;
+    tags: number;
+};
+
 export type TagListRequest = {
     enterpriseId?: number | null;
     /**
@@ -17430,6 +18421,41 @@ export type TagListRequest = {
      * The tags of this vehicle only.
      */
     vehicleId?: number | null;
+};
+
+/**
+ * The tag workspace's landing numbers.
+ */
+export type TagOverview = {
+    /**
+     * Tags per kind (every kind, zero included).
+     */
+    kinds: Array<TagKindCount>;
+    /**
+     * The most used tags (vehicles plus devices carrying them), at most 8.
+     */
+    top: Array<TagRow>;
+    /**
+     * Custom fields defined.
+     */
+    fields: number;
+    vehicles: number;
+    /**
+     * Vehicles carrying no tag.
+     */
+    untaggedVehicles: number;
+    devices: number;
+    /**
+     * Devices carrying no tag.
+     */
+    untaggedDevices: number;
+};
+
+export type TagOverviewRequest = {
+    /**
+     * One enterprise of the scope (default: the whole scope).
+     */
+    enterpriseId?: number | null;
 };
 
 export type TagRow = {
@@ -17449,7 +18475,107 @@ export type TagRow = {
      * Devices carrying the tag.
      */
     devices: number;
+    /**
+     * Place among the enterprise's tags of its kind (ascending, then by name).
+     */
+    sort: number;
+    /**
+     * Custom fields the tag carries.
+     */
+    fields: number;
     createdAt: string;
+};
+
+/**
+ * A tag to create (no `id`) or edit, with the fields it carries.
+ */
+export type TagSave = {
+    /**
+     * The tag to edit; none creates one.
+     */
+    id?: number | null;
+    /**
+     * The enterprise of a new tag (default: the acting one).
+     */
+    enterpriseId?: number | null;
+    /**
+     * 1–32 characters, unique per enterprise and kind.
+     */
+    name?: string | null;
+    color?: string | null;
+    /**
+     * vehicle (default), device, label or service; fixed once vehicles or devices carry it.
+     */
+    type?: string | null;
+    /**
+     * The fields the tag carries (its enterprise's); left out keeps them, empty clears them.
+     */
+    fieldIds?: Array<number> | null;
+};
+
+export type TagSearchInput = {
+    /**
+     * vehicle (default) or device.
+     */
+    target?: string | null;
+    /**
+     * The tags every result carries (1–20).
+     */
+    tagIds?: Array<number>;
+    field?: null | TagFieldCondition;
+};
+
+export type TagSearchRequest = PageQuery & TagSearchInput;
+
+export type TagSearchRow = {
+    /**
+     * The vehicle's or device's id.
+     */
+    id: number;
+    /**
+     * The plate or the imei.
+     */
+    name: string;
+    entId: number;
+    /**
+     * Every tag it carries, in the tags' order.
+     */
+    tags: Array<TagChip>;
+};
+
+export type TagSetValuesRequest = TagTarget & {
+    /**
+     * Field id → value (text, number or a `YYYY-MM-DD` date; empty or null clears it). The
+     * whole form: fields left out are cleared.
+     */
+    values?: {
+        [key: string]: unknown;
+    };
+};
+
+export type TagSortRequest = {
+    /**
+     * The enterprise (default: the acting one).
+     */
+    enterpriseId?: number | null;
+    /**
+     * vehicle, device, label or service.
+     */
+    type?: string;
+    /**
+     * Every tag of that kind in the enterprise, first to last.
+     */
+    ids?: Array<number>;
+};
+
+/**
+ * The tagged vehicle or device a form belongs to: a tag and exactly one of `vehicleId`,
+ * `deviceId`.
+ */
+export type TagTarget = {
+    tagId?: number;
+    vehicleId?: number | null;
+    deviceId?: number | null;
 };
 
 export type TagsListRequest = {
@@ -17634,6 +18760,11 @@ export type ThresholdPatch = {
     sensorLowBattery?: number | null;
     offlineMinutes?: number | null;
 };
+
+/**
+ * Where the thresholds that apply to a position come from.
+ */
+export type ThresholdSource = 'own' | 'enterprise' | 'platform' | 'builtIn';
 
 /**
  * Alarm thresholds (pressures in bar, temperatures in °C).
@@ -20228,6 +21359,149 @@ export type UpdateMenuRootResponses = {
 
 export type UpdateMenuRootResponse = UpdateMenuRootResponses[keyof UpdateMenuRootResponses];
 
+export type ClientsData = {
+    body: MqttClientsRequest;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/clients';
+};
+
+export type ClientsResponses = {
+    200: EnvelopePageResultMqttClientRow;
+};
+
+export type ClientsResponse = ClientsResponses[keyof ClientsResponses];
+
+export type ClientDeleteData = {
+    body: MqttClientKey;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/clients/delete';
+};
+
+export type ClientDeleteResponses = {
+    200: EnvelopeValue;
+};
+
+export type ClientDeleteResponse = ClientDeleteResponses[keyof ClientDeleteResponses];
+
+export type MessagesData = {
+    body: MqttMessagesRequest;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/messages';
+};
+
+export type MessagesResponses = {
+    200: EnvelopeVecMqttMessage;
+};
+
+export type MessagesResponse = MessagesResponses[keyof MessagesResponses];
+
+export type OverviewData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/overview';
+};
+
+export type OverviewResponses = {
+    200: EnvelopeMqttOverview;
+};
+
+export type OverviewResponse = OverviewResponses[keyof OverviewResponses];
+
+export type PublishData = {
+    body: MqttPublishRequest;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/publish';
+};
+
+export type PublishResponses = {
+    200: EnvelopeMqttPublished;
+};
+
+export type PublishResponse = PublishResponses[keyof PublishResponses];
+
+export type RouteListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/routes';
+};
+
+export type RouteListResponses = {
+    200: EnvelopeVecMqttRuleRow;
+};
+
+export type RouteListResponse = RouteListResponses[keyof RouteListResponses];
+
+export type RouteDeleteData = {
+    body: MqttRuleId;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/routes/delete';
+};
+
+export type RouteDeleteResponses = {
+    200: EnvelopeValue;
+};
+
+export type RouteDeleteResponse = RouteDeleteResponses[keyof RouteDeleteResponses];
+
+export type RouteSaveData = {
+    body: MqttRuleInput;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/routes/save';
+};
+
+export type RouteSaveResponses = {
+    200: EnvelopeValue;
+};
+
+export type RouteSaveResponse = RouteSaveResponses[keyof RouteSaveResponses];
+
+export type SubscriptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/subscriptions';
+};
+
+export type SubscriptionsResponses = {
+    200: EnvelopeVecMqttRuleRow;
+};
+
+export type SubscriptionsResponse = SubscriptionsResponses[keyof SubscriptionsResponses];
+
+export type SubscriptionDeleteData = {
+    body: MqttRuleId;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/subscriptions/delete';
+};
+
+export type SubscriptionDeleteResponses = {
+    200: EnvelopeValue;
+};
+
+export type SubscriptionDeleteResponse = SubscriptionDeleteResponses[keyof SubscriptionDeleteResponses];
+
+export type SubscriptionSaveData = {
+    body: MqttRuleInput;
+    path?: never;
+    query?: never;
+    url: '/api/mqtt/subscriptions/save';
+};
+
+export type SubscriptionSaveResponses = {
+    200: EnvelopeValue;
+};
+
+export type SubscriptionSaveResponse = SubscriptionSaveResponses[keyof SubscriptionSaveResponses];
+
 export type PoiAddData = {
     body: PoiInput;
     path?: never;
@@ -20332,31 +21606,31 @@ export type RouteAssignResponses = {
 
 export type RouteAssignResponse = RouteAssignResponses[keyof RouteAssignResponses];
 
-export type RouteDeleteData = {
+export type RouteDelete2Data = {
     body: Ids;
     path?: never;
     query?: never;
     url: '/api/route/delete';
 };
 
-export type RouteDeleteResponses = {
+export type RouteDelete2Responses = {
     200: EnvelopeEmpty;
 };
 
-export type RouteDeleteResponse = RouteDeleteResponses[keyof RouteDeleteResponses];
+export type RouteDelete2Response = RouteDelete2Responses[keyof RouteDelete2Responses];
 
-export type RouteListData = {
+export type RouteList2Data = {
     body: RouteListRequest;
     path?: never;
     query?: never;
     url: '/api/route/list';
 };
 
-export type RouteListResponses = {
+export type RouteList2Responses = {
     200: EnvelopePageResultRouteRow;
 };
 
-export type RouteListResponse = RouteListResponses[keyof RouteListResponses];
+export type RouteList2Response = RouteList2Responses[keyof RouteList2Responses];
 
 export type RuleBatchData = {
     body: BatchRequest;
@@ -20893,6 +22167,84 @@ export type ListOperationRecordsResponses = {
 
 export type ListOperationRecordsResponse = ListOperationRecordsResponses[keyof ListOperationRecordsResponses];
 
+export type TagDetailData = {
+    body: TagIdRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/detail';
+};
+
+export type TagDetailResponses = {
+    200: EnvelopeTagDetail;
+};
+
+export type TagDetailResponse = TagDetailResponses[keyof TagDetailResponses];
+
+export type FieldDeleteData = {
+    body: DeviceIdsRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/field/delete';
+};
+
+export type FieldDeleteResponses = {
+    200: EnvelopeValue;
+};
+
+export type FieldDeleteResponse = FieldDeleteResponses[keyof FieldDeleteResponses];
+
+export type FieldDetailData = {
+    body: TagFieldIdRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/field/detail';
+};
+
+export type FieldDetailResponses = {
+    200: EnvelopeTagFieldRow;
+};
+
+export type FieldDetailResponse = FieldDetailResponses[keyof FieldDetailResponses];
+
+export type FieldListData = {
+    body: TagFieldListRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/field/list';
+};
+
+export type FieldListResponses = {
+    200: EnvelopeVecTagFieldRow;
+};
+
+export type FieldListResponse = FieldListResponses[keyof FieldListResponses];
+
+export type FieldSaveData = {
+    body: TagFieldInput;
+    path?: never;
+    query?: never;
+    url: '/api/tag/field/save';
+};
+
+export type FieldSaveResponses = {
+    200: EnvelopeTagFieldRow;
+};
+
+export type FieldSaveResponse = FieldSaveResponses[keyof FieldSaveResponses];
+
+export type TagFormData = {
+    body: TagTarget;
+    path?: never;
+    query?: never;
+    url: '/api/tag/form';
+};
+
+export type TagFormResponses = {
+    200: EnvelopeTagForm;
+};
+
+export type TagFormResponse = TagFormResponses[keyof TagFormResponses];
+
 export type TagListData = {
     body: TagListRequest;
     path?: never;
@@ -20905,6 +22257,45 @@ export type TagListResponses = {
 };
 
 export type TagListResponse = TagListResponses[keyof TagListResponses];
+
+export type Overview2Data = {
+    body: TagOverviewRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/overview';
+};
+
+export type Overview2Responses = {
+    200: EnvelopeTagOverview;
+};
+
+export type Overview2Response = Overview2Responses[keyof Overview2Responses];
+
+export type TagSaveData = {
+    body: TagSave;
+    path?: never;
+    query?: never;
+    url: '/api/tag/save';
+};
+
+export type TagSaveResponses = {
+    200: EnvelopeTagDetail;
+};
+
+export type TagSaveResponse = TagSaveResponses[keyof TagSaveResponses];
+
+export type SearchData = {
+    body: TagSearchRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/search';
+};
+
+export type SearchResponses = {
+    200: EnvelopePageResultTagSearchRow;
+};
+
+export type SearchResponse = SearchResponses[keyof SearchResponses];
 
 export type SetTagsData = {
     body: SetTagsRequest;
@@ -20919,6 +22310,19 @@ export type SetTagsResponses = {
 
 export type SetTagsResponse = SetTagsResponses[keyof SetTagsResponses];
 
+export type SetValuesData = {
+    body: TagSetValuesRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/setValues';
+};
+
+export type SetValuesResponses = {
+    200: EnvelopeTagForm;
+};
+
+export type SetValuesResponse = SetValuesResponses[keyof SetValuesResponses];
+
 export type SetDeviceData = {
     body: SetDeviceTagsRequest;
     path?: never;
@@ -20931,6 +22335,19 @@ export type SetDeviceResponses = {
 };
 
 export type SetDeviceResponse = SetDeviceResponses[keyof SetDeviceResponses];
+
+export type TagSortData = {
+    body: TagSortRequest;
+    path?: never;
+    query?: never;
+    url: '/api/tag/sort';
+};
+
+export type TagSortResponses = {
+    200: EnvelopeVecTagRow;
+};
+
+export type TagSortResponse = TagSortResponses[keyof TagSortResponses];
 
 export type FindTbEnterpriseData = {
     body?: never;
@@ -20962,6 +22379,28 @@ export type UpdateTbEnterpriseResponses = {
 };
 
 export type UpdateTbEnterpriseResponse = UpdateTbEnterpriseResponses[keyof UpdateTbEnterpriseResponses];
+
+export type DefaultsUsageData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * 1-based page number (default 1).
+         */
+        page?: number;
+        /**
+         * Rows per page (default 10, at most 500). `limit` is accepted too.
+         */
+        pageSize?: number;
+    };
+    url: '/api/tbEnterpriseAlarm/defaultUsage';
+};
+
+export type DefaultsUsageResponses = {
+    200: EnvelopeDefaultsUsage;
+};
+
+export type DefaultsUsageResponse = DefaultsUsageResponses[keyof DefaultsUsageResponses];
 
 export type FindAlarmData = {
     body?: never;
@@ -21107,6 +22546,19 @@ export type AdminRegisterResponses = {
 };
 
 export type AdminRegisterResponse = AdminRegisterResponses[keyof AdminRegisterResponses];
+
+export type CancelAccountData = {
+    body: CancellationRequest;
+    path?: never;
+    query?: never;
+    url: '/api/user/cancellation';
+};
+
+export type CancelAccountResponses = {
+    200: EnvelopeCancellationAnswer;
+};
+
+export type CancelAccountResponse = CancelAccountResponses[keyof CancelAccountResponses];
 
 export type ChangePasswordData = {
     body: ChangePasswordRequest;
