@@ -404,9 +404,14 @@ for (const lang of ['zh', 'en']) {
       await assertQuiet(page, `OSM editor (${lang})`);
       // on a phone the attributes are below the map
       await page.setViewportSize({ width: 390, height: 800 });
-      await page.waitForTimeout(300);
-      const [mapBox, panelBox] = [await map.boundingBox(), await panel.boundingBox()];
-      assert.ok(panelBox.y >= mapBox.y + mapBox.height - 1 && panelBox.width > 300, 'the panel is below the map, full width');
+      // the layout follows the resize within a frame or two; wait for it rather than a fixed time
+      const below = async () => {
+        const [mapBox, panelBox] = [await map.boundingBox(), await panel.boundingBox()];
+        return Boolean(mapBox && panelBox && panelBox.y >= mapBox.y + mapBox.height - 1 && panelBox.width > 300);
+      };
+      const until = Date.now() + 5000;
+      while (!(await below()) && Date.now() < until) await page.waitForTimeout(100);
+      assert.ok(await below(), 'the panel is below the map, full width');
       await shot(page, `places-osm-editor-phone-${lang}`);
     } finally {
       await page.context().close();
