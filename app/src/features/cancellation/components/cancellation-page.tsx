@@ -7,11 +7,12 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { SignInCard } from '@/components/layout/sign-in-card';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Checkbox, Field, TextArea, TextInput } from '@/components/ui/fields';
 import { CheckIcon, ShieldIcon } from '@/components/ui/icons';
 import { useApp } from '@/lib/app-context';
-import { paths, signInThenBack } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 import { clearSession, isVisitorUser } from '@/lib/session';
 import { displayName } from '@/lib/state';
 import { useCancelAccount } from '../api/cancel-account';
@@ -49,25 +50,10 @@ export function CancellationPage() {
         ) : signedIn ? (
           <CancellationForm name={displayName(user) ?? ''} onDone={setUntil} />
         ) : (
-          <SignInCard />
+          <SignInCard id="cancel-signin" heading={t('cancellation.signIn.heading')} body={t('cancellation.signIn.body')} action={t('cancellation.signIn.action')} back={paths.cancellation} />
         )}
       </div>
     </div>
-  );
-}
-
-function SignInCard() {
-  const { t } = useTranslation('site');
-  return (
-    <section aria-labelledby="cancel-signin" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="cancel-signin">
-      <h2 id="cancel-signin" className="text-lg font-semibold text-slate-900">
-        {t('cancellation.signIn.heading')}
-      </h2>
-      <p className="mt-2 text-sm leading-6 text-slate-600">{t('cancellation.signIn.body')}</p>
-      <LinkButton to={signInThenBack(paths.cancellation)} size="lg" className="mt-4 w-full sm:w-auto">
-        {t('cancellation.signIn.action')}
-      </LinkButton>
-    </section>
   );
 }
 

@@ -7,13 +7,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Button, LinkButton } from '@/components/ui/button';
+import { SignInCard } from '@/components/layout/sign-in-card';
+import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/fields';
 import { ChevronRightIcon, SearchIcon, WrenchIcon } from '@/components/ui/icons';
 import { Badge, ErrorState } from '@/components/ui/states';
 import type { VehicleRow } from '@/lib/api-types';
 import { useApp } from '@/lib/app-context';
-import { paths, signInThenBack } from '@/lib/paths';
+import { paths } from '@/lib/paths';
 import { isVisitorUser } from '@/lib/session';
 import { displayName } from '@/lib/state';
 import { SEARCH_LIMIT, useVehicleSearch } from '../api/search-vehicles';
@@ -37,25 +38,10 @@ export function InstallPage() {
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{t('install.heading')}</h1>
           <p className="mt-3 text-base leading-7 text-slate-600">{t('install.lead')}</p>
         </header>
-        {signedIn ? <InstallTool /> : <SignInCard />}
+        {signedIn ? <InstallTool /> : <SignInCard id="install-signin" heading={t('install.signIn.heading')} body={t('install.signIn.body')} action={t('install.signIn.action')} back={paths.install} />}
         <Procedure />
       </div>
     </div>
-  );
-}
-
-function SignInCard() {
-  const { t } = useTranslation('site');
-  return (
-    <section aria-labelledby="install-signin" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="install-signin">
-      <h2 id="install-signin" className="text-lg font-semibold text-slate-900">
-        {t('install.signIn.heading')}
-      </h2>
-      <p className="mt-2 text-sm leading-6 text-slate-600">{t('install.signIn.body')}</p>
-      <LinkButton to={signInThenBack(paths.install)} size="lg" className="mt-4 w-full sm:w-auto">
-        {t('install.signIn.action')}
-      </LinkButton>
-    </section>
   );
 }
 
