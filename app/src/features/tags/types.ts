@@ -1,4 +1,8 @@
-/** Shapes of the super-tag workspace's calls (docs/tags.md). */
+/** Shapes of the super-tag workspace's calls (docs/tags.md); those the contract states as they are come from it. */
+import type { TagChip, TagRow } from '@/lib/api-types';
+
+export type { TagChip, TagRow };
+
 export const TAG_KINDS = ['vehicle', 'device', 'label', 'service'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 
@@ -7,19 +11,6 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** What a tag is put on: vehicles or devices. */
 export type TagTargetKind = 'vehicle' | 'device';
-
-export interface TagRow {
-  id: number;
-  entId: number;
-  kind: string;
-  name: string;
-  color: string;
-  vehicles: number;
-  devices: number;
-  sort: number;
-  fields: number;
-  createdAt: string;
-}
 
 export interface TagFieldRow {
   id: number;
@@ -48,12 +39,6 @@ export interface TagForm {
   targetId: number;
   targetName: string;
   fields: TagFormField[];
-}
-
-export interface TagChip {
-  id: number;
-  name: string;
-  color: string;
 }
 
 export interface TagSearchRow {
