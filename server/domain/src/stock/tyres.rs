@@ -135,13 +135,15 @@ async fn km_of_mounts(
             row.try_get("", "t")?,
         );
         let km: f64 = row.try_get::<Option<f64>>("", "km")?.unwrap_or(0.0);
-        out.insert(key, km);
+        out.insert(key, km.max(0.0));
     }
     Ok(out)
 }
 
-/// The query of [`km_of_mounts`]: `v`, `f`, `t` and `km` (never below 0) of each span of
-/// `mounts` (a query of `vehicle_id, from_day, to_day`).
+/// The query of [`km_of_mounts`]: `v`, `f`, `t` and `km` of each span of `mounts` (a query of
+/// `vehicle_id, from_day, to_day`). `km` may be below 0 (an odometer corrected downwards): the
+/// caller clamps it once it is a column, since clamping here would evaluate both odometer
+/// reads twice.
 fn spans_km(mounts: &str, days: Option<(NaiveDate, NaiveDate)>) -> String {
     let (from, to) = days.unwrap_or((NaiveDate::MIN, Utc::now().date_naive()));
     let first = from.max(NaiveDate::from_ymd_opt(1, 1, 1).unwrap_or_default());
@@ -159,9 +161,8 @@ fn spans_km(mounts: &str, days: Option<(NaiveDate, NaiveDate)>) -> String {
         "CASE WHEN m.from_day > '{first}' THEN m.from_day ELSE '{first}' END"
     ));
     format!(
-        "SELECT v, f, t, CASE WHEN km > 0 THEN km ELSE 0.0 END AS km FROM (\
-         SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, \
-         COALESCE({end}, 0.0) - COALESCE({start}, 0.0) AS km FROM ({mounts}) m) spans"
+        "SELECT m.vehicle_id AS v, m.from_day AS f, m.to_day AS t, \
+         COALESCE({end}, 0.0) - COALESCE({start}, 0.0) AS km FROM ({mounts}) m"
     )
 }
 
@@ -1064,14 +1065,15 @@ pub async fn costs(
         ),
         _ => ("a.id", "a.serial"),
     };
-    // a vehicle's tyres mounted together share one span (vehicle, first day, closing day)
+    // A vehicle's tyres mounted together share one span (vehicle, first day, closing day).
+    // The spans are materialised: inlined, both odometer reads would run again for every
+    // mount of the span. A span may hold another enterprise's tyre mounted on the same vehicle
+    // at the same time: `grouped` keeps only this enterprise's tyres.
     let grouped = format!(
-        "WITH spans AS ({spans}), \
-         mounted AS (SELECT m.tyre_id AS id, SUM(s.km) AS km FROM tyre_mounts m \
-           JOIN tyre_assets a ON a.id = m.tyre_id \
-           JOIN spans s ON s.v = m.vehicle_id AND s.f = m.from_day \
-             AND (s.t = m.to_day OR (s.t IS NULL AND m.to_day IS NULL)) \
-           WHERE {tyres}{open_only} GROUP BY m.tyre_id), \
+        "WITH spans AS MATERIALIZED ({spans}), \
+         mounted AS (SELECT m.tyre_id AS id, SUM(CASE WHEN s.km > 0 THEN s.km ELSE 0.0 END) AS km \
+           FROM spans s JOIN tyre_mounts m ON m.vehicle_id = s.v AND m.from_day = s.f \
+             AND m.to_day IS NOT DISTINCT FROM s.t{open_only} GROUP BY m.tyre_id), \
          grouped AS (SELECT {key} AS k, MAX({name}) AS name, COUNT(*) AS tyres, \
            SUM({own_km} + COALESCE(mounted.km, 0.0)) AS km, \
            SUM(a.purchase_cost + a.extra_cost) AS cost \
