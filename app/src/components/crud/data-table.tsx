@@ -89,7 +89,7 @@ export function DataTable<R>({ columns, rows, rowKey, caption, loading, error, o
                 .map((c) => (
                   <div key={c.key} className="contents">
                     <dt className="text-slate-500">{c.header}</dt>
-                    <dd className="min-w-0 text-slate-700">{c.cell(row)}</dd>
+                    <dd className="min-w-0 break-words text-slate-700">{c.cell(row)}</dd>
                   </div>
                 ))}
             </dl>

@@ -27,7 +27,9 @@ export interface RelationGraphHandle {
 export function createRelationGraph(el: HTMLElement, onNode: (id: number) => void): RelationGraphHandle {
   const chart = init(el, null, { renderer: 'canvas' });
   const resize = new ResizeObserver(() => {
-    if (!chart.isDisposed()) chart.resize();
+    // a box of no size (the view is being left, the element already detached) would give the roaming graph a
+    // transform that cannot be inverted, which ECharts throws on
+    if (!chart.isDisposed() && el.clientWidth > 0 && el.clientHeight > 0) chart.resize();
   });
   resize.observe(el);
   chart.on('click', (params) => {
