@@ -1067,21 +1067,20 @@ pub async fn costs(
     };
     // A vehicle's tyres mounted together share one span (vehicle, first day, closing day).
     // The spans are materialised: inlined, both odometer reads would run again for every
-    // mount of the span. The km of the spans and the tyres' costs are summed per group in two
-    // passes, then joined: a tyre's cost counts once however many mounts it had.
-    let joins = "LEFT JOIN stock_items i ON i.id = a.item_id LEFT JOIN tyres ty ON ty.id = i.tyre_id";
+    // mount of the span. A span may hold another enterprise's tyre mounted on the same vehicle
+    // at the same time: `grouped` keeps only this enterprise's tyres.
     let grouped = format!(
         "WITH spans AS MATERIALIZED ({spans}), \
-         kms AS (SELECT {key} AS k, SUM(CASE WHEN s.km > 0 THEN s.km ELSE 0.0 END) AS km \
+         mounted AS (SELECT m.tyre_id AS id, SUM(CASE WHEN s.km > 0 THEN s.km ELSE 0.0 END) AS km \
            FROM spans s JOIN tyre_mounts m ON m.vehicle_id = s.v AND m.from_day = s.f \
-             AND m.to_day IS NOT DISTINCT FROM s.t{open_only} \
-           JOIN tyre_assets a ON a.id = m.tyre_id {joins} WHERE {tyres} GROUP BY {key}), \
-         totals AS (SELECT {key} AS k, MAX({name}) AS name, COUNT(*) AS tyres, \
-           SUM({own_km}) AS km, SUM(a.purchase_cost + a.extra_cost) AS cost \
-           FROM tyre_assets a {joins} LEFT JOIN tyre_brands b ON b.id = ty.brand_id \
-           WHERE {tyres} GROUP BY {key}), \
-         grouped AS (SELECT t.k, t.name, t.tyres, t.km + COALESCE(kms.km, 0.0) AS km, t.cost \
-           FROM totals t LEFT JOIN kms ON kms.k = t.k) "
+             AND m.to_day IS NOT DISTINCT FROM s.t{open_only} GROUP BY m.tyre_id), \
+         grouped AS (SELECT {key} AS k, MAX({name}) AS name, COUNT(*) AS tyres, \
+           SUM({own_km} + COALESCE(mounted.km, 0.0)) AS km, \
+           SUM(a.purchase_cost + a.extra_cost) AS cost \
+           FROM tyre_assets a LEFT JOIN mounted ON mounted.id = a.id \
+           LEFT JOIN stock_items i ON i.id = a.item_id LEFT JOIN tyres ty ON ty.id = i.tyre_id \
+           LEFT JOIN tyre_brands b ON b.id = ty.brand_id \
+           WHERE {tyres} GROUP BY {key}) "
     );
     let rows = db
         .query_all_raw(Statement::from_string(
