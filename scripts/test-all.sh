@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Every check and every test suite, in one command (README "Test"). Installs what cargo and npm
-# do not: Debian's Chromium and ChromeDriver for the browser tests.
+# do not: Debian's Chromium and ChromeDriver for the browser tests, and the CJK font the PDF reports
+# are set in (fonts-noto-cjk, README "Configuration").
 # With TEST_DATABASE_URL set (a PostgreSQL server URL), the Rust suite runs on SQLite AND on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # each step says when it starts, so a slow run shows where its time went
 step() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
-if [ ! -x /usr/bin/chromium ]; then
-  step "installing Chromium (Debian packages)"
-  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
-  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium chromium-driver >/dev/null; fi
+if [ ! -x /usr/bin/chromium ] || [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then
+  step "installing Chromium and the CJK font (Debian packages)"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium chromium-driver fonts-noto-cjk >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium chromium-driver fonts-noto-cjk >/dev/null; fi
 fi
 
 step "app: install, build, type-check, lint, unit tests"

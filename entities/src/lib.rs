@@ -57,6 +57,8 @@ pub mod relation;
 pub mod relation_vehicle;
 pub mod report_board;
 pub mod report_chart;
+pub mod report_delivery;
+pub mod report_subscription;
 pub mod route;
 pub mod route_vehicle;
 pub mod search_recent;

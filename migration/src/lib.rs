@@ -46,6 +46,8 @@ mod m20261203_000001_create_mqtt_rules;
 mod m20261203_000002_add_tag_fields;
 mod m20261203_000003_index_recent_work_orders;
 mod m20261204_000001_create_account_cancellations;
+mod m20261205_000001_create_report_subscriptions;
+mod m20261205_000002_index_work_order_trend;
 
 mod schema_helpers;
 
@@ -95,6 +97,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000002_add_tag_fields::Migration),
             Box::new(m20261203_000003_index_recent_work_orders::Migration),
             Box::new(m20261204_000001_create_account_cancellations::Migration),
+            Box::new(m20261205_000001_create_report_subscriptions::Migration),
+            Box::new(m20261205_000002_index_work_order_trend::Migration),
         ]
     }
 }

@@ -147,6 +147,12 @@ impl Application {
         });
         // Notice plans' runs and overdue orders, once a minute.
         domain::work::informs::every_minute(db.clone());
+        // Periodic reports to their subscribers once their period has closed.
+        domain::report::periodic::delivery::every_minute(
+            db.clone(),
+            state.live.clone(),
+            domain::report::periodic::ReportFiles::from_config(&state.cfg),
+        );
         // Trips and mileage of finished days, kept as history changes.
         domain::vehicle::days::follow(
             db.clone(),

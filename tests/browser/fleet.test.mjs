@@ -154,6 +154,10 @@ describe('fleet screens', () => {
       assert.equal(await diagram.getByTestId('wheel-11').getAttribute('data-state'), 'normal');
       await diagram.getByTestId('wheel-11-pressure').filter({ hasText: '8.5 Bar' }).waitFor();
       assert.equal(await diagram.getByTestId('wheel-11-temp').textContent(), '40 °C');
+      // each wheel titled by its name, shown by its place on the axle (the axle named on the chassis)
+      assert.ok((await diagram.getByTestId('wheel-24').locator('title').textContent()).startsWith('第2轴右外：'));
+      assert.ok((await diagram.getByTestId('wheel-24').locator('text').first().textContent()) === '右外');
+      assert.ok((await diagram.textContent()).includes('第2轴'));
 
       const units = info.getByTestId('unit-switch');
       await units.getByRole('radio', { name: 'Psi' }).click();

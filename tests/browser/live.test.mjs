@@ -78,6 +78,8 @@ test('reported vehicles are on the map, filters change the markers, a low pressu
     // 8.5 → 6.0 bar within the hour is also a slow leak: the vehicle has two alarms.
     await alarms.getByText(parked.plate).first().waitFor({ timeout: 20_000 });
     await alarms.getByText(/低压/).first().waitFor();
+    // the wheel as people say it, from the vehicle's axle layout (2,4): tyre 21 is the drive axle's left outer
+    await alarms.getByText('第2轴左外').first().waitFor();
 
     await filters.getByRole('button', { name: /告警/ }).click();
     await list.getByText(parked.plate).waitFor();
@@ -104,6 +106,8 @@ test('a share page renders with JavaScript disabled: plate, position and tyre va
     await page.getByText('121.473700, 31.230400').waitFor();
     const wheels = await page.getByTestId('wheel-diagram').textContent();
     assert.ok(wheels.includes('9 Bar') && wheels.includes('8.5 Bar') && wheels.includes('30 °C'), wheels);
+    // rendered on the server: each axle and each wheel's place on it by name (layout 2,4)
+    assert.ok(wheels.includes('第1轴') && wheels.includes('左轮') && wheels.includes('右外'), wheels);
 
     // with JavaScript: the same page hydrates without a mismatch and keeps the values
     const scripted = await newContext(browser, server.url);
@@ -162,7 +166,7 @@ test('the alarm list shows the incident ingestion raised', async () => {
     await signIn(page);
     await page.goto('/dataManage/alarmList');
     await waitHydrated(page);
-    await page.getByTestId('incidents-table').getByRole('row').filter({ hasText: parked.plate }).filter({ hasText: '低压 · 严重' }).filter({ visible: true }).first().waitFor();
+    await page.getByTestId('incidents-table').getByRole('row').filter({ hasText: parked.plate }).filter({ hasText: '低压 · 严重' }).filter({ hasText: '第2轴左外' }).filter({ visible: true }).first().waitFor();
     await assertQuiet(page, 'alarm list');
   } finally {
     await context.close();

@@ -219,20 +219,20 @@ test('a tyre from the inventory is mounted at a named wheel; its life page shows
     const dialog = page.getByTestId('mount-dialog');
     await pickVehicle(dialog);
     // axle layout 2,4: position 24 is the drive axle's right outer wheel
-    await dialog.getByTestId('position-picker').getByRole('radio', { name: /^2轴右外/ }).check();
+    await dialog.getByTestId('position-picker').getByRole('radio', { name: /^第2轴右外/ }).check();
     await shot(page, 'tyre-mount-1280');
     await dialog.getByTestId('mount-save').click();
     await dialog.waitFor({ state: 'detached' });
     const row = page.getByTestId('tyre-assets-table').locator('tr', { hasText: serials[0] });
     await row.getByText('在用').waitFor();
-    assert.equal((await row.getByTestId('tyre-place').textContent()).trim(), `${plate} · 2轴右外`);
+    assert.equal((await row.getByTestId('tyre-place').textContent()).trim(), `${plate} · 第2轴右外`);
 
     await page.getByTestId(`tyre-life-link-${serials[0]}`).filter({ visible: true }).click();
     await page.waitForURL('**/dataManage/tyreLife/*');
     tyreId = Number(new URL(page.url()).pathname.split('/').pop());
     const facts = page.getByTestId('tyre-facts');
     await facts.getByText(serials[0]).waitFor();
-    await facts.getByText(`${plate} · 2轴右外`).waitFor();
+    await facts.getByText(`${plate} · 第2轴右外`).waitFor();
     await page.getByTestId('tyre-mounts').getByText(plate).first().waitFor();
     await page.getByTestId('tyre-log').locator('[data-kind="mount"]').first().waitFor();
     await shot(page, 'tyre-life-1280');
@@ -244,8 +244,8 @@ test('a tyre from the inventory is mounted at a named wheel; its life page shows
 
 /** Per language: the tyre received for the job and the wheel of the order it is mounted at. */
 const FOR_ORDER = {
-  zh: { serial: `W${stamp}01`, wheel: '1-1', position: 11, link: (p) => `装胎：${plate} 轮位 ${p}`, mount: (x) => `装胎 ${x}`, order: '工单', remark: '备注', inStock: '在库', mounted: '在用', back: (n) => `返回工单 ${n}`, remarkText: (n) => `工单 ${n}` },
-  en: { serial: `W${stamp}02`, wheel: '1-2', position: 12, link: (p) => `Mount a tyre on ${plate} at wheel ${p}`, mount: (x) => `Mount ${x}`, order: 'Work order', remark: 'Remark', inStock: 'In stock', mounted: 'Mounted', back: (n) => `Back to work order ${n}`, remarkText: (n) => `Work order ${n}` },
+  zh: { serial: `W${stamp}01`, wheel: '1-1', wheelName: '第1轴左轮', position: 11, link: (w) => `装胎：${plate} ${w}`, mount: (x) => `装胎 ${x}`, order: '工单', remark: '备注', inStock: '在库', mounted: '在用', back: (n) => `返回工单 ${n}`, remarkText: (n) => `工单 ${n}` },
+  en: { serial: `W${stamp}02`, wheel: '1-2', wheelName: 'Axle 1, right', position: 12, link: (w) => `Mount a tyre on ${plate}, ${w}`, mount: (x) => `Mount ${x}`, order: 'Work order', remark: 'Remark', inStock: 'In stock', mounted: 'Mounted', back: (n) => `Back to work order ${n}`, remarkText: (n) => `Work order ${n}` },
 };
 /** The work order the tyres are mounted for, opened through the API on the test vehicle's wheels 1-1 and 1-2. */
 let jobOrder;
@@ -283,7 +283,7 @@ for (const lang of ['zh', 'en']) {
       await page.getByTestId('order-subject').waitFor();
       assert.equal(await page.getByTestId('order-mount-tyre').count(), 2, 'one per wheel of the order');
       await shot(page, `order-mount-links-${lang}`);
-      await page.getByRole('link', { name: L.link(L.wheel), exact: true }).click();
+      await page.getByRole('link', { name: L.link(L.wheelName), exact: true }).click();
       await page.waitForURL('**/dataManage/tyreMileage?*');
       const asked = new URL(page.url()).searchParams;
       assert.equal(asked.get('workOrderId'), String(order.id));

@@ -77,7 +77,7 @@ test('the admin opens an order on a vehicle from the list; a required template f
     await dialog.getByLabel('标题').fill('左前轮胎压低');
     await dialog.getByLabel('车辆与轮位').fill(plate);
     await dialog.getByRole('button', { name: plate }).click();
-    await dialog.getByTestId(`vehicle-pick-${String(carId)}`).getByLabel('1-1', { exact: true }).check();
+    await dialog.getByTestId(`vehicle-pick-${String(carId)}`).getByLabel('第1轴左轮', { exact: true }).check();
     await dialog.locator('option', { hasText: tech.userName }).first().waitFor({ state: 'attached' });
     await dialog.getByLabel('处理人').selectOption({ label: `${tech.nickName} (${tech.userName})` });
     await shot(page, 'work-order-form-1440');
@@ -99,7 +99,7 @@ test('the admin opens an order on a vehicle from the list; a required template f
     assert.match(number, /^WO-\d{8}-\d{4}$/);
     assert.equal((await page.getByTestId('order-state').textContent()).trim(), '待处理');
     const subject = await page.getByTestId('order-subject').textContent();
-    assert.ok(subject.includes(plate) && subject.includes('1-1') && subject.includes('295/80R22.5'), subject);
+    assert.ok(subject.includes(plate) && subject.includes('第1轴左轮') && subject.includes('295/80R22.5'), subject);
 
     // the list shows it
     await openConsole(page, '/project/workOrder');
@@ -193,15 +193,17 @@ test('the quick dialog opens with what the map hands it (vehicle, wheel, locatio
     await openConsole(page, `/project/dialog?vehicleId=${String(carId)}&plate=${encodeURIComponent(plate)}&positions=2-3&lat=31.2304&lon=121.4737`);
     const dialog = page.getByTestId('quick-order-form');
     const pick = dialog.getByTestId(`vehicle-pick-${String(carId)}`);
-    await pick.getByLabel('2-3', { exact: true }).waitFor();
-    assert.equal(await pick.getByLabel('2-3', { exact: true }).isChecked(), true);
+    // layout 2,4: the order's 2-3 is the drive axle's right inner wheel
+    await pick.getByLabel('第2轴右内', { exact: true }).waitFor();
+    assert.equal(await pick.getByLabel('第2轴右内', { exact: true }).isChecked(), true);
+    assert.ok((await page.getByTestId('quick-facts').textContent()).includes('第2轴右内'));
     assert.equal(await dialog.getByLabel('纬度').inputValue(), '31.2304');
     await dialog.getByLabel('标题').fill('右后轮温高');
     await dialog.getByLabel('轮胎规格').fill('12R22.5');
     await dialog.getByTestId('order-save').click();
     await page.waitForURL('**/project/workOrderDetail/*');
     const subject = await page.getByTestId('order-subject').textContent();
-    assert.ok(subject.includes('2-3'), subject);
+    assert.ok(subject.includes('第2轴右内'), subject);
     await assertQuiet(page, 'quick dialog');
   } finally {
     await context.close();

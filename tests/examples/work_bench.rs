@@ -1,8 +1,9 @@
 //! Work-order benchmark: the app on a fresh database (SQLite unless `TEST_DATABASE_URL` is
 //! set), 100,000 work orders over a year on 2,000 vehicles of one enterprise, each with its
 //! vehicle link, three timeline entries and a task; then the order list with each filter the
-//! console offers, an order's detail and timeline, and the statistics, details and trend of a
-//! year, over HTTP with p50/p95.
+//! console offers (its total counted at most 10,000 past the page), an order's detail and
+//! timeline, the statistics, details and trend of a year, and the counts per state, over HTTP
+//! with p50/p95.
 //!
 //! `cargo run --release -p wheelend-tests --example work_bench`
 
@@ -174,6 +175,11 @@ async fn main() {
             json!({"page": 1, "pageSize": 20}),
         ),
         (
+            "list page 500 (total counted on to 20,000)",
+            "/api/work/list",
+            json!({"page": 500, "pageSize": 20}),
+        ),
+        (
             "list page 2,000",
             "/api/work/list",
             json!({"page": 2000, "pageSize": 20}),
@@ -247,6 +253,16 @@ async fn main() {
             "dynamic_analysis by month, a year",
             "/api/work/dynamic_analysis",
             json!({"from": year["from"], "to": year["to"], "unit": "month"}),
+        ),
+        (
+            "dynamic_analysis by day, a year",
+            "/api/work/dynamic_analysis",
+            json!({"from": year["from"], "to": year["to"], "unit": "day"}),
+        ),
+        (
+            "state_list (orders per state)",
+            "/api/work/state_list",
+            json!({}),
         ),
     ];
     for (name, path, body) in runs {

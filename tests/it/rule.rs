@@ -529,6 +529,9 @@ async fn a_reported_alarm_reaches_the_rules_members_until_they_mask_it() {
     assert_eq!(m["plate"], "沪A50001");
     assert_eq!(m["system"], false);
     assert!(m["title"].as_str().unwrap().contains("沪A50001"));
+    // The wheel as people say it, from the vehicle's layout 2,4: tyre 21 is the drive axle's left outer.
+    let content = m["content"].as_str().unwrap();
+    assert!(content.contains("，第2轴左外，"), "{content}");
     let alarm = m["alarmId"].as_i64().unwrap();
     assert_eq!(
         next_of(&mut admin_ws, "message").await["data"]["userId"],

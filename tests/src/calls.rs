@@ -392,6 +392,24 @@ impl TestApp {
         self.call("POST", "/api/dataReport/hour_distribution", &to_value(body).expect("a JSON body"), token, &[])
     }
 
+    /// `GET /api/dataReport/periodic_delivery`: A delivered periodic report, by the token of the link its message or webhook carried (no
+    pub fn api_data_report_periodic_delivery<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/dataReport/periodic_delivery", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `GET /api/dataReport/periodic_file`: The daily, weekly (Monday to Sunday) or monthly fleet report of the period holding `day`
+    pub fn api_data_report_periodic_file<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("GET", "/api/dataReport/periodic_file", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
     /// `POST /api/dataReport/ship_list`: The period's figures per vehicle (counted in the enterprise it belonged to each day),
     pub fn api_data_report_ship_list<'a, B: Serialize + ?Sized>(
         &'a self,
@@ -399,6 +417,42 @@ impl TestApp {
         token: Option<&str>,
     ) -> impl Future<Output = Answer> + use<'a, B> {
         self.call("POST", "/api/dataReport/ship_list", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/subscription_delete`: Deletes a report subscription (the caller's own, or an administrator's member's);
+    pub fn api_data_report_subscription_delete<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/subscription_delete", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/subscription_save`: Subscribes a member of the acting enterprise (default: the caller; others only for
+    pub fn api_data_report_subscription_save<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/subscription_save", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/subscription_send`: Sends a subscription's report now through its channels (the latest finished period, or
+    pub fn api_data_report_subscription_send<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/subscription_send", &to_value(body).expect("a JSON body"), token, &[])
+    }
+
+    /// `POST /api/dataReport/subscriptions`: The caller's report subscriptions in the acting enterprise; an administrator's `all`:
+    pub fn api_data_report_subscriptions<'a, B: Serialize + ?Sized>(
+        &'a self,
+        body: &B,
+        token: Option<&str>,
+    ) -> impl Future<Output = Answer> + use<'a, B> {
+        self.call("POST", "/api/dataReport/subscriptions", &to_value(body).expect("a JSON body"), token, &[])
     }
 
     /// `POST /api/dataReport/tags_list`: The dashboard's boards (its tabs) the caller sees: their own, then those shared in the

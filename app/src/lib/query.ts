@@ -51,6 +51,8 @@ export function unwrapEnvelope<T>(answer: Answer<T>): Envelope<T> {
 export interface PageResult<T> {
   list: T[];
   total: number;
+  /** The server stopped counting at `total`: at least that many rows (lists that bound their count, e.g. work orders). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }
@@ -61,6 +63,7 @@ export function asPage<T>(data: Partial<PageResult<T>> | null | undefined): Page
     total: typeof data?.total === 'number' ? data.total : 0,
     page: typeof data?.page === 'number' ? data.page : 1,
     pageSize: typeof data?.pageSize === 'number' ? data.pageSize : 10,
+    ...(data?.totalCapped === true ? { totalCapped: true } : {}),
   };
 }
 

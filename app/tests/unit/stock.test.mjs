@@ -1,6 +1,6 @@
 // The stock screens' pure rules (src/features/stock/model.ts): what each move kind needs, the move dialog's line checks,
-// totals and body, where a refusal the server names shows, the service dialog's checks, totals and body, wheel
-// position names, the date range of the filters and the lists' totals.
+// totals and body, where a refusal the server names shows, the service dialog's checks, totals and body, the date
+// range of the filters and the lists' totals (wheel position names: wheels.test.mjs).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -220,26 +220,6 @@ test('the car_service body: lines with their warehouse (not labour), or a cost w
   assert.equal(m.serviceRefusalTarget('create.item', shown), 'item');
   assert.equal(m.serviceRefusalTarget('vehicleId', shown), 'vehicleId');
   assert.equal(m.serviceRefusalTarget('create.lines[5].quantity', shown), null);
-});
-
-test('wheel positions are named by side and place from the wheels on the axle', () => {
-  assert.deepEqual(m.wheelName(11, 2), { axle: 1, wheel: 1, side: 'left', place: null });
-  assert.deepEqual(m.wheelName(12, 2), { axle: 1, wheel: 2, side: 'right', place: null });
-  assert.deepEqual(m.wheelName(21, 4), { axle: 2, wheel: 1, side: 'left', place: 'outer' });
-  assert.deepEqual(m.wheelName(22, 4), { axle: 2, wheel: 2, side: 'left', place: 'inner' });
-  assert.deepEqual(m.wheelName(23, 4), { axle: 2, wheel: 3, side: 'right', place: 'inner' });
-  assert.deepEqual(m.wheelName(24, 4), { axle: 2, wheel: 4, side: 'right', place: 'outer' });
-  assert.deepEqual(m.wheelName(32, 6), { axle: 3, wheel: 2, side: 'left', place: 'middle' });
-  assert.deepEqual(m.wheelName(35, 6), { axle: 3, wheel: 5, side: 'right', place: 'middle' });
-  assert.deepEqual(m.wheelName(12, 3), { axle: 1, wheel: 2, side: 'centre', place: null });
-  // not known, or not on the axle: by number
-  assert.deepEqual(m.wheelName(23, null), { axle: 2, wheel: 3, side: null, place: null });
-  assert.deepEqual(m.wheelName(25, 4), { axle: 2, wheel: 5, side: null, place: null });
-  assert.equal(m.wheelName(7, 2), null);
-  assert.equal(m.wheelName(20, 2), null);
-  assert.equal(m.wheelsOn(23, [2, 4, 4]), 4);
-  assert.equal(m.wheelsOn(41, [2, 4, 4]), null);
-  assert.equal(m.wheelsOn(11, null), null);
 });
 
 test('day filters become the instants starting the first day and ending the last (browser zone)', () => {

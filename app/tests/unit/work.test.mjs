@@ -98,9 +98,9 @@ test('the last n days end today', () => {
 
 test('wheel positions of an order are axle-wheel; fleet positions convert', () => {
   assert.deepEqual(m.orderPositions([2, 4]), [['1-1', '1-2'], ['2-1', '2-2', '2-3', '2-4']]);
-  assert.equal(m.positionName(23), '2-3');
-  assert.equal(m.positionName(0), null);
-  assert.equal(m.positionName(20), null);
+  assert.equal(m.orderPosition(23), '2-3');
+  assert.equal(m.orderPosition(0), null);
+  assert.equal(m.orderPosition(20), null);
   // and back: an order's wheel → the fleet's number (what a tyre is mounted at)
   assert.equal(m.positionNumber('2-4'), 24);
   assert.equal(m.positionNumber(' 1-1 '), 11);

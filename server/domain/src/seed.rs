@@ -495,6 +495,10 @@ pub const SELF_CALLS: &[&str] = &[
     // their own push settings.
     "/api/rule/push_log",
     "/api/rule/setUser",
+    // Subscribing oneself to the periodic fleet reports (docs/reports.md).
+    "/api/dataReport/subscription_save",
+    "/api/dataReport/subscription_delete",
+    "/api/dataReport/subscription_send",
 ];
 const VISITOR_SELF_CALLS: &[&str] = &[
     "/api/user/getUserInfo",

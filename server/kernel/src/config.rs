@@ -71,6 +71,11 @@ pub struct Config {
     pub uploads: UploadSettings,
     pub wechat: WeChatSettings,
     pub push: PushSettings,
+    /// The font periodic reports are written in as PDF (`WHEELEND_PDF_FONT`; a .ttf, .otf or
+    /// .ttc with Chinese glyphs, subset-embedded); default Debian's Noto Sans CJK
+    /// (`domain::report::periodic::DEFAULT_FONT`).
+    #[serde(default)]
+    pub pdf_font: Option<PathBuf>,
     pub log: String,
 }
 

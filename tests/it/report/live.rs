@@ -32,6 +32,11 @@ async fn incidents_list_the_scope_alarms_with_their_timings() {
     );
     assert_eq!(row["level"], 2);
     assert_eq!(row["state"], 0);
+    assert_eq!(
+        (&row["position"], &row["wheelsPerAxle"]),
+        (&json!(21), &json!([2, 4])),
+        "the layout that names the wheel"
+    );
     assert!(row["durationS"].as_i64().unwrap() >= 0);
     assert!(row["ackAfterS"].is_null());
 

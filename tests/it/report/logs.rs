@@ -95,6 +95,10 @@ async fn the_event_log_merges_alarms_installs_and_orders_newest_first() {
     assert_eq!(raised["level"], 2);
     assert_eq!(raised["plate"], "沪R00001");
     assert_eq!(raised["position"], 21);
+    assert_eq!(
+        raised["positionName"], "第2轴左外",
+        "named from the layout 2,4"
+    );
     assert_eq!(raised["vehicleId"], a);
     assert!(raised["enterpriseName"].as_str().unwrap().contains("ZZA"));
     let bind = page["list"]
@@ -105,6 +109,7 @@ async fn the_event_log_merges_alarms_installs_and_orders_newest_first() {
         .unwrap();
     assert_eq!(bind["subject"], "A00022");
     assert_eq!(bind["position"], 22);
+    assert_eq!(bind["positionName"], "第2轴左内");
 
     // Paging one row at a time gives the same rows in the same order.
     let total = page["total"].as_u64().unwrap();
@@ -251,6 +256,9 @@ async fn the_log_exports_as_csv_and_xlsx_that_read_back() {
         ("alarm", "critical", "沪R00001")
     );
     assert_eq!(raised[0].len(), 19, "YYYY-MM-DD HH:MM:SS: {raised:?}");
+    // The wheel as people say it in the caller's language, from the vehicle's layout (2,4):
+    // tyre 21 is the drive axle's left outer.
+    assert_eq!(raised[7], "Axle 2, left outer", "{raised:?}");
 
     let xlsx = download(
         &app,
@@ -266,7 +274,12 @@ async fn the_log_exports_as_csv_and_xlsx_that_read_back() {
     let sheet = xlsx_rows(&xlsx.bytes);
     assert_eq!(sheet[0][0], "时间", "headers in the request's language");
     assert_eq!(sheet.len() - 1, total);
-    assert!(sheet.iter().any(|r| r[5] == "沪R00001" && r[2] == "产生"));
+    assert!(
+        sheet
+            .iter()
+            .any(|r| r[5] == "沪R00001" && r[2] == "产生" && r[7] == "第2轴左外"),
+        "{sheet:?}"
+    );
 
     // Isolation: B's export holds none of A's events.
     let b = download(

@@ -6,6 +6,7 @@ mod boards;
 mod fleet;
 mod live;
 mod logs;
+mod periodic;
 mod rollups;
 
 use chrono::{Duration as Span, SecondsFormat, Utc};

@@ -11,7 +11,7 @@ use wheelend_tests::{TestApp, json, spawn_app};
 
 /// Ten minutes north at 60 km/h from 08:00 of `day`, then ten stopped; tyre 21 at
 /// `pressure_21` bar.
-fn drive(imei: &str, day: NaiveDate, pressure_21: f64) -> Value {
+pub(super) fn drive(imei: &str, day: NaiveDate, pressure_21: f64) -> Value {
     let start = Utc.from_utc_datetime(&day.and_hms_opt(8, 0, 0).unwrap());
     Value::Array(
         (0..=20)
@@ -28,6 +28,21 @@ fn drive(imei: &str, day: NaiveDate, pressure_21: f64) -> Value {
             })
             .collect(),
     )
+}
+
+/// Derives the finished days `from`..=`to` of every vehicle now, as the follower would.
+pub(super) async fn derive_days(app: &TestApp, from: NaiveDate, to: NaiveDate) {
+    let db = &app.state.db;
+    days::queue_range(
+        db,
+        DayRange {
+            start_date: from,
+            end_date: to,
+        },
+    )
+    .await
+    .unwrap();
+    days::settle(db).await.unwrap();
 }
 
 async fn call(app: &TestApp, path: &str, body: &Value, token: &str) -> Value {
@@ -57,17 +72,7 @@ async fn fleet_reports_read_the_roll_ups_of_the_scope() {
     post_report(&app, &key_b, &drive("860000000000402", d2, 9.0))
         .await
         .ok();
-    let db = &app.state.db;
-    days::queue_range(
-        db,
-        DayRange {
-            start_date: d1,
-            end_date: d2,
-        },
-    )
-    .await
-    .unwrap();
-    days::settle(db).await.unwrap();
+    derive_days(&app, d1, d2).await;
     let period = json!({"startDate": d1, "endDate": d2});
 
     // The trend: A's two days, none of B's.

@@ -12,6 +12,7 @@ mod informs;
 mod orders;
 mod projects;
 mod states;
+mod totals;
 
 use serde_json::Value;
 use wheelend_tests::tenants::{self, PASSWORD, Tenants, two_trees};

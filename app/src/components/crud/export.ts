@@ -15,8 +15,8 @@ export function downloadCsv(filename: string, headers: readonly string[], rows: 
   downloadFile(filename, ['\uFEFF', toCsv(headers, rows)], 'text/csv;charset=utf-8');
 }
 
-/** Browser only: saves the text as a file. */
-export function downloadFile(filename: string, parts: readonly string[], type: string): void {
+/** Browser only: saves the text (or a fetched file) as a file. */
+export function downloadFile(filename: string, parts: readonly BlobPart[], type: string): void {
   const blob = new Blob([...parts], { type });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -7,6 +7,8 @@ import { PAGE_SIZES, pageCount, pageRange, pageWindow, showPager } from './pagin
 
 interface PagerProps {
   total: number;
+  /** The server stopped counting at `total` (more rows match): shown as "10,000+". */
+  totalCapped?: boolean | undefined;
   page: number;
   pageSize: number;
   onChange: (page: number, pageSize: number) => void;
@@ -14,13 +16,15 @@ interface PagerProps {
 
 const btn = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm tabular-nums disabled:cursor-not-allowed disabled:opacity-40';
 
-export function Pager({ total, page, pageSize, onChange }: PagerProps) {
+export function Pager({ total, totalCapped = false, page, pageSize, onChange }: PagerProps) {
   const { t } = useTranslation('crud');
   const count = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 px-1 py-3 text-sm text-slate-600">
-      <span data-testid="pager-total">{total > 0 ? t('pager.range', { from, to, total }) : t('pager.total', { total })}</span>
+      <span data-testid="pager-total">
+        {totalCapped ? t('pager.rangeCapped', { from, to, total: total.toLocaleString('en-US') }) : total > 0 ? t('pager.range', { from, to, total }) : t('pager.total', { total })}
+      </span>
       {showPager(total, pageSize) ? (
         <nav aria-label={t('pager.label')} className="flex flex-wrap items-center gap-1" data-testid="pager">
           <button

@@ -327,7 +327,7 @@ export function useResource<R, P extends object, V extends FormValues, K extends
         testId={tableTestId ?? `${testId}-table`}
       />
     ),
-    pager: paged ? <Pager total={data && !Array.isArray(data) ? data.total : 0} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} /> : null,
+    pager: paged ? <Pager total={data && !Array.isArray(data) ? data.total : 0} totalCapped={data && !Array.isArray(data) ? data.totalCapped : false} page={list.page} pageSize={list.pageSize} onChange={list.setPaging} /> : null,
     dialogs: (
       <>
         {form && editing ? (

@@ -1,4 +1,6 @@
 /** The public entry of features/live: what other features and the app may use. */
+export { alarmWheelName } from './alarm-wheel';
+export { AlarmWheelLabel } from './alarm-wheel-label';
 export { listenLive } from './live-hub';
 export type { Message } from './message';
 export { socketUrl } from './live-socket';

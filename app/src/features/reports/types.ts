@@ -8,6 +8,8 @@ export interface Incident {
   enterpriseId: number;
   /** `axle * 10 + wheel`, 0 for the vehicle */
   position: number;
+  /** The vehicle's wheels per axle (front first) that name `position`; empty when unknown. */
+  wheelsPerAxle: number[];
   kind: number;
   /** 1 warning, 2 critical */
   level: number;

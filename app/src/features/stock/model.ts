@@ -1,6 +1,6 @@
 /**
  * The stock screens' pure rules (docs/stock.md): what each kind of move needs, the move dialog's and the service
- * dialog's drafts, their checks, totals and payloads, where a refusal the server names belongs, wheel position names,
+ * dialog's drafts, their checks, totals and payloads, where a refusal the server names belongs,
  * the date range of the filters, and small formatting. No React, no imports beyond types: tests/unit/stock.test.mjs.
  */
 import type { PageResult } from '@/lib/query';
@@ -513,46 +513,6 @@ export function serviceRefusalTarget(field: string | undefined, shown: readonly 
   }
   const top = inner.split(/[.[]/)[0] ?? inner;
   return shown.includes(top) ? top : null;
-}
-
-// --- wheel positions --------------------------------------------------------------------------------------------
-
-export type WheelSide = 'left' | 'right' | 'centre';
-export type WheelPlace = 'outer' | 'inner' | 'middle';
-
-export interface WheelName {
-  axle: number;
-  wheel: number;
-  /** Null when the wheels on the axle are unknown (or the wheel is not on it). */
-  side: WheelSide | null;
-  /** Null with one wheel a side. */
-  place: WheelPlace | null;
-}
-
-/**
- * Position `axle * 10 + wheel` (both from 1; wheel from the left, docs/fleet-data.md) with the wheels on that axle →
- * its side and place: on a 4-wheel axle 21 is left outer, 22 left inner, 23 right inner, 24 right outer; on a 2-wheel
- * axle 11 is left, 12 right. Null for a number that is not a position.
- */
-export function wheelName(position: number, wheelsOnAxle: number | null | undefined): WheelName | null {
-  const axle = Math.floor(position / 10);
-  const wheel = position % 10;
-  if (!Number.isInteger(position) || axle < 1 || wheel < 1) return null;
-  const n = wheelsOnAxle ?? 0;
-  if (n < 1 || wheel > n) return { axle, wheel, side: null, place: null };
-  const half = Math.floor(n / 2);
-  if (n % 2 === 1 && wheel === half + 1) return { axle, wheel, side: 'centre', place: null };
-  const left = wheel <= half;
-  /** 1 = the outermost of its side. */
-  const fromOutside = left ? wheel : n - wheel + 1;
-  const place: WheelPlace | null = half <= 1 ? null : fromOutside === 1 ? 'outer' : fromOutside === half ? 'inner' : 'middle';
-  return { axle, wheel, side: left ? 'left' : 'right', place };
-}
-
-/** Wheels per axle (from the front) → the wheels on the position's axle, or null. */
-export function wheelsOn(position: number, wheelsPerAxle: readonly number[] | null): number | null {
-  const axle = Math.floor(position / 10);
-  return wheelsPerAxle?.[axle - 1] ?? null;
 }
 
 // --- filters ----------------------------------------------------------------------------------------------------

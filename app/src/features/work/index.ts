@@ -2,7 +2,7 @@
 export { useOrders } from './api/get-orders';
 export { useOrderPath } from './components/order-columns';
 export { OpenOrderLink } from './components/open-order-link';
-export { positionName } from './prefill';
+export { orderPosition } from './prefill';
 export type { OrderPrefill } from './prefill';
 export { IN_PROGRESS, PENDING, stateTone } from './model';
 export { OrderMapCard } from './components/order-map-card';

@@ -3,7 +3,7 @@
  * in its query string. Pure and small: the map's entry chunk imports it through the feature's index.
  */
 /** A fleet position number (axle * 10 + wheel, as alarms carry it) → the order's `axle-wheel`; null for 0 (no wheel). */
-export function positionName(position: number): string | null {
+export function orderPosition(position: number): string | null {
   const axle = Math.floor(position / 10);
   const wheel = position % 10;
   return axle > 0 && wheel > 0 ? `${String(axle)}-${String(wheel)}` : null;

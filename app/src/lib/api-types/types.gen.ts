@@ -165,6 +165,11 @@ export type AlarmRow = {
      */
     position: number;
     /**
+     * The vehicle's wheels per axle, front first (its axle layout), which name `position`
+     * ("axle 2, right outer"); empty when unknown.
+     */
+    wheelsPerAxle: Array<number>;
+    /**
      * 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
      * high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
      * 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power, 15 off
@@ -1756,6 +1761,24 @@ export type Delivered = {
     delivered: number;
 };
 
+/**
+ * A delivery as a subscription lists it.
+ */
+export type DeliveryNote = {
+    startDate: string;
+    endDate: string;
+    /**
+     * `sent` or `skipped` (then `note` says why).
+     */
+    outcome: string;
+    note?: string | null;
+    /**
+     * Where the file is read (none when skipped).
+     */
+    url?: string | null;
+    deliveredAt: string;
+};
+
 export type DemoRequest = {
     /**
      * Default: the acting enterprise.
@@ -2679,6 +2702,11 @@ export type EnvelopeAlarmRow = {
          * A wheel position (`axle * 10 + wheel`), 0 for the vehicle.
          */
         position: number;
+        /**
+         * The vehicle's wheels per axle, front first (its axle layout), which name `position`
+         * ("axle 2, right outer"); empty when unknown.
+         */
+        wheelsPerAxle: Array<number>;
         /**
          * 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
          * high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
@@ -5555,6 +5583,39 @@ export type EnvelopeOrderDetail = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeOrderPage = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A page of orders. `total` counts the matching orders up to the next multiple of 10,000 past
+     * the page's last row: when more match, it is that bound and `totalCapped` is set.
+     */
+    data: {
+        list: Array<OrderRow>;
+        /**
+         * How many orders match; with `totalCapped`, at least this many (the console shows
+         * "10,000+"). Always past this page's last row when further orders match, so "next page"
+         * and an export that pages to the end go on.
+         */
+        total: number;
+        /**
+         * Counting stopped at `total`: more orders match.
+         */
+        totalCapped: boolean;
+        page: number;
+        pageSize: number;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeOrderTaskRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -5733,6 +5794,11 @@ export type EnvelopePageResultAlarmRow = {
              * A wheel position (`axle * 10 + wheel`), 0 for the vehicle.
              */
             position: number;
+            /**
+             * The vehicle's wheels per axle, front first (its axle layout), which name `position`
+             * ("axle 2, right outer"); empty when unknown.
+             */
+            wheelsPerAxle: Array<number>;
             /**
              * 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
              * high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
@@ -6394,9 +6460,15 @@ export type EnvelopePageResultFleetLogRow = {
              */
             subject: string;
             /**
-             * The wheel position (`axle × 10 + wheel`), when it concerns one.
+             * The wheel position (`axle × 10 + wheel`; a hub alarm's `axle × 10 + side`), when it
+             * concerns one.
              */
             position?: number | null;
+            /**
+             * The position as people say it, in the request's language ("Axle 2, right outer",
+             * 第2轴右外; "Axle 2, wheel 3" when the vehicle's axle layout does not name it).
+             */
+            positionName?: string | null;
             /**
              * The event in a sentence, in the request's language.
              */
@@ -7039,77 +7111,6 @@ export type EnvelopePageResultOrderDevice = {
             imei: string;
             kind: number;
             vehicleId?: number | null;
-        }>;
-        total: number;
-        page: number;
-        pageSize: number;
-    };
-    /**
-     * A human-readable message in the request's language.
-     */
-    msg: string;
-};
-
-/**
- * The envelope every /api and /tapi answer is wrapped in.
- */
-export type EnvelopePageResultOrderRow = {
-    /**
-     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
-     */
-    code: number;
-    /**
-     * One page of a list.
-     */
-    data: {
-        list: Array<{
-            id: number;
-            entId: number;
-            number: string;
-            typeId: number;
-            typeName: string;
-            categoryId: number;
-            categoryName: string;
-            grade: number;
-            priority: number;
-            state: number;
-            stateName: string;
-            title: string;
-            vehicleId?: number | null;
-            plate: string;
-            requesterId: number;
-            requesterName: string;
-            assigneeId?: number | null;
-            assigneeName: string;
-            dueAt?: string | null;
-            /**
-             * Past its due time and not resolved, cancelled or closed (or resolved late).
-             */
-            overdue: boolean;
-            labels: Array<string>;
-            coverUrl: string;
-            cost: number;
-            createdAt: string;
-            updatedAt: string;
-            firstResponseAt?: string | null;
-            resolvedAt?: string | null;
-            closedAt?: string | null;
-            cancelledAt?: string | null;
-            projectId?: number | null;
-            /**
-             * When the work is planned (`save_arrange`).
-             */
-            plannedAt?: string | null;
-            /**
-             * Where the work is (`location`), if known.
-             */
-            lat?: number | null;
-            lon?: number | null;
-            address: string;
-            /**
-             * The repair record in one line (summary; each wheel's work), "" before one is saved.
-             */
-            repairSummary: string;
         }>;
         total: number;
         page: number;
@@ -9005,6 +9006,81 @@ export type EnvelopeRepairRecord = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeReportDelivery = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    /**
+     * A delivery as answered by "send now".
+     */
+    data: {
+        id: number;
+        startDate: string;
+        endDate: string;
+        fileName: string;
+        bytes: number;
+        url: string;
+        /**
+         * The in-console message written (none without the console channel).
+         */
+        messageId?: number | null;
+        /**
+         * Whether a webhook delivery was queued.
+         */
+        webhookQueued: boolean;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeReportSubscription = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
+        enterpriseId: number;
+        /**
+         * Who receives it.
+         */
+        userId: number;
+        /**
+         * Their nickname, else their user name.
+         */
+        userName: string;
+        cadence: Cadence;
+        format: ReportFormat;
+        /**
+         * `console` and/or `webhook`.
+         */
+        channels: Array<string>;
+        /**
+         * The enterprise's webhook it also goes to.
+         */
+        webhookId?: number | null;
+        /**
+         * `zh` or `en`: the language the report is written in (the one it was saved in).
+         */
+        lang: string;
+        createdAt: string;
+        lastDelivery?: null | DeliveryNote;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeRouteMenus = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -9644,6 +9720,23 @@ export type EnvelopeStockItem = {
         quantity: number;
         createdAt: string;
         updatedAt: string;
+    };
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
+export type EnvelopeSubscriptionId = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: {
+        id: number;
     };
     /**
      * A human-readable message in the request's language.
@@ -11615,6 +11708,48 @@ export type EnvelopeVecRelatedOrder = {
 /**
  * The envelope every /api and /tapi answer is wrapped in.
  */
+export type EnvelopeVecReportSubscription = {
+    /**
+     * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
+     */
+    code: number;
+    data: Array<{
+        id: number;
+        enterpriseId: number;
+        /**
+         * Who receives it.
+         */
+        userId: number;
+        /**
+         * Their nickname, else their user name.
+         */
+        userName: string;
+        cadence: Cadence;
+        format: ReportFormat;
+        /**
+         * `console` and/or `webhook`.
+         */
+        channels: Array<string>;
+        /**
+         * The enterprise's webhook it also goes to.
+         */
+        webhookId?: number | null;
+        /**
+         * `zh` or `en`: the language the report is written in (the one it was saved in).
+         */
+        lang: string;
+        createdAt: string;
+        lastDelivery?: null | DeliveryNote;
+    }>;
+    /**
+     * A human-readable message in the request's language.
+     */
+    msg: string;
+};
+
+/**
+ * The envelope every /api and /tapi answer is wrapped in.
+ */
 export type EnvelopeVecSensorRow = {
     /**
      * 0 success, 7 failure (see msg), 100 not signed in / token expired or revoked.
@@ -12769,9 +12904,15 @@ export type FleetLogRow = {
      */
     subject: string;
     /**
-     * The wheel position (`axle × 10 + wheel`), when it concerns one.
+     * The wheel position (`axle × 10 + wheel`; a hub alarm's `axle × 10 + side`), when it
+     * concerns one.
      */
     position?: number | null;
+    /**
+     * The position as people say it, in the request's language ("Axle 2, right outer",
+     * 第2轴右外; "Axle 2, wheel 3" when the vehicle's axle layout does not name it).
+     */
+    positionName?: string | null;
     /**
      * The event in a sentence, in the request's language.
      */
@@ -15171,6 +15312,26 @@ export type OrderInput = {
 };
 
 /**
+ * A page of orders. `total` counts the matching orders up to the next multiple of 10,000 past
+ * the page's last row: when more match, it is that bound and `totalCapped` is set.
+ */
+export type OrderPage = {
+    list: Array<OrderRow>;
+    /**
+     * How many orders match; with `totalCapped`, at least this many (the console shows
+     * "10,000+"). Always past this page's last row when further orders match, so "next page"
+     * and an export that pages to the end go on.
+     */
+    total: number;
+    /**
+     * Counting stopped at `total`: more orders match.
+     */
+    totalCapped: boolean;
+    page: number;
+    pageSize: number;
+};
+
+/**
  * A request naming one order by id (`id`, or `orderId` / `order_id` / `workId`).
  */
 export type OrderRef = {
@@ -16620,6 +16781,60 @@ export type Report = {
  * One report, or several (a device catching up after a dead zone).
  */
 export type ReportBody = Report | Array<Report>;
+
+/**
+ * A delivery as answered by "send now".
+ */
+export type ReportDelivery = {
+    id: number;
+    startDate: string;
+    endDate: string;
+    fileName: string;
+    bytes: number;
+    url: string;
+    /**
+     * The in-console message written (none without the console channel).
+     */
+    messageId?: number | null;
+    /**
+     * Whether a webhook delivery was queued.
+     */
+    webhookQueued: boolean;
+};
+
+/**
+ * The file format of a periodic report.
+ */
+export type ReportFormat = 'xlsx' | 'pdf';
+
+export type ReportSubscription = {
+    id: number;
+    enterpriseId: number;
+    /**
+     * Who receives it.
+     */
+    userId: number;
+    /**
+     * Their nickname, else their user name.
+     */
+    userName: string;
+    cadence: Cadence;
+    format: ReportFormat;
+    /**
+     * `console` and/or `webhook`.
+     */
+    channels: Array<string>;
+    /**
+     * The enterprise's webhook it also goes to.
+     */
+    webhookId?: number | null;
+    /**
+     * `zh` or `en`: the language the report is written in (the one it was saved in).
+     */
+    lang: string;
+    createdAt: string;
+    lastDelivery?: null | DeliveryNote;
+};
 
 export type ResetPasswordRequest = {
     ID: number;
@@ -18096,6 +18311,49 @@ export type Submit = {
      * The handling note (at most 500 characters); kept when absent.
      */
     note?: string | null;
+};
+
+export type SubscriptionId = {
+    id: number;
+};
+
+/**
+ * A subscription to create (no `id`) or change.
+ */
+export type SubscriptionInput = {
+    id?: number | null;
+    /**
+     * Who receives it (default: the caller); another member only for administrators.
+     */
+    userId?: number | null;
+    cadence: Cadence;
+    format: ReportFormat;
+    /**
+     * `console` and/or `webhook`, at least one.
+     */
+    channels: Array<string>;
+    /**
+     * With the `webhook` channel: one of the enterprise's webhooks (`settingUrl/list`).
+     */
+    webhookId?: number | null;
+};
+
+export type SubscriptionListRequest = {
+    /**
+     * Administrators: every subscription of the acting enterprise (default: the caller's own).
+     */
+    all?: boolean;
+};
+
+export type SubscriptionSendRequest = {
+    /**
+     * The subscription (the caller's own, or any of the enterprise's for an administrator).
+     */
+    id: number;
+    /**
+     * A day of the period to send (default: the latest finished period).
+     */
+    day?: string | null;
 };
 
 export type SuperviseRequest = {
@@ -21122,6 +21380,54 @@ export type HourDistributionResponses = {
 
 export type HourDistributionResponse = HourDistributionResponses[keyof HourDistributionResponses];
 
+export type PeriodicDeliveryData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The token of the link sent with the report.
+         */
+        token: string;
+    };
+    url: '/api/dataReport/periodic_delivery';
+};
+
+export type PeriodicDeliveryResponses = {
+    /**
+     * The file; the envelope when refused
+     */
+    200: EnvelopeValue;
+};
+
+export type PeriodicDeliveryResponse = PeriodicDeliveryResponses[keyof PeriodicDeliveryResponses];
+
+export type PeriodicFileData = {
+    body?: never;
+    path?: never;
+    query: {
+        cadence: Cadence;
+        /**
+         * A day of the period (a week runs Monday to Sunday); today at the latest.
+         */
+        day: string;
+        format: ReportFormat;
+        /**
+         * One enterprise of the scope; all of them when absent.
+         */
+        enterpriseId?: number;
+    };
+    url: '/api/dataReport/periodic_file';
+};
+
+export type PeriodicFileResponses = {
+    /**
+     * The file; the envelope when refused
+     */
+    200: EnvelopeValue;
+};
+
+export type PeriodicFileResponse = PeriodicFileResponses[keyof PeriodicFileResponses];
+
 export type ShipListData = {
     body: VehiclePeriodRequest;
     path?: never;
@@ -21134,6 +21440,58 @@ export type ShipListResponses = {
 };
 
 export type ShipListResponse = ShipListResponses[keyof ShipListResponses];
+
+export type ReportSubscriptionDeleteData = {
+    body: SubscriptionId;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/subscription_delete';
+};
+
+export type ReportSubscriptionDeleteResponses = {
+    200: EnvelopeSubscriptionId;
+};
+
+export type ReportSubscriptionDeleteResponse = ReportSubscriptionDeleteResponses[keyof ReportSubscriptionDeleteResponses];
+
+export type ReportSubscriptionSaveData = {
+    body: SubscriptionInput;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/subscription_save';
+};
+
+export type ReportSubscriptionSaveResponses = {
+    200: EnvelopeReportSubscription;
+};
+
+export type ReportSubscriptionSaveResponse = ReportSubscriptionSaveResponses[keyof ReportSubscriptionSaveResponses];
+
+export type ReportSubscriptionSendData = {
+    body: SubscriptionSendRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/subscription_send';
+};
+
+export type ReportSubscriptionSendResponses = {
+    200: EnvelopeReportDelivery;
+};
+
+export type ReportSubscriptionSendResponse = ReportSubscriptionSendResponses[keyof ReportSubscriptionSendResponses];
+
+export type ReportSubscriptionsData = {
+    body: SubscriptionListRequest;
+    path?: never;
+    query?: never;
+    url: '/api/dataReport/subscriptions';
+};
+
+export type ReportSubscriptionsResponses = {
+    200: EnvelopeVecReportSubscription;
+};
+
+export type ReportSubscriptionsResponse = ReportSubscriptionsResponses[keyof ReportSubscriptionsResponses];
 
 export type TagsListData = {
     body: TagsListRequest;
@@ -25620,7 +25978,7 @@ export type DetailsListData = {
 };
 
 export type DetailsListResponses = {
-    200: EnvelopePageResultOrderRow;
+    200: EnvelopeOrderPage;
 };
 
 export type DetailsListResponse = DetailsListResponses[keyof DetailsListResponses];
@@ -25802,7 +26160,7 @@ export type List6Data = {
 };
 
 export type List6Responses = {
-    200: EnvelopePageResultOrderRow;
+    200: EnvelopeOrderPage;
 };
 
 export type List6Response = List6Responses[keyof List6Responses];
@@ -25958,7 +26316,7 @@ export type ProcessingData = {
 };
 
 export type ProcessingResponses = {
-    200: EnvelopePageResultOrderRow;
+    200: EnvelopeOrderPage;
 };
 
 export type ProcessingResponse = ProcessingResponses[keyof ProcessingResponses];

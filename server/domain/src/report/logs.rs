@@ -30,6 +30,7 @@ use super::{Chosen, VehicleChoice};
 use crate::scope::Scope;
 use crate::vehicle::alarms::kind as alarm;
 use crate::vehicle::history::TimeRange;
+use crate::vehicle::wheels;
 use crate::work::states;
 use kernel::error::AppError;
 use kernel::i18n::{Lang, Text};
@@ -102,14 +103,21 @@ pub struct LogRow {
     /// What it is about: the alarm's kind, the receiver's imei, the sensor's number, the
     /// order's number, the trailer's plate, the firmware version.
     pub subject: String,
-    /// The wheel position (`axle × 10 + wheel`), when it concerns one.
+    /// The wheel position (`axle × 10 + wheel`; a hub alarm's `axle × 10 + side`), when it
+    /// concerns one.
     pub position: Option<i32>,
+    /// The position as people say it, in the request's language ("Axle 2, right outer",
+    /// 第2轴右外; "Axle 2, wheel 3" when the vehicle's axle layout does not name it).
+    pub position_name: Option<String>,
     /// The event in a sentence, in the request's language.
     pub detail: String,
     /// The id of the row it comes from (the alarm, the log entry, the order…).
     pub ref_id: i64,
     #[serde(skip)]
     origin: Origin,
+    /// An alarm's kind, which tells what its position names (a wheel, a wheel end, an axle).
+    #[serde(skip)]
+    alarm_kind: Option<i16>,
 }
 
 /// The sources, in the order events of the same instant are listed.
@@ -456,9 +464,11 @@ impl Query {
             plate: String::new(),
             subject: String::new(),
             position: None,
+            position_name: None,
             detail: String::new(),
             ref_id,
             origin,
+            alarm_kind: None,
         }
     }
 
@@ -509,6 +519,7 @@ impl Query {
             vehicle_id: Some(a.vehicle_id),
             subject: name,
             position: (a.position != 0 && a.kind != alarm::GEOFENCE).then_some(a.position),
+            alarm_kind: Some(a.kind),
             detail,
             ..self.row(origin, time.unwrap_or(a.started_at), a.id)
         }
@@ -731,12 +742,20 @@ impl Query {
             .collect())
     }
 
-    /// Fills plates and enterprise names.
+    /// Fills plates, enterprise names and position names (the vehicles' axle layouts read once
+    /// for the rows at hand).
     async fn named(
         &self,
         db: &DatabaseConnection,
         mut rows: Vec<LogRow>,
     ) -> Result<Vec<LogRow>, AppError> {
+        let layouts = wheels::wheels_per_axle(
+            db,
+            rows.iter()
+                .filter(|r| r.position.is_some())
+                .filter_map(|r| r.vehicle_id),
+        )
+        .await?;
         let plates = crate::vehicle::history::plates(
             db,
             rows.iter()
@@ -753,6 +772,16 @@ impl Query {
             }
             if let Some(n) = names.get(&r.enterprise_id) {
                 r.enterprise_name.clone_from(n);
+            }
+            if let Some(p) = r.position {
+                let layout = r
+                    .vehicle_id
+                    .and_then(|v| layouts.get(&v))
+                    .map(Vec::as_slice);
+                r.position_name = match r.alarm_kind {
+                    Some(k) => wheels::alarm_position_name(k, p, layout, self.lang),
+                    None => wheels::wheel_name(p, layout, self.lang),
+                };
             }
         }
         Ok(rows)
@@ -1007,7 +1036,7 @@ impl Rows for Merge {
                         r.enterprise_name.into(),
                         r.plate.into(),
                         r.subject.into(),
-                        r.position.map(i64::from).into(),
+                        r.position_name.into(),
                         r.detail.into(),
                     ]
                 })

@@ -1,6 +1,7 @@
 //! Area `report`: the fleet reports over finished days (`rollups`), the fleet's logs and their exports, mileage, voltage and sensor marks,
 //! device and sensor histories, installations and tyres, dashboard boards, the supervision
-//! overview, sensor chip statistics and the search box. Every query goes through the caller's
+//! overview, sensor chip statistics and the search box; the periodic report as XLSX and PDF
+//! files and their scheduled delivery (`periodic`). Every query goes through the caller's
 //! [`Scope`](crate::scope::Scope); values are bar, °C, V and km as stored. See
 //! `docs/reports.md`.
 
@@ -12,6 +13,7 @@ pub mod incidents;
 pub mod logs;
 pub mod marks;
 pub mod mileage;
+pub mod periodic;
 pub mod reads;
 pub mod rollups;
 pub mod search;

@@ -19,8 +19,11 @@ use super::{CHANNEL_CONSOLE, check_members, manages};
 use crate::live::hub::LiveHub;
 use crate::scope::Scope;
 use crate::vehicle::alarms::{AlarmEvent, kind};
+use crate::vehicle::records::parse_layout;
+use crate::vehicle::wheels;
 use kernel::db::write_txn;
 use kernel::error::AppError;
+use kernel::i18n::Lang;
 use kernel::paging::PageQuery;
 use kernel::text;
 use kernel::validate::{limited, required};
@@ -48,7 +51,7 @@ pub struct Message {
     pub read_at: Option<DateTime<Utc>>,
 }
 
-fn message(m: push_message::Model, plate: Option<String>) -> Message {
+pub(crate) fn message(m: push_message::Model, plate: Option<String>) -> Message {
     Message {
         id: m.id,
         rule_id: m.rule_id,
@@ -106,13 +109,15 @@ fn kind_name(k: i16) -> &'static str {
     }
 }
 
-/// Title and content of an alarm's message.
-pub fn alarm_text(a: &AlarmEvent) -> (String, String) {
+/// Title and content of an alarm's message; the wheel is named from the vehicle's wheels per
+/// axle ("第2轴右外").
+pub fn alarm_text(a: &AlarmEvent, wheels_per_axle: Option<&[u8]>) -> (String, String) {
     let level = if a.level >= 2 { "严重" } else { "预警" };
     let title = format!("{} {}{}", a.plate, kind_name(a.kind), level);
     let mut content = format!("{} {}", a.plate, kind_name(a.kind));
-    if a.position != 0 {
-        let _ = write!(content, "，位置 {}", a.position);
+    if let Some(wheel) = wheels::alarm_position_name(a.kind, a.position, wheels_per_axle, Lang::Zh)
+    {
+        let _ = write!(content, "，{wheel}");
     }
     if let Some(v) = a.value {
         let _ = write!(content, "，读数 {v:.1}");
@@ -510,13 +515,10 @@ pub async fn push_event(
                 .one(db)
                 .await?
                 .ok_or_else(|| AppError::fail(text!("告警 {} 不存在", "No alarm {}", id)))?;
-            let plate = vehicle::Entity::find_by_id(a.vehicle_id)
-                .one(db)
-                .await?
-                .map(|v| v.plate)
-                .unwrap_or_default();
-            let event = AlarmEvent::new(&a, plate);
-            let (title, content) = alarm_text(&event);
+            let car = vehicle::Entity::find_by_id(a.vehicle_id).one(db).await?;
+            let wheels_per_axle = car.as_ref().and_then(|v| parse_layout(&v.axle_layout).ok());
+            let event = AlarmEvent::new(&a, car.map(|v| v.plate).unwrap_or_default());
+            let (title, content) = alarm_text(&event, wheels_per_axle.as_deref());
             (a.enterprise_id, Some(event), title, content)
         }
         (None, Some(title)) => {

@@ -321,11 +321,30 @@ pub async fn enqueue(db: &impl ConnectionTrait, a: &AlarmEvent) -> Result<usize,
     })
     .to_string();
     let now = Utc::now();
-    webhook_delivery::Entity::insert_many(wanted.iter().map(|w| webhook_delivery::ActiveModel {
-        webhook_id: Set(w.id),
-        alarm_id: Set(a.id),
+    webhook_delivery::Entity::insert_many(
+        wanted
+            .iter()
+            .map(|w| first_attempt(w.id, a.id, event, payload.clone(), now)),
+    )
+    .exec_without_returning(db)
+    .await?;
+    Ok(wanted.len())
+}
+
+/// The first attempt to deliver `payload` to a webhook, due `now` (`alarm_id` 0: not an
+/// alarm's event, e.g. a periodic report's).
+pub fn first_attempt(
+    webhook_id: i64,
+    alarm_id: i64,
+    event: &str,
+    payload: String,
+    now: DateTime<Utc>,
+) -> webhook_delivery::ActiveModel {
+    webhook_delivery::ActiveModel {
+        webhook_id: Set(webhook_id),
+        alarm_id: Set(alarm_id),
         event: Set(event.to_owned()),
-        payload: Set(payload.clone()),
+        payload: Set(payload),
         attempt: Set(1),
         status: Set(None),
         error: Set(None),
@@ -333,10 +352,7 @@ pub async fn enqueue(db: &impl ConnectionTrait, a: &AlarmEvent) -> Result<usize,
         next_at: Set(Some(now)),
         created_at: Set(now),
         ..Default::default()
-    }))
-    .exec_without_returning(db)
-    .await?;
-    Ok(wanted.len())
+    }
 }
 
 /// Sends due deliveries in the background.

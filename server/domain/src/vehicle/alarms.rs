@@ -248,6 +248,9 @@ pub struct AlarmRow {
     pub enterprise_id: i64,
     /// A wheel position (`axle * 10 + wheel`), 0 for the vehicle.
     pub position: i32,
+    /// The vehicle's wheels per axle, front first (its axle layout), which name `position`
+    /// ("axle 2, right outer"); empty when unknown.
+    pub wheels_per_axle: Vec<u8>,
     /// 1 high pressure, 2 low pressure, 3 high temperature, 4 fast leak, 5 slow leak, 6 axle
     /// high temperature, 7 axle temperature difference, 8 sensor lost, 9 sensor low battery,
     /// 10 repeater fault, 11 device offline, 12 spray switch, 13 spray fault, 14 power, 15 off
@@ -277,6 +280,7 @@ async fn alarm_rows(
     list: Vec<vehicle_alarm::Model>,
 ) -> Result<Vec<AlarmRow>, AppError> {
     let plates = super::history::plates(db, list.iter().map(|a| a.vehicle_id)).await?;
+    let layouts = super::wheels::wheels_per_axle(db, list.iter().map(|a| a.vehicle_id)).await?;
     let people: std::collections::HashMap<i64, String> = sys_user::Entity::find()
         .filter(
             sys_user::Column::Id.is_in(
@@ -295,6 +299,7 @@ async fn alarm_rows(
         .into_iter()
         .map(|a| AlarmRow {
             plate: plates.get(&a.vehicle_id).cloned().unwrap_or_default(),
+            wheels_per_axle: layouts.get(&a.vehicle_id).cloned().unwrap_or_default(),
             acked_by_name: name(a.acked_by),
             cleared_by_name: name(a.cleared_by),
             id: a.id,

@@ -19,6 +19,7 @@ pub mod share;
 pub mod snapshot;
 pub mod states;
 pub mod trailers;
+pub mod wheels;
 
 use std::collections::HashMap;
 

@@ -26,7 +26,7 @@ use kernel::db::write_txn;
 use kernel::error::{AppError, DbResultExt};
 use kernel::i18n::Text;
 use kernel::numbering::Numbering;
-use kernel::paging::{self, PageQuery, PageResult};
+use kernel::paging::{self, PageQuery};
 use kernel::search::contains;
 use kernel::text;
 use kernel::validate::{in_range, json_list, limited, required, to_json};
@@ -366,26 +366,91 @@ pub async fn user_names(
         .collect())
 }
 
-/// One page of `select` as list rows.
+/// A page of orders. `total` counts the matching orders up to the next multiple of 10,000 past
+/// the page's last row: when more match, it is that bound and `totalCapped` is set.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPage {
+    pub list: Vec<OrderRow>,
+    /// How many orders match; with `totalCapped`, at least this many (the console shows
+    /// "10,000+"). Always past this page's last row when further orders match, so "next page"
+    /// and an export that pages to the end go on.
+    pub total: u64,
+    /// Counting stopped at `total`: more orders match.
+    pub total_capped: bool,
+    pub page: u64,
+    pub page_size: u64,
+}
+
+/// The list's total is counted up to the next multiple of this past the page's last row.
+/// An exact count reads every matching index entry (PostgreSQL, 100,000 orders: 7–11 ms,
+/// the floor of the list's time); a bounded one reads at most 10,000 entries past the page,
+/// which the page's own offset already costs.
+const COUNTED_PAST_PAGE: u64 = 10_000;
+
+/// How many orders `select` matches, counted no further than the bound of
+/// [`COUNTED_PAST_PAGE`] past `page`: `(total, capped)`.
+async fn bounded_count(
+    db: &impl ConnectionTrait,
+    select: &Select<work_order::Entity>,
+    page: paging::Page,
+) -> Result<(u64, bool), AppError> {
+    use sea_orm::sea_query::{Alias, Query};
+    // the databases take signed 64-bit limits
+    let bound = (page.end() / COUNTED_PAST_PAGE + 1)
+        .saturating_mul(COUNTED_PAST_PAGE)
+        .min(i64::MAX as u64 - 1);
+    // a constant, not the id: PostgreSQL answers it from any index without the rows
+    let mut matching = select
+        .clone()
+        .select_only()
+        .column_as(Expr::val(1), "one")
+        .limit(bound.saturating_add(1));
+    QueryTrait::query(&mut matching).clear_order_by();
+    let statement = Query::select()
+        .expr_as(Expr::cust("COUNT(*)"), Alias::new("n"))
+        .from_subquery(matching.into_query(), Alias::new("matching"))
+        .to_owned();
+    let counted: i64 = match db.query_one(&statement).await? {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    let counted = u64::try_from(counted).unwrap_or(0);
+    Ok(if counted > bound {
+        (bound, true)
+    } else {
+        (counted, false)
+    })
+}
+
+/// One page of `select` (newest first) as list rows, its total bounded ([`bounded_count`]).
 pub async fn page_of(
     db: &DatabaseConnection,
     select: Select<work_order::Entity>,
     page: PageQuery,
-) -> Result<PageResult<OrderRow>, AppError> {
+) -> Result<OrderPage, AppError> {
+    let page = page.checked()?;
+    let total = bounded_count(db, &select, page).await?;
     // The page's ids first: sorting ids read from an index is cheap, sorting whole rows (the
     // snapshot, the repair record) is not; then the page's rows by id, in the page's order.
-    let ids = select.select_only().column(work_order::Column::Id);
-    let found = paging::fetch_tuples::<_, i64, _>(db, ids, page).await?;
-    page_of_ids(db, found.list, found.total, page.checked()?).await
+    let ids = select
+        .select_only()
+        .column(work_order::Column::Id)
+        .offset(page.offset)
+        .limit(page.page_size)
+        .into_tuple::<i64>()
+        .all(db)
+        .await?;
+    page_of_ids(db, ids, total, page).await
 }
 
-/// The rows of a page whose ids (in the page's order) and total are known.
+/// The rows of a page whose ids (in the page's order) and `(total, capped)` are known.
 async fn page_of_ids(
     db: &impl ConnectionTrait,
     ids: Vec<i64>,
-    total: u64,
+    (total, total_capped): (u64, bool),
     page: paging::Page,
-) -> Result<PageResult<OrderRow>, AppError> {
+) -> Result<OrderPage, AppError> {
     let mut by_id: BTreeMap<i64, work_order::Model> = work_order::Entity::find()
         .filter(work_order::Column::Id.is_in(ids.iter().copied()))
         .all(db)
@@ -394,9 +459,10 @@ async fn page_of_ids(
         .map(|o| (o.id, o))
         .collect();
     let models = ids.iter().filter_map(|id| by_id.remove(id)).collect();
-    Ok(PageResult {
+    Ok(OrderPage {
         list: rows(db, models).await?,
         total,
+        total_capped,
         page: page.page,
         page_size: page.page_size,
     })
@@ -1490,7 +1556,7 @@ pub async fn list(
     db: &DatabaseConnection,
     scope: &Scope,
     q: ListQuery,
-) -> Result<PageResult<OrderRow>, AppError> {
+) -> Result<OrderPage, AppError> {
     let cond = list_filter(db, scope, &q).await?;
     let select = work_order::Entity::find()
         .filter(cond.clone())
@@ -1502,7 +1568,7 @@ pub async fn list(
     {
         Some(enterprises) => {
             let page = q.page.checked()?;
-            let total = paging::count(db, &select).await?;
+            let total = bounded_count(db, &select, page).await?;
             let ids = newest_ids_by_enterprise(db, &cond, enterprises, page).await?;
             page_of_ids(db, ids, total, page).await
         }

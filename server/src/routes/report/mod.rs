@@ -1,7 +1,8 @@
 //! Area `report`: one module per resource, mirroring `domain::report` (the live logs, the
 //! event log and the exports, mileage, marks, device and sensor histories, installations and
 //! tyres, dashboard boards, supervision and chip statistics, search) and the fleet reports over
-//! finished days (`rollups`). Every handler takes the
+//! finished days (`rollups`) and the periodic report as files and their scheduled delivery
+//! (`periodic`). Every handler takes the
 //! caller's scope through [`Scoped`](crate::extract::Scoped) or
 //! [`ScopedQuery`](crate::extract::ScopedQuery).
 
@@ -11,6 +12,7 @@ mod live;
 mod logs;
 mod marks;
 mod mileage;
+mod periodic;
 mod rollups;
 mod search;
 mod supervision;
@@ -27,6 +29,7 @@ use domain::report::exports::Export;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(rollups::router())
+        .merge(periodic::router())
         .merge(boards::router())
         .merge(histories::router())
         .merge(live::router())
@@ -40,16 +43,21 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// An export as a download: the file streamed as it is written.
 pub(crate) fn download(export: Export) -> Response {
-    let mut res = (StatusCode::OK, Body::from_stream(export.body)).into_response();
-    let h = res.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static(export.content_type),
-    );
-    if let Ok(value) = HeaderValue::from_str(&crate::routes::system::files::disposition(
+    attachment(
+        Body::from_stream(export.body),
         &export.file_name,
-        false,
-    )) {
+        export.content_type,
+    )
+}
+
+/// A file answered as an attachment named `file_name`, never cached.
+pub(crate) fn attachment(body: Body, file_name: &str, content_type: &'static str) -> Response {
+    let mut res = (StatusCode::OK, body).into_response();
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    if let Ok(value) =
+        HeaderValue::from_str(&crate::routes::system::files::disposition(file_name, false))
+    {
         h.insert(header::CONTENT_DISPOSITION, value);
     }
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

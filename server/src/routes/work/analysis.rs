@@ -9,9 +9,8 @@ use crate::state::AppState;
 use domain::work::analysis::{
     self, DetailsQuery, DynamicQuery, Dynamics, OptionQuery, Options, RangeQuery, Statistics,
 };
-use domain::work::orders::OrderRow;
+use domain::work::orders::OrderPage;
 use kernel::error::{ApiOk, ApiResult, Envelope};
-use kernel::paging::PageResult;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -48,11 +47,11 @@ async fn statistics(
 /// The work orders behind one statistics cell (dimension and key).
 #[utoipa::path(post, path = "/work/details_list", tag = "work",
     security(("x-token" = [])), request_body = DetailsQuery,
-    responses((status = 200, body = Envelope<PageResult<OrderRow>>)))]
+    responses((status = 200, body = Envelope<OrderPage>)))]
 async fn details_list(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<DetailsQuery>,
-) -> ApiResult<PageResult<OrderRow>> {
+) -> ApiResult<OrderPage> {
     Ok(ApiOk(analysis::details(&state.db, &scope, req).await?))
 }
 

@@ -8,9 +8,8 @@ use crate::extract::Scoped;
 use crate::routes::declare::Declare;
 use crate::state::AppState;
 use domain::work::OrderRef;
-use domain::work::orders::{self, ListQuery, OrderDetail, OrderInput, OrderRow};
+use domain::work::orders::{self, ListQuery, OrderDetail, OrderInput, OrderPage};
 use kernel::error::{ApiOk, ApiResult, Envelope};
-use kernel::paging::PageResult;
 use serde::{Deserialize, Serialize};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -84,11 +83,11 @@ async fn save_default(
 /// people, vehicle, keyword, label, due time and opening day.
 #[utoipa::path(post, path = "/work/list", tag = "work",
     security(("x-token" = [])), request_body = ListQuery,
-    responses((status = 200, body = Envelope<PageResult<OrderRow>>)))]
+    responses((status = 200, body = Envelope<OrderPage>)))]
 async fn list(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<ListQuery>,
-) -> ApiResult<PageResult<OrderRow>> {
+) -> ApiResult<OrderPage> {
     Ok(ApiOk(orders::list(&state.db, &scope, req).await?))
 }
 

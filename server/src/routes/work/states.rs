@@ -8,10 +8,10 @@ use crate::extract::Scoped;
 use crate::routes::declare::Declare;
 use crate::state::AppState;
 use domain::work::OrderRef;
-use domain::work::orders::{self, OrderDetail, OrderRow};
+use domain::work::orders::{self, OrderDetail, OrderPage};
 use domain::work::states::{self, SetState, StateCount};
 use kernel::error::{ApiOk, ApiResult, Envelope};
-use kernel::paging::{PageQuery, PageResult};
+use kernel::paging::PageQuery;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -57,11 +57,11 @@ async fn immediately(
 /// resolved (to be closed).
 #[utoipa::path(post, path = "/work/processing", tag = "work",
     security(("x-token" = [])), request_body = PageQuery,
-    responses((status = 200, body = Envelope<PageResult<OrderRow>>)))]
+    responses((status = 200, body = Envelope<OrderPage>)))]
 async fn processing(
     State(state): State<AppState>,
     Scoped(scope, req): Scoped<PageQuery>,
-) -> ApiResult<PageResult<OrderRow>> {
+) -> ApiResult<OrderPage> {
     Ok(ApiOk(states::waiting(&state.db, &scope, req).await?))
 }
 

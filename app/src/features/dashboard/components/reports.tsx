@@ -3,7 +3,7 @@
  * a chosen day, against the period before it (change in per cent), its trend, alarms by kind and its enterprises. The
  * page prints on its own (the console's frame and the controls are left out of print).
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Panel } from '@/components/crud/view';
@@ -12,12 +12,14 @@ import { SelectInput, TextInput } from '@/components/ui/fields';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { addDays, parseDay } from '@/lib/days';
-import type { Cadence, Measure } from '@/lib/api-types';
+import type { Cadence, Measure, ReportFormat } from '@/lib/api-types';
 import { usePeriodicReport } from '../api/get-periodic-report';
+import { downloadPeriodicFile } from '../api/periodic-file';
 import { figureOf, fillDays, hasFigures, kindSpec, lastFinishedDay, type CartesianSpec } from '../model';
 import { FigureTiles } from './figure-tiles';
 import { FleetChart } from './fleet-chart';
 import { EnterpriseTable } from './overview';
+import { ReportSubscriptions } from './report-subscriptions';
 import { useDashboardLabels } from './use-labels';
 
 const CADENCES: readonly Cadence[] = ['daily', 'weekly', 'monthly'];
@@ -29,9 +31,10 @@ function shiftPeriod(cadence: Cadence, start: string, end: string, step: -1 | 1)
 }
 
 export function Reports({ today, query, onQuery }: { today: string; query: { get: (n: string) => string | null }; onQuery: (q: Record<string, string>) => void }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const labels = useDashboardLabels();
   const id = useId();
+  const [fetching, setFetching] = useState<ReportFormat | null>(null);
   const cadence: Cadence = (CADENCES as readonly string[]).includes(query.get('cadence') ?? '') ? (query.get('cadence') as Cadence) : 'weekly';
   const yesterday = lastFinishedDay(today);
   const asked = parseDay(query.get('day'));
@@ -41,6 +44,11 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
     onQuery({ cadence: next.cadence ?? cadence, day: next.day ?? day });
   };
   const data = report.data;
+  const download = async (format: ReportFormat) => {
+    setFetching(format);
+    await downloadPeriodicFile({ cadence, day, format }, i18n.language);
+    setFetching(null);
+  };
   const trendOf = (m: Measure): CartesianSpec | null => {
     if (!data) return null;
     const days = fillDays(data.trend.days, data.startDate, data.endDate < today ? data.endDate : yesterday);
@@ -96,6 +104,21 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
         <Button variant="secondary" size="sm" className="h-10" onClick={() => { window.print(); }} disabled={!data}>
           {t('report.print')}
         </Button>
+        <div className="flex gap-1">
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="secondary"
+              size="sm"
+              className="h-10"
+              disabled={!data || fetching !== null}
+              onClick={() => void download(format)}
+              data-testid={`report-download-${format}`}
+            >
+              {t(`report.download.${format}`)}
+            </Button>
+          ))}
+        </div>
       </div>
       {report.isPending ? (
         <LoadingState className="py-16" />
@@ -163,6 +186,7 @@ export function Reports({ today, query, onQuery }: { today: string; query: { get
           </Panel>
         </article>
       )}
+      <ReportSubscriptions />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { formatDateTime, orUndefined } from '@/lib/format';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { formatPressure, formatTemp, useUnits } from '@/features/settings';
+import { WheelLabel } from '@/features/vehicles';
 import { useChangeTie } from '../api/change-tie';
 import { useDetachSensors } from '../api/detach-sensors';
 import { getSensors, type SensorListParams } from '../api/get-sensors';
@@ -64,7 +65,7 @@ export default function SensorView({ route }: MenuViewProps) {
         { key: 'no', header: t('sensor.sensorNo'), primary: true, cell: (s) => <span className="font-medium tabular-nums">{s.sensorNo}</span> },
         { key: 'kind', header: t('sensor.kind'), cell: (s) => kindLabel(s.kind) },
         { key: 'plate', header: t('device.vehicle'), cell: (s) => s.plate ?? '' },
-        { key: 'position', header: t('sensor.position'), cell: (s) => s.position ?? '' },
+        { key: 'position', header: t('sensor.position'), cell: (s) => (s.position === null ? '' : <WheelLabel vehicleId={s.vehicleId} position={s.position} />) },
         { key: 'imei', header: t('device.imei'), cell: (s) => s.imei ?? '' },
         { key: 'pressure', header: t('sensor.pressure'), cell: (s) => formatPressure(s.pressure, units.pressure) },
         { key: 'temp', header: t('sensor.temp'), cell: (s) => formatTemp(s.temp, units.temp) },

@@ -12,7 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { paths } from '@/lib/paths';
-import { alarmKindKey } from '@/features/live';
+import { AlarmWheelLabel, alarmKindKey } from '@/features/live';
 import { useIncidents, type Incident } from '@/features/reports';
 import { useStatistics } from '@/features/vehicles';
 import { IN_PROGRESS, PENDING, stateTone, useOrderPath, useOrders } from '@/features/work';
@@ -53,7 +53,7 @@ function ActiveAlarms() {
       <span className={a.level >= 2 ? 'text-red-700' : 'text-amber-700'}>
         {tm(`alarmKind.${alarmKindKey(a.kind)}`)} · {tm(`alarmLevel.${a.level >= 2 ? '2' : '1'}`)}
       </span>
-      {a.position > 0 ? <span className="text-xs text-slate-500">{tm('live.position', { position: a.position })}</span> : null}
+      <AlarmWheelLabel kind={a.kind} position={a.position} vehicleId={a.vehicleId} wheelsPerAxle={a.wheelsPerAxle} className="text-xs text-slate-500" />
       <span className="ml-auto text-xs text-slate-400 tabular-nums">{formatDateTime(a.startedAt)}</span>
     </li>
   );

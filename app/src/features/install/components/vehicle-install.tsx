@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ChevronLeftIcon, ChipIcon, TyreIcon } from '@/components/ui/icons';
 import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
 import type { VehicleRow, WheelOut } from '@/lib/api-types';
+import { parseAxleLayout, useWheelNames } from '@/features/vehicles';
 import { useWheels } from '../api/get-wheels';
 import { useSetInstallState, type InstallState } from '../api/set-install-state';
 
@@ -39,6 +40,8 @@ function Reading({ wheel }: { wheel: WheelOut }) {
 
 export function VehicleInstall({ vehicle, onBack, onChanged }: { vehicle: VehicleRow; onBack: () => void; onChanged: (v: VehicleRow) => void }) {
   const { t } = useTranslation('site');
+  const names = useWheelNames();
+  const wheelsPerAxle = parseAxleLayout(vehicle.axleLayout);
   const wheels = useWheels();
   const marking = useSetInstallState();
   const [done, setDone] = useState<string | null>(null);
@@ -104,13 +107,13 @@ export function VehicleInstall({ vehicle, onBack, onChanged }: { vehicle: Vehicl
         <div className="mt-3 space-y-3">
           {byAxle(list).map(([axle, axleWheels]) => (
             <div key={axle} className="rounded-2xl bg-white ring-1 ring-slate-200">
-              <p className="border-b border-slate-100 px-4 py-2 text-sm font-medium text-slate-700">{t('install.vehicle.axle', { n: axle })}</p>
+              <p className="border-b border-slate-100 px-4 py-2 text-sm font-medium text-slate-700">{names.axle(axle)}</p>
               <ul className="divide-y divide-slate-100">
                 {axleWheels.map((w) => (
                   <li key={w.position} className="flex items-center gap-3 px-4 py-3" data-testid="install-wheel">
                     <TyreIcon className={w.sensorNo ? 'text-brand-600 size-5 shrink-0' : 'size-5 shrink-0 text-slate-300'} />
-                    <span className="w-10 shrink-0 font-mono text-sm text-slate-500" title={t('install.vehicle.position')}>
-                      {w.position}
+                    <span className="w-20 shrink-0 text-sm text-slate-500" title={`${t('install.vehicle.position')} ${names.wheel(w.position, wheelsPerAxle)}`}>
+                      <span className="font-mono">{w.position}</span> {names.place(w.position, wheelsPerAxle)}
                     </span>
                     <span className="min-w-0 flex-1">
                       <span className={w.sensorNo ? 'block font-mono text-sm break-all text-slate-900' : 'block text-sm text-amber-700'}>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
-import { alarmKindKey, type LiveAlarm } from '@/features/live';
-import { OpenOrderLink, positionName } from '@/features/work';
+import { AlarmWheelLabel, alarmKindKey, type LiveAlarm } from '@/features/live';
+import { OpenOrderLink, orderPosition } from '@/features/work';
 
 const STATE_TONE = { 0: 'red', 1: 'amber', 2: 'green' } as const;
 
@@ -32,11 +32,11 @@ export function AlarmList({ alarms, onSelect }: { alarms: readonly LiveAlarm[]; 
                 <span className={a.level >= 2 ? 'text-red-700' : 'text-amber-700'}>
                   {t(`alarmKind.${alarmKindKey(a.kind)}`)} · {t(`alarmLevel.${a.level >= 2 ? '2' : '1'}`)}
                 </span>
-                {a.position > 0 ? <span className="text-xs text-slate-500">{t('live.position', { position: a.position })}</span> : null}
+                <AlarmWheelLabel kind={a.kind} position={a.position} vehicleId={a.vehicleId} className="text-xs text-slate-500" />
                 <Badge tone={STATE_TONE[a.state === 1 || a.state === 2 ? a.state : 0]}>{t(`alarmState.${a.state === 1 || a.state === 2 ? String(a.state) : '0'}` as 'alarmState.0')}</Badge>
                 <span className="w-full text-xs text-slate-400 tabular-nums">{formatDateTime(a.startedAt)}</span>
               </button>
-              <OpenOrderLink compact prefill={{ vehicleId: a.vehicleId, plate: a.plate, alarmId: a.id, positions: alarmPositions(a.position) }} />
+              <OpenOrderLink compact prefill={{ vehicleId: a.vehicleId, plate: a.plate, alarmId: a.id, positions: alarmPositions(a) }} />
             </li>
           ))}
         </ul>
@@ -45,7 +45,8 @@ export function AlarmList({ alarms, onSelect }: { alarms: readonly LiveAlarm[]; 
   );
 }
 
-function alarmPositions(position: number): string[] | undefined {
-  const name = positionName(position);
-  return name ? [name] : undefined;
+/** The wheel an order opened on the alarm is about (a geofence alarm's `position` is the fence). */
+function alarmPositions(a: LiveAlarm): string[] | undefined {
+  const wheel = alarmKindKey(a.kind) === 'geofence' ? null : orderPosition(a.position);
+  return wheel ? [wheel] : undefined;
 }

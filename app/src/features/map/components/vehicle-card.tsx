@@ -10,7 +10,7 @@ import { Panel } from '@/components/crud/view';
 import { Badge, ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDateTime, maskPhone } from '@/lib/format';
 import { formatLonLat } from '@/lib/geo';
-import { alarmKindKey } from '@/features/live';
+import { AlarmWheelLabel, alarmKindKey } from '@/features/live';
 import { useInstant } from '@/features/tracks';
 import { deriveState, STATE_TONES, useCarInfo, useVehicleWheels, useWheelLimits, WHEEL_COLORS, WHEEL_STATES, wheelState } from '@/features/vehicles';
 
@@ -131,7 +131,7 @@ function CardDetails({ carId, version, enterpriseId, device, drivers }: { carId:
           {alarms.slice(0, 8).map((a) => (
             <li key={a.id} className="flex flex-wrap items-center gap-2">
               <Badge tone={a.level >= 2 ? 'red' : 'amber'}>{t(`map:alarmKind.${alarmKindKey(a.kind)}`)}</Badge>
-              {a.position > 0 ? <span className="text-slate-500">#{a.position}</span> : null}
+              <AlarmWheelLabel kind={a.kind} position={a.position} vehicleId={carId} className="text-slate-500" />
               <span className="text-xs text-slate-500">{formatDateTime(a.startedAt)}</span>
             </li>
           ))}

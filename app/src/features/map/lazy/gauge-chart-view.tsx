@@ -17,7 +17,7 @@ import { useAlarmThresholds } from '@/features/enterprise';
 import { useVehicleUpdates } from '@/features/live';
 import { formatPressure, formatTemp, useUnits } from '@/features/settings';
 import { useInstant } from '@/features/tracks';
-import { UnitSwitch, useCarInfo } from '@/features/vehicles';
+import { parseAxleLayout, UnitSwitch, useCarInfo, useWheelNames } from '@/features/vehicles';
 import { Gauge } from '../components/gauge';
 import { LiveBadge } from '../components/live-badge';
 import { VehicleViewFrame } from '../components/vehicle-view-frame';
@@ -32,6 +32,7 @@ function Gauges({ carId }: { carId: number }) {
   const instant = useInstant(carId);
   const thresholds = useAlarmThresholds(info.data?.enterpriseId ?? null);
   const units = useUnits();
+  const names = useWheelNames();
   const { refetch } = instant;
   useEffect(() => {
     if (updates.version > 0) void refetch();
@@ -52,6 +53,7 @@ function Gauges({ carId }: { carId: number }) {
   }
   const snap = instant.data;
   const kind = info.data.kind;
+  const wheelsPerAxle = parseAxleLayout(info.data.axleLayout);
   const tyres = snap.wheels;
   const hubs = snap.axles;
   return (
@@ -86,7 +88,7 @@ function Gauges({ carId }: { carId: number }) {
               return (
                 <li key={w.position} className="rounded-lg p-3 ring-1 ring-slate-200" data-testid={`tyre-${String(w.position)}`}>
                   <div className="flex items-baseline justify-between gap-2">
-                    <h4 className="text-sm font-semibold text-slate-900">{t('pieces:gauge.position', { position: w.position })}</h4>
+                    <h4 className="text-sm font-semibold text-slate-900">{names.wheel(w.position, wheelsPerAxle)}</h4>
                     <span className="text-xs text-slate-500">{w.sensorNo ? formatDateTime(w.readAt ?? null) : t('pieces:gauge.noSensor')}</span>
                   </div>
                   <div className="mt-1 grid grid-cols-2 gap-2">
@@ -111,7 +113,7 @@ function Gauges({ carId }: { carId: number }) {
                 <li key={h.position} className="rounded-lg p-2 ring-1 ring-slate-200">
                   <Gauge
                     spec={hubTempGauge(temp, thresholdsFor(thresholds.data, kind, axle), units.temp)}
-                    label={t('pieces:gauge.hub', { axle, side: t(h.position % 10 === 1 ? 'pieces:gauge.left' : 'pieces:gauge.right') })}
+                    label={names.wheelEnd(h.position)}
                     text={formatTemp(temp, units.temp) || '—'}
                     testId={`gauge-hub-${String(h.position)}`}
                   />

@@ -11,7 +11,8 @@ import { dayStartIso } from '@/lib/days';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
-import { ALARM_KINDS, alarmKindKey } from '@/features/live';
+import { ALARM_KINDS, alarmKindKey, alarmWheelName } from '@/features/live';
+import { useWheelNames } from '@/features/vehicles';
 import { getIncidents, incidentsKey, type IncidentParams } from '../api/get-incidents';
 import type { Incident } from '../types';
 
@@ -25,7 +26,8 @@ export default function IncidentsView({ route }: MenuViewProps) {
   const kindName = (k: number) => t(`alarmKind.${alarmKindKey(k)}`);
   const levelName = (l: number) => t(`alarmLevel.${l >= 2 ? '2' : '1'}`);
   const stateName = (s: number) => t(`alarmState.${s === 1 || s === 2 ? String(s) : '0'}` as 'alarmState.0');
-  const where = (r: Incident) => (r.position > 0 ? t('live.position', { position: r.position }) : '');
+  const names = useWheelNames();
+  const where = (r: Incident) => alarmWheelName(r.kind, r.position, r.wheelsPerAxle, names) ?? '';
   const columns = [
     { key: 'plate', header: t('incidents.plate'), primary: true, cell: (r: Incident) => r.plate },
     { key: 'kind', header: t('incidents.kind'), cell: (r: Incident) => `${kindName(r.kind)} · ${levelName(r.level)}` },
@@ -58,7 +60,7 @@ export default function IncidentsView({ route }: MenuViewProps) {
         { header: t('incidents.plate'), value: (r) => r.plate },
         { header: t('incidents.kind'), value: (r) => kindName(r.kind) },
         { header: t('incidents.level'), value: (r) => levelName(r.level) },
-        { header: t('incidents.position'), value: (r) => r.position },
+        { header: t('incidents.position'), value: where },
         { header: t('incidents.state'), value: (r) => stateName(r.state) },
         { header: t('incidents.value'), value: (r) => r.value ?? '' },
         { header: t('incidents.started'), value: (r) => formatDateTime(r.startedAt) },

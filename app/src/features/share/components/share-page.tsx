@@ -12,9 +12,9 @@ import { Badge } from '@/components/ui/states';
 import { useApp } from '@/lib/app-context';
 import { formatLonLat } from '@/lib/geo';
 import { paths } from '@/lib/paths';
-import { alarmKindKey } from '@/features/live';
+import { alarmKindKey, alarmWheelName } from '@/features/live';
 import { useUnits } from '@/features/settings';
-import { deriveState, STATE_TONES, UnitSwitch, WheelDiagram } from '@/features/vehicles';
+import { deriveState, parseAxleLayout, STATE_TONES, UnitSwitch, useWheelNames, WheelDiagram } from '@/features/vehicles';
 import { useSharedVehicle } from '../api/get-shared-vehicle';
 import { sharedFromData, type SharedVehicle } from '../types';
 import { useShareTime } from './use-share-time';
@@ -58,6 +58,8 @@ function SharedVehicleView({ v, stale }: { v: SharedVehicle; stale: boolean }) {
   const { t: tf } = useTranslation('fleet');
   const { t: tm } = useTranslation('map');
   const units = useUnits();
+  const names = useWheelNames();
+  const wheelsPerAxle = parseAxleLayout(v.axleLayout);
   const time = useShareTime();
   const s = v.state;
   const state = deriveState(s ?? { offline: true });
@@ -100,7 +102,7 @@ function SharedVehicleView({ v, stale }: { v: SharedVehicle; stale: boolean }) {
                 <span className={a.level >= 2 ? 'font-medium text-red-700' : 'font-medium text-amber-700'}>
                   {tm(`alarmKind.${alarmKindKey(a.kind)}`)} · {tm(`alarmLevel.${a.level >= 2 ? '2' : '1'}`)}
                 </span>
-                <span className="text-slate-600">{a.position > 0 ? t('page.wheel', { position: a.position }) : t('page.vehicleWide')}</span>
+                <span className="text-slate-600">{alarmWheelName(a.kind, a.position, wheelsPerAxle, names) ?? t('page.vehicleWide')}</span>
                 <span className="ml-auto text-xs text-slate-500 tabular-nums">{time(a.startedAt)}</span>
               </li>
             ))}

@@ -2,11 +2,11 @@
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/crud/form-dialog';
+import { useVehicleAxles } from '@/features/vehicles';
 import { useDismountTyre } from '../api/dismount-tyre';
 import type { TyreAsset } from '../types';
 import { useWarehouseChoices } from './selects';
 import { useStockLabels } from './use-stock-labels';
-import { useVehicleAxles } from './use-vehicle-axles';
 
 interface DismountValues {
   warehouseId: number | '';

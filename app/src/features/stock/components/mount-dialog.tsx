@@ -13,14 +13,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextArea } from '@/components/ui/fields';
 import { SpinnerIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/query';
-import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
+import { useVehicleAxles, VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { useTyreOptions } from '../api/get-tyres';
 import { useMountTyre } from '../api/mount-tyre';
 import { MOUNTED, refusalText } from '../model';
 import type { TyreAsset } from '../types';
 import { WorkOrderSelect } from './selects';
 import { useStockLabels } from './use-stock-labels';
-import { useVehicleAxles } from './use-vehicle-axles';
 
 /** What a dialog opened for a job starts with (a work order's vehicle, wheel and the order itself). */
 export interface MountInitial {

@@ -10,10 +10,9 @@ import { Panel } from '@/components/crud/view';
 import { Badge, EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import type { DepthRow } from '@/lib/api-types';
-import { VehicleSelect, type PickedVehicle } from '@/features/vehicles';
+import { useVehicleAxles, VehicleSelect, type PickedVehicle } from '@/features/vehicles';
 import { useDepthLines } from '../api/get-depth-lines';
 import { useStockLabels } from './use-stock-labels';
-import { useVehicleAxles } from './use-vehicle-axles';
 
 /** mm: the legal minimum, and where it is near. */
 export const LEGAL_MIN_MM = 1.6;

@@ -20,11 +20,11 @@ import { menuTitle } from '@/lib/console/menu-routes';
 import type { MenuViewProps } from '@/lib/console/menu-view';
 import { useMenuPath } from '@/lib/console/use-menu-path';
 import { TrackPlaybackLink } from '@/features/tracks';
+import { WheelLabel } from '@/features/vehicles';
 import { useTyre } from '../api/get-tyre';
 import { useTyreLog } from '../api/get-tyre-log';
 import { dayOf, perKm } from '../components/tyre-costs';
 import { useStockLabels } from '../components/use-stock-labels';
-import { WheelLabel } from '../components/wheel-label';
 import { fixed, money, MOUNTED, nonEmpty, quantity, tyreStateTone } from '../model';
 import type { TyreEvent, TyreInfo } from '../types';
 

@@ -5,7 +5,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { Panel } from '@/components/crud/view';
-import { alarmKindKey } from '@/features/live';
+import { alarmKindKey, alarmWheelName } from '@/features/live';
+import { useVehicleAxles, useWheelNames } from '@/features/vehicles';
 import type { DayTrack } from '@/lib/api-types';
 import { formatDuration, formatTime } from '@/lib/format';
 
@@ -20,6 +21,13 @@ const DOT = { stop: 'bg-blue-600', speeding: 'bg-red-500', alarm: 'bg-red-600' }
 
 export function DayEvents({ track, onSeek }: { track: DayTrack; onSeek: (ms: number) => void }) {
   const { t } = useTranslation(['locus', 'map']);
+  const names = useWheelNames();
+  const { wheelsPerAxle } = useVehicleAxles(track.vehicleId);
+  const alarmText = (kind: number, position: number) => {
+    const name = t(`map:alarmKind.${alarmKindKey(kind)}`);
+    const wheel = alarmWheelName(kind, position, wheelsPerAxle, names);
+    return wheel === null ? name : t('events.alarmAt', { kind: name, wheel });
+  };
   const events: DayEvent[] = [
     ...track.stops.map((s) => ({ key: `stop-${s.start}`, at: s.start, kind: 'stop' as const, text: t('events.stop', { duration: formatDuration(s.seconds) }) })),
     ...track.speeding.map((s) => ({
@@ -32,7 +40,7 @@ export function DayEvents({ track, onSeek }: { track: DayTrack; onSeek: (ms: num
       key: `alarm-${String(a.id)}`,
       at: a.startedAt,
       kind: 'alarm' as const,
-      text: a.position > 0 ? t('events.alarmAt', { kind: t(`map:alarmKind.${alarmKindKey(a.kind)}`), position: a.position }) : t(`map:alarmKind.${alarmKindKey(a.kind)}`),
+      text: alarmText(a.kind, a.position),
     })),
   ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   if (events.length === 0) return null;

@@ -1,13 +1,14 @@
 /**
- * The wheel-position diagram of vehicle info: a top view of the vehicle (front at the top), one row per axle, the
- * wheels of each side next to each other (twin wheels), each with its pressure and temperature in the user's units
- * and coloured by its state. SVG, so it scales and prints.
+ * The wheel-position diagram of vehicle info: a top view of the vehicle (front at the top), one row per axle named on
+ * the chassis, the wheels of each side next to each other (twin wheels), each named by its place on the axle ("right
+ * outer") with its pressure and temperature in the user's units and coloured by its state. SVG, so it scales and prints.
  */
 import { useTranslation } from 'react-i18next';
 
 import { formatPressure, formatTemp, type PressureUnit, type TempUnit } from '@/features/settings';
 import type { WheelReading } from '../types';
-import { wheelPositions } from '../wheel-layout';
+import { useWheelNames } from '../use-wheel-names';
+import { parseAxleLayout, wheelPositions } from '../wheel-layout';
 import { DEFAULT_WHEEL_LIMITS, WHEEL_COLORS, WHEEL_STATES, wheelState, type WheelLimits } from '../wheel-state';
 
 const CARD_W = 72;
@@ -27,7 +28,9 @@ interface Props {
 
 export function WheelDiagram({ axleLayout, wheels, pressureUnit, tempUnit, limits = DEFAULT_WHEEL_LIMITS }: Props) {
   const { t } = useTranslation('fleet');
+  const names = useWheelNames();
   const axles = wheelPositions(axleLayout);
+  const wheelsPerAxle = parseAxleLayout(axleLayout);
   const byPosition = new Map(wheels.map((w) => [w.position, w]));
   const perSide = Math.max(1, ...axles.map((a) => Math.ceil(a.length / 2)));
   const sideW = perSide * (CARD_W + GAP);
@@ -59,10 +62,10 @@ export function WheelDiagram({ axleLayout, wheels, pressureUnit, tempUnit, limit
             const temp = formatTemp(w?.temp, tempUnit) || '—';
             return (
               <g key={p} data-testid={`wheel-${String(p)}`} data-state={state}>
-                <title>{t('wheels.wheelLabel', { position: p, pressure, temp, state: t(`wheels.state.${state}`) })}</title>
+                <title>{t('wheels.wheelLabel', { wheel: names.wheel(p, wheelsPerAxle), pressure, temp, state: t(`wheels.state.${state}`) })}</title>
                 <rect x={x} y={y} width={CARD_W} height={CARD_H} rx={8} fill={c.fill} stroke={c.stroke} strokeWidth={2} />
                 <text x={x + CARD_W / 2} y={y + 14} textAnchor="middle" fontSize={9} fill={c.text}>
-                  {p}
+                  {names.place(p, wheelsPerAxle) ?? p}
                 </text>
                 <text x={x + CARD_W / 2} y={y + 29} textAnchor="middle" fontSize={11} fontWeight={600} fill={c.text} data-testid={`wheel-${String(p)}-pressure`}>
                   {pressure}
@@ -76,6 +79,9 @@ export function WheelDiagram({ axleLayout, wheels, pressureUnit, tempUnit, limit
           return (
             <g key={positions[0] ?? axleIndex}>
               <line x1={mid - CHASSIS / 2} x2={mid + CHASSIS / 2} y1={y + CARD_H / 2} y2={y + CARD_H / 2} stroke="#94A3B8" strokeWidth={4} />
+              <text x={mid} y={y + CARD_H / 2 - 6} textAnchor="middle" fontSize={9} fill="#334155">
+                {names.axle(axleIndex + 1)}
+              </text>
               {left.map((p, i) => place(p, i, 'l'))}
               {right.map((p, i) => place(p, i, 'r'))}
             </g>

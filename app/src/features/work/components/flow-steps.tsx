@@ -27,6 +27,7 @@ import { BUILT_IN_FLOW, FUNCTION_SECTIONS, sectionId, stepDisplay, stepLogData, 
 import { CLOSED, templateFormValues, templateValues } from '../model';
 import { StateBadge } from './badges';
 import { templateFieldDefs, type Values } from './template-fields';
+import { soleVehicleId, useOrderWheelName } from './use-order-wheel-name';
 
 export function FlowSteps({ order }: { order: OrderDetail }) {
   const { t } = useTranslation('work');
@@ -183,7 +184,8 @@ function NextStepForm({ order, node, next, onItemError }: { order: OrderDetail; 
   const { t: tc } = useTranslation('crud');
   const submit = useSubmitStep();
   const fields = stepFields(node, t('flow.order.signature'));
-  const positions = [...new Set(order.vehicles.flatMap((v) => v.positions))];
+  const wheelName = useOrderWheelName(soleVehicleId(order.vehicles));
+  const positions = [...new Set(order.vehicles.flatMap((v) => v.positions))].map((p) => ({ value: p, label: wheelName(p) }));
   const defs: FieldDef<Values>[] = [
     ...templateFieldDefs('data', fields, positions, tc('select')),
     { name: 'remark', label: t('flow.order.remark'), type: 'textarea', wide: true, maxLength: 1000 },

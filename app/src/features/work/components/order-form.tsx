@@ -26,6 +26,7 @@ import { coordinate, localToRfc3339, rfc3339ToLocal, splitLabels, templateFormVa
 import type { OrderPrefill } from '../prefill';
 import { useEnumOptions } from './badges';
 import { templateFieldDefs, type Values } from './template-fields';
+import { soleVehicleId, useOrderWheelName } from './use-order-wheel-name';
 import { UserPicker } from './user-picker';
 import { VehiclePicker, type VehiclePick } from './vehicle-picker';
 
@@ -147,7 +148,8 @@ function OrderFormBody({ order, types, type, initial, onTypeChange, onClose, onS
   const [busy, setBusy] = useState<'save' | 'default' | null>(null);
   const vehicles = (form.values.vehicles ?? []) as VehiclePick[];
   const devices = useOrderDevices({ vehicleId: vehicles[0]?.vehicleId, page: 1, pageSize: 100 });
-  const positions = vehicles.flatMap((v) => v.positions);
+  const wheelName = useOrderWheelName(soleVehicleId(vehicles));
+  const positions = vehicles.flatMap((v) => v.positions).map((p) => ({ value: p, label: wheelName(p) }));
 
   const fields: FieldDef<Values>[] = [
     {

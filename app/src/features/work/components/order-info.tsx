@@ -27,8 +27,10 @@ import { useSetLocation } from '../api/set-location';
 import { useSetParticipants } from '../api/set-participants';
 import { CANCELLED, CLOSED, coordinate, localToRfc3339, rfc3339ToLocal } from '../model';
 import { positionNumber } from '../prefill';
+import { AlarmWheelLabel } from '@/features/live';
 import { useWorkLabels } from './badges';
 import { Row } from './info-row';
+import { useOrderWheelName } from './use-order-wheel-name';
 import { personName, UserPicker } from './user-picker';
 
 /**
@@ -55,6 +57,7 @@ function useMountPath(order: OrderDetail): ((vehicleId: number, plate: string, p
 /** "Mount a tyre" for a vehicle of the order: one per wheel the order names (or one for the vehicle). */
 function MountLinks({ vehicle, mountPath }: { vehicle: OrderDetail['vehicles'][number]; mountPath: (vehicleId: number, plate: string, position: string | null) => string }) {
   const { t } = useTranslation('work');
+  const wheelName = useOrderWheelName(vehicle.vehicleId);
   const wheels: (string | null)[] = vehicle.positions.filter((p) => positionNumber(p) !== null);
   return (
     <span className="mt-1 flex flex-wrap gap-1.5">
@@ -65,14 +68,21 @@ function MountLinks({ vehicle, mountPath }: { vehicle: OrderDetail['vehicles'][n
           variant="secondary"
           size="sm"
           className="max-md:h-10"
-          aria-label={p === null ? t('mount.forVehicle', { plate: vehicle.plate }) : t('mount.forWheel', { plate: vehicle.plate, position: p })}
+          aria-label={p === null ? t('mount.forVehicle', { plate: vehicle.plate }) : t('mount.forWheel', { plate: vehicle.plate, wheel: wheelName(p) })}
           data-testid="order-mount-tyre"
         >
-          {p === null ? t('mount.action') : t('mount.actionAt', { position: p })}
+          {p === null ? t('mount.action') : t('mount.actionAt', { wheel: wheelName(p) })}
         </LinkButton>
       ))}
     </span>
   );
+}
+
+/** The wheel positions an order names on one of its vehicles. */
+function OrderWheels({ vehicleId, positions }: { vehicleId: number; positions: readonly string[] }) {
+  const { t } = useTranslation('work');
+  const wheelName = useOrderWheelName(vehicleId);
+  return <span className="text-slate-500"> · {t('form.positionsList', { list: positions.map(wheelName).join(t('form.listSeparator')) })}</span>;
 }
 
 export function OrderSubject({ order }: { order: OrderDetail }) {
@@ -90,7 +100,7 @@ export function OrderSubject({ order }: { order: OrderDetail }) {
             : order.vehicles.map((v) => (
                 <span key={v.vehicleId} className="block">
                   <span className="font-medium">{v.plate}</span>
-                  {v.positions.length > 0 ? <span className="text-slate-500"> · {t('form.positionsList', { list: v.positions.join(', ') })}</span> : null}
+                  {v.positions.length > 0 ? <OrderWheels vehicleId={v.vehicleId} positions={v.positions} /> : null}
                   {mountPath ? <MountLinks vehicle={v} mountPath={mountPath} /> : null}
                 </span>
               ))}
@@ -323,7 +333,7 @@ export function OrderAlarms({ order }: { order: OrderDetail }) {
             {linked.map((a) => (
               <li key={a.id} className="flex flex-wrap gap-x-2">
                 <span className="font-medium">#{a.id}</span>
-                <span>{t('alarms.position', { position: a.position })}</span>
+                <AlarmWheelLabel kind={a.kind} position={a.position} vehicleId={a.vehicleId} />
                 <span className="text-slate-500 tabular-nums">{formatDateTime(a.startedAt)}</span>
                 {a.clearedAt ? <Badge tone="green">{t('alarms.cleared')}</Badge> : <Badge tone="red">{t('alarms.active')}</Badge>}
               </li>

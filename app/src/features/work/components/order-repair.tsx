@@ -14,6 +14,7 @@ import type { OrderDetail, RepairRecord, WheelWork } from '@/lib/api-types';
 import { useRepair } from '../api/get-repair';
 import { useSaveRepair } from '../api/save-repair';
 import { CANCELLED, CLOSED, lineAmount, repairTotals, type RepairLineDraft } from '../model';
+import { soleVehicleId, useOrderWheelName } from './use-order-wheel-name';
 
 const money = (n: number) => n.toFixed(2);
 
@@ -42,7 +43,7 @@ export function OrderRepair({ order }: { order: OrderDetail }) {
         ) : editing ? (
           <RepairEditor order={order} record={repair.data} onDone={() => { setEditing(false); }} />
         ) : (
-          <RepairSummary record={repair.data} />
+          <RepairSummary order={order} record={repair.data} />
         )}
       </div>
     </Panel>
@@ -61,8 +62,9 @@ function Totals({ partsCost, labourHours, labourCost, total }: { partsCost: numb
   );
 }
 
-function RepairSummary({ record }: { record: RepairRecord }) {
+function RepairSummary({ order, record }: { order: OrderDetail; record: RepairRecord }) {
   const { t } = useTranslation('work');
+  const wheelName = useOrderWheelName(soleVehicleId(order.vehicles));
   const empty = record.summary === '' && record.wheels.length === 0 && record.lines.length === 0;
   if (empty) return <p className="text-sm text-slate-500">{t('repair.empty')}</p>;
   return (
@@ -72,7 +74,7 @@ function RepairSummary({ record }: { record: RepairRecord }) {
         <ul className="space-y-1 text-sm">
           {record.wheels.map((w) => (
             <li key={w.position} className="flex flex-wrap gap-x-2">
-              <span className="font-medium">{w.position}</span>
+              <span className="font-medium">{wheelName(w.position)}</span>
               <span>{w.action}</span>
               {w.tyreSerial ? <span className="text-slate-500">{w.tyreSerial}</span> : null}
               {w.note ? <span className="text-slate-500">{w.note}</span> : null}
@@ -85,7 +87,7 @@ function RepairSummary({ record }: { record: RepairRecord }) {
           {record.lines.map((l, i) => (
             <li key={i} className="flex flex-wrap items-baseline gap-x-3 py-1.5">
               <span className="text-xs text-slate-500">{t(`repair.kind.${l.kind}`)}</span>
-              <span className="min-w-0 flex-1 font-medium break-words">{l.name}{l.position ? ` · ${l.position}` : ''}</span>
+              <span className="min-w-0 flex-1 font-medium break-words">{l.name}{l.position ? ` · ${wheelName(l.position)}` : ''}</span>
               <span className="text-slate-500 tabular-nums">{l.kind === 'part' ? `${String(l.quantity ?? 0)} × ${money(l.unitPrice ?? 0)}` : `${String(l.hours ?? 0)} h × ${money(l.unitPrice ?? 0)}`}</span>
               <span className="tabular-nums">{money(l.amount ?? 0)}</span>
             </li>
@@ -105,6 +107,7 @@ function RepairEditor({ order, record, onDone }: { order: OrderDetail; record: R
   const [wheels, setWheels] = useState<WheelWork[]>(record.wheels);
   const [lines, setLines] = useState<RepairLineDraft[]>(record.lines.map((l) => ({ kind: l.kind, name: l.name, position: l.position, quantity: l.quantity, unitPrice: l.unitPrice, hours: l.hours })));
   const positions = order.vehicles.flatMap((v) => v.positions);
+  const wheelName = useOrderWheelName(soleVehicleId(order.vehicles));
   const setLine = (i: number, patch: Partial<RepairLineDraft>) => {
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   };
@@ -137,10 +140,10 @@ function RepairEditor({ order, record, onDone }: { order: OrderDetail; record: R
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">{t('repair.wheels')}</legend>
         {wheels.map((w, i) => (
-          <div key={i} className="grid grid-cols-2 gap-2 rounded-lg p-2 ring-1 ring-slate-200 md:grid-cols-[8rem_1fr_1fr_1fr_auto]">
+          <div key={i} className="grid grid-cols-2 gap-2 rounded-lg p-2 ring-1 ring-slate-200 md:grid-cols-[11rem_1fr_1fr_1fr_auto]">
             <SelectInput aria-label={t('repair.position')} value={w.position} onChange={(e) => { setWheel(i, { position: e.target.value }); }}>
               <option value="">{tc('select')}</option>
-              {[...new Set([...positions, w.position].filter(Boolean))].map((p) => <option key={p} value={p}>{p}</option>)}
+              {[...new Set([...positions, w.position].filter(Boolean))].map((p) => <option key={p} value={p}>{wheelName(p)}</option>)}
             </SelectInput>
             <TextInput aria-label={t('repair.action')} placeholder={t('repair.action')} value={w.action ?? ''} onChange={(e) => { setWheel(i, { action: e.target.value }); }} />
             <TextInput aria-label={t('repair.tyreSerial')} placeholder={t('repair.tyreSerial')} value={w.tyreSerial ?? ''} onChange={(e) => { setWheel(i, { tyreSerial: e.target.value }); }} />
@@ -172,7 +175,7 @@ function RepairEditor({ order, record, onDone }: { order: OrderDetail; record: R
             <TextInput aria-label={t('repair.unitPrice')} placeholder={t('repair.unitPrice')} type="number" inputMode="decimal" min={0} value={l.unitPrice ?? ''} onChange={(e) => { setLine(i, { unitPrice: num(e.target.value) }); }} />
             <SelectInput aria-label={t('repair.position')} value={l.position ?? ''} onChange={(e) => { setLine(i, { position: e.target.value || undefined }); }}>
               <option value="">{t('repair.noPosition')}</option>
-              {positions.map((p) => <option key={p} value={p}>{p}</option>)}
+              {positions.map((p) => <option key={p} value={p}>{wheelName(p)}</option>)}
             </SelectInput>
             <span className="text-right text-sm tabular-nums">{money(lineAmount(l))}</span>
             <button type="button" aria-label={t('repair.removeLine')} className="grid size-10 place-items-center rounded text-slate-400 hover:text-red-600" onClick={() => { setLines((ls) => ls.filter((_, j) => j !== i)); }}>

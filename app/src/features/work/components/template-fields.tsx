@@ -1,10 +1,10 @@
 /**
  * A type's template fields (`{key, label, kind, required, options}`) as fields of the kit's forms, rendered by kind:
  * text, textarea, number, date, select (its options), image (an uploaded picture), position (a wheel position of the
- * order's vehicles). Form names are `fields.<key>` (create form) or `data.<key>` (dispose record): the names the server
+ * order's vehicles, stored as `axle-wheel` and offered by name). Form names are `fields.<key>` (create form) or `data.<key>` (dispose record): the names the server
  * gives a refused field, so its message lands under the field.
  */
-import type { FieldDef } from '@/components/crud/form';
+import type { FieldDef, Option } from '@/components/crud/form';
 import { SelectInput, TextInput } from '@/components/ui/fields';
 import type { TemplateField } from '@/lib/api-types';
 import { toText } from '@/lib/request/client';
@@ -13,7 +13,7 @@ import { PhotoInput } from './photo-input';
 
 export type Values = Record<string, unknown>;
 
-export function templateFieldDefs(prefix: 'fields' | 'data', form: readonly TemplateField[], positions: readonly string[], selectText: string): FieldDef<Values>[] {
+export function templateFieldDefs(prefix: 'fields' | 'data', form: readonly TemplateField[], positions: readonly Option[], selectText: string): FieldDef<Values>[] {
   return form.map((f): FieldDef<Values> => {
     const base = { name: templateName(prefix, f.key), label: f.label, required: f.required ?? false };
     switch (f.kind) {
@@ -76,8 +76,8 @@ export function templateFieldDefs(prefix: 'fields' | 'data', form: readonly Temp
             >
               <option value="">{selectText}</option>
               {positions.map((p) => (
-                <option key={p} value={p}>
-                  {p}
+                <option key={String(p.value)} value={p.value}>
+                  {p.label}
                 </option>
               ))}
             </SelectInput>

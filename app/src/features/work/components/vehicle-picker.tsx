@@ -9,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox, TextInput } from '@/components/ui/fields';
 import { CloseIcon, PlusIcon } from '@/components/ui/icons';
-import { parseAxleLayout } from '@/features/vehicles';
+import { parseAxleLayout, useWheelNames } from '@/features/vehicles';
 import { useOrderCars } from '../api/get-order-cars';
 import { orderPositions } from '../model';
+import { positionNumber } from '../prefill';
 
 export interface VehiclePick {
   vehicleId: number;
@@ -110,7 +111,14 @@ function VehicleEntry({ pick, onChange, onRemove }: { pick: VehiclePick; onChang
   const { t } = useTranslation('work');
   const lookup = useOrderCars({ keyword: pick.plate, page: 1, pageSize: 10 });
   const car = lookup.data?.list.find((c) => c.id === pick.vehicleId);
-  const axles = orderPositions(parseAxleLayout(car?.axleLayout ?? '') ?? []);
+  const wheelsPerAxle = parseAxleLayout(car?.axleLayout ?? '');
+  const axles = orderPositions(wheelsPerAxle ?? []);
+  const names = useWheelNames();
+  /** A checkbox shows its place on the axle its row names; its accessible name says the axle too. */
+  const place = (p: string) => {
+    const n = positionNumber(p);
+    return n === null ? { short: p, full: p } : { short: names.place(n, wheelsPerAxle) ?? p, full: names.wheel(n, wheelsPerAxle) };
+  };
   const toggle = (p: string) => {
     onChange({ ...pick, positions: pick.positions.includes(p) ? pick.positions.filter((x) => x !== p) : [...pick.positions, p] });
   };
@@ -128,23 +136,24 @@ function VehicleEntry({ pick, onChange, onRemove }: { pick: VehiclePick; onChang
           <p className="text-xs text-slate-500">{t('form.positions')}</p>
           {axles.map((wheels, a) => (
             <div key={a} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span className="w-14 text-xs text-slate-500">{t('form.axle', { n: a + 1 })}</span>
+              <span className="w-14 text-xs text-slate-500">{names.axle(a + 1)}</span>
               {wheels.map((p) => (
                 <label key={p} className="flex min-h-9 items-center gap-1.5 text-sm text-slate-700">
                   <Checkbox
+                    aria-label={place(p).full}
                     checked={pick.positions.includes(p)}
                     onChange={() => {
                       toggle(p);
                     }}
                   />
-                  {p}
+                  {place(p).short}
                 </label>
               ))}
             </div>
           ))}
         </div>
       ) : pick.positions.length > 0 ? (
-        <p className="mt-1 text-sm text-slate-600">{t('form.positionsList', { list: pick.positions.join(', ') })}</p>
+        <p className="mt-1 text-sm text-slate-600">{t('form.positionsList', { list: pick.positions.map((p) => place(p).full).join(t('form.listSeparator')) })}</p>
       ) : null}
     </fieldset>
   );

@@ -91,7 +91,7 @@ function DrillDown({ drill, from, to, onClose }: { drill: Drill; from: string; t
         testId="drill-table"
       />
       <div className="px-3">
-        <Pager total={details.data?.total ?? 0} page={paging.page} pageSize={paging.pageSize} onChange={(page, pageSize) => { setPaging({ page, pageSize }); }} />
+        <Pager total={details.data?.total ?? 0} totalCapped={details.data?.totalCapped} page={paging.page} pageSize={paging.pageSize} onChange={(page, pageSize) => { setPaging({ page, pageSize }); }} />
       </div>
     </Panel>
   );

@@ -15,6 +15,7 @@ import type { MenuViewProps } from '@/lib/console/menu-view';
 import { menuTitle } from '@/lib/console/menu-routes';
 import { useOrderPath } from '../components/order-columns';
 import { OrderForm } from '../components/order-form';
+import { useOrderWheelName } from '../components/use-order-wheel-name';
 import { prefillFromQuery } from '../prefill';
 
 export default function DialogView({ route }: MenuViewProps) {
@@ -24,10 +25,11 @@ export default function DialogView({ route }: MenuViewProps) {
   const navigate = useNavigate();
   const path = useOrderPath();
   const prefill = prefillFromQuery(location.search);
+  const wheelName = useOrderWheelName(prefill.vehicleId ?? null);
   const [open, setOpen] = useState(true);
   const facts = [
     prefill.plate ? t('quick.vehicle', { plate: prefill.plate }) : null,
-    prefill.positions ? t('quick.positions', { list: prefill.positions.join(', ') }) : null,
+    prefill.positions ? t('quick.positions', { list: prefill.positions.map(wheelName).join(t('form.listSeparator')) }) : null,
     prefill.alarmId !== undefined ? t('quick.alarm', { id: prefill.alarmId }) : null,
     prefill.lat !== undefined && prefill.lon !== undefined ? t('quick.location', { lat: prefill.lat.toFixed(6), lon: prefill.lon.toFixed(6) }) : null,
   ].filter((x): x is string => x !== null);

@@ -240,6 +240,15 @@ pub async fn plates(
     db: &impl ConnectionTrait,
     ids: impl IntoIterator<Item = i64>,
 ) -> Result<HashMap<i64, String>, AppError> {
+    vehicle_texts(db, ids, vehicle::Column::Plate).await
+}
+
+/// One text column of these vehicles by id (one query).
+pub(crate) async fn vehicle_texts(
+    db: &impl ConnectionTrait,
+    ids: impl IntoIterator<Item = i64>,
+    column: vehicle::Column,
+) -> Result<HashMap<i64, String>, AppError> {
     let ids: std::collections::BTreeSet<i64> = ids.into_iter().collect();
     if ids.is_empty() {
         return Ok(HashMap::new());
@@ -247,7 +256,7 @@ pub async fn plates(
     Ok(vehicle::Entity::find()
         .select_only()
         .column(vehicle::Column::Id)
-        .column(vehicle::Column::Plate)
+        .column(column)
         .filter(vehicle::Column::Id.is_in(ids))
         .into_tuple::<(i64, String)>()
         .all(db)

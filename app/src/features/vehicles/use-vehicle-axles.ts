@@ -1,5 +1,6 @@
 /** A vehicle's wheels per axle (from its axle layout, `carInfo`), to name and offer its wheel positions. */
-import { parseAxleLayout, useCarInfo } from '@/features/vehicles';
+import { useCarInfo } from './api/get-car-info';
+import { parseAxleLayout } from './wheel-layout';
 
 export function useVehicleAxles(vehicleId: number | null): { wheelsPerAxle: number[] | null; pending: boolean } {
   const info = useCarInfo(vehicleId);
