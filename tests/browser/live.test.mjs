@@ -80,6 +80,16 @@ test('reported vehicles are on the map, filters change the markers, a low pressu
     await alarms.getByText(/低压/).first().waitFor();
     // the wheel as people say it, from the vehicle's axle layout (2,4): tyre 21 is the drive axle's left outer
     await alarms.getByText('第2轴左外').first().waitFor();
+    // handled right there: acknowledged, it stays open and says so; cleared, it leaves the open alarms
+    const row = alarms.locator('li', { hasText: parked.plate }).filter({ hasText: '低压' }).first();
+    const id = await row.getAttribute('data-alarm-id');
+    const byId = alarms.locator(`li[data-alarm-id="${id}"]`);
+    await byId.getByRole('button', { name: `确认 ${parked.plate} 的告警` }).click();
+    await byId.getByText('已确认').waitFor();
+    await byId.getByRole('button', { name: `解除 ${parked.plate} 的告警` }).click();
+    await byId.waitFor({ state: 'detached' });
+    const handled = await api(adminToken, '/web/log/incidents', { vehicleId: parked.carId, state: 2, page: 1, pageSize: 10 });
+    assert.ok(handled.list.some((a) => String(a.id) === id && a.clearedByName !== ''), JSON.stringify(handled.list));
 
     await filters.getByRole('button', { name: /告警/ }).click();
     await list.getByText(parked.plate).waitFor();

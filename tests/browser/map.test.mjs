@@ -127,7 +127,7 @@ test('a vehicle frame moves a marker and an alarm frame shows up live', async ()
     const alarms = page.getByTestId('live-alarms');
     // 8.5 → 6.0 bar within the hour is also a slow leak: the vehicle has two alarms.
     await alarms.getByText(plate).first().waitFor({ timeout: 5000 });
-    await alarms.getByText(/低压/).waitFor();
+    await alarms.getByText(/低压/).first().waitFor();
     await page.getByText(`${plate}：低压`, { exact: true }).waitFor();
 
     await assertQuiet(page, 'live frames');

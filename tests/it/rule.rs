@@ -784,6 +784,12 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     assert_eq!(event["event"], "alarm.raised");
     assert_eq!(event["vehicle"], json!({"id": truck, "plate": "沪A60001"}));
     assert_eq!(event["enterprise"]["id"], a.root);
+    assert_eq!(event["alarm"]["position"], 21);
+    assert_eq!(
+        event["positionName"],
+        json!({"zh": "第2轴左外", "en": "Axle 2, left outer"}),
+        "the wheel named in both languages by the vehicle's axles (2,4)"
+    );
     assert_eq!(
         (
             event["alarm"]["kind"].clone(),

@@ -99,3 +99,28 @@ test('work-order markers: located rows only, in progress or pending, overdue kep
   assert.deepEqual(orders.orderCount(0, 0), { text: '0', truncated: false });
   assert.deepEqual(orders.orderCount(500, 812), { text: '500 / 812', truncated: true });
 });
+
+const { openAlarms } = await load('src/features/map/open-alarms.ts');
+
+test('open alarms: the listed ones brought up to date by what was heard, critical first, then newest', () => {
+  const listed = [
+    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 0, startedAt: '2026-11-28T10:00:00Z', wheelsPerAxle: [2, 4] },
+    { id: 2, vehicleId: 11, plate: 'B', position: 11, kind: 3, level: 1, state: 1, startedAt: '2026-11-28T11:00:00Z', wheelsPerAxle: [] },
+    { id: 3, vehicleId: 12, plate: 'C', position: 0, kind: 11, level: 2, state: 0, startedAt: '2026-11-28T09:00:00Z', wheelsPerAxle: [2, 4] },
+  ];
+  const at = (iso) => Date.parse(iso);
+  // newest first: 4 is new, 1 was acknowledged (its older raise is below), 3 was cleared
+  const heard = [
+    { id: 4, vehicleId: 13, plate: 'D', position: 22, kind: 2, level: 1, state: 0, startedAt: at('2026-11-28T12:00:00Z') },
+    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 1, startedAt: at('2026-11-28T10:00:00Z') },
+    { id: 3, vehicleId: 12, plate: 'C', position: 0, kind: 11, level: 2, state: 2, startedAt: at('2026-11-28T09:00:00Z') },
+    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 0, startedAt: at('2026-11-28T10:00:00Z') },
+  ];
+  const { list, total } = openAlarms(listed, 40, heard);
+  assert.deepEqual(list.map((a) => [a.id, a.level, a.state]), [[1, 2, 1], [4, 1, 0], [2, 1, 1]]);
+  // the layout the server listed stays; a vehicle heard only live has none yet; an empty layout is none
+  assert.deepEqual(list.map((a) => a.wheelsPerAxle), [[2, 4], null, null]);
+  assert.equal(total, 40 - 1 + 1);
+  // nothing listed, nothing heard
+  assert.deepEqual(openAlarms([], 0, []), { list: [], total: 0 });
+});

@@ -79,6 +79,80 @@ async fn incidents_list_the_scope_alarms_with_their_timings() {
     );
 }
 
+/// The map's panel of open alarms: active and acknowledged, critical before warning, then the
+/// latest first; cleared ones are not open; an unknown order is named.
+#[tokio::test]
+async fn open_alarms_list_the_most_severe_first() {
+    use sea_orm::{EntityTrait, Set};
+    let app = spawn_app().await;
+    let t = two_trees(&app).await;
+    let (a, _, _) = reporting_fleet(&app, &t).await;
+    let now = Utc::now();
+    // (minutes ago, level, state, wheel): an old critical, a new warning, an acknowledged critical,
+    // a cleared critical (one open alarm per wheel and kind)
+    let rows = [(50, 2, 0, 11), (1, 1, 0, 12), (20, 2, 1, 23), (2, 2, 2, 24)].map(
+        |(ago, level, state, wheel)| {
+            let at = now - Span::minutes(ago);
+            entities::vehicle_alarm::ActiveModel {
+                enterprise_id: Set(t.a.child),
+                vehicle_id: Set(a),
+                position: Set(wheel),
+                kind: Set(3),
+                level: Set(level),
+                state: Set(state),
+                started_at: Set(at),
+                last_at: Set(at),
+                note: Set(String::new()),
+                ..Default::default()
+            }
+        },
+    );
+    entities::vehicle_alarm::Entity::insert_many(rows)
+        .exec_without_returning(&app.state.db)
+        .await
+        .unwrap();
+    let body =
+        json!({"open": true, "order": "severity", "vehicleId": a, "page": 1, "pageSize": 50});
+    let page = app
+        .api_web_log_incidents(&body, Some(&t.a.admin))
+        .await
+        .ok();
+    let seen: Vec<(i64, i64, i64)> = page["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == 3)
+        .map(|r| {
+            let started =
+                chrono::DateTime::parse_from_rfc3339(r["startedAt"].as_str().unwrap()).unwrap();
+            // to the nearest minute: the database may round the stored instant either way
+            let ago =
+                ((now - started.to_utc()).num_milliseconds() as f64 / 60_000.0).round() as i64;
+            (
+                ago,
+                r["level"].as_i64().unwrap(),
+                r["state"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(seen, [(20, 2, 1), (50, 2, 0), (1, 1, 0)], "{page}");
+    let levels: Vec<i64> = page["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["level"].as_i64().unwrap())
+        .collect();
+    assert!(
+        levels.is_sorted_by(|x, y| x >= y),
+        "critical first: {levels:?}"
+    );
+    let msg = app
+        .api_web_log_incidents(&json!({"order": "loudest"}), Some(&t.a.admin))
+        .await
+        .code(7);
+    assert!(msg.contains("loudest") && msg.contains("severity"), "{msg}");
+}
+
 #[tokio::test]
 async fn the_tyre_log_lists_a_vehicles_readings_by_position() {
     let app = spawn_app().await;

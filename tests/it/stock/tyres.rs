@@ -168,6 +168,11 @@ async fn a_tyre_lives_from_receipt_through_mounts_to_scrap() {
     assert_eq!(on["mileage"], 600.0);
     assert_eq!(on["costPerKm"], 3.333);
     assert_eq!(on["treadLast"], 15.4);
+    assert_eq!(
+        on["wheelsPerAxle"],
+        json!([2, 4]),
+        "the vehicle's axles, which name the wheel"
+    );
     let info = app
         .api_web_drp_tyre_info(&json!({"id": id}), Some(a))
         .await

@@ -521,9 +521,22 @@ async fn after_service_rows_carry_the_repair_and_filter_by_resolution_day() {
         .map(|r| r["id"].as_i64().unwrap())
         .collect();
     assert_eq!(ids, [fixed], "only the resolved order: {found}");
+    // the wheels named as people say them, by the vehicle's axles (2,4), in the request's language
     assert_eq!(
         rows(&found)[0]["repairSummary"],
-        "Replaced the steer tyre; 1-1 replace T-0042; 2-4 inspect"
+        "Replaced the steer tyre; 第1轴左轮 replace T-0042; 第2轴右外 inspect"
+    );
+    let in_english = app
+        .post(
+            "/api/work/list?lang=en",
+            &resolved(today, today),
+            Some(&a.admin),
+        )
+        .await
+        .ok();
+    assert_eq!(
+        rows(&in_english)[0]["repairSummary"],
+        "Replaced the steer tyre; Axle 1, left replace T-0042; Axle 2, right outer inspect"
     );
     let yesterday = today.pred_opt().unwrap();
     let none = app

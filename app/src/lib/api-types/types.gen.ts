@@ -126,6 +126,7 @@ export type AlarmFilter = {
      * Started before.
      */
     end?: string | null;
+    order?: AlarmOrder;
 };
 
 /**
@@ -137,6 +138,11 @@ export type AlarmLink = {
 };
 
 export type AlarmListRequest = PageQuery & AlarmFilter;
+
+/**
+ * How a list of alarms is sorted.
+ */
+export type AlarmOrder = 'newest' | 'severity';
 
 /**
  * Where an alarm was raised.
@@ -10229,6 +10235,11 @@ export type EnvelopeTyreAsset = {
         plate: string;
         position?: number | null;
         /**
+         * The wheels on each axle of the vehicle it is mounted on, to name `position` as people say
+         * it (docs/fleet-data.md "Wheel names"); empty in stock or when the layout is unreadable.
+         */
+        wheelsPerAxle: Array<number>;
+        /**
          * Km run while mounted.
          */
         mileage: number;
@@ -15716,6 +15727,11 @@ export type PageResultTyreAsset = {
         plate: string;
         position?: number | null;
         /**
+         * The wheels on each axle of the vehicle it is mounted on, to name `position` as people say
+         * it (docs/fleet-data.md "Wheel names"); empty in stock or when the layout is unreadable.
+         */
+        wheelsPerAxle: Array<number>;
+        /**
          * Km run while mounted.
          */
         mileage: number;
@@ -19540,6 +19556,11 @@ export type TyreAsset = {
     vehicleId?: number | null;
     plate: string;
     position?: number | null;
+    /**
+     * The wheels on each axle of the vehicle it is mounted on, to name `position` as people say
+     * it (docs/fleet-data.md "Wheel names"); empty in stock or when the layout is unreadable.
+     */
+    wheelsPerAxle: Array<number>;
     /**
      * Km run while mounted.
      */

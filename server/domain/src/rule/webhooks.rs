@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 use entities::{webhook, webhook_delivery};
 use hmac::{Hmac, Mac};
 use rand::RngCore;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
@@ -23,9 +24,11 @@ use utoipa::ToSchema;
 use super::{check_kinds, check_level};
 use crate::scope::{EnterpriseOwned, Scope};
 use crate::vehicle::alarms::{ACKNOWLEDGED, AlarmEvent, CLEARED};
+use crate::vehicle::wheels;
 use kernel::config::PushSettings;
 use kernel::db::write_txn;
 use kernel::error::AppError;
+use kernel::i18n::Lang;
 use kernel::paging::{self, PageQuery, PageResult};
 use kernel::text;
 use kernel::validate::{json_list, to_json};
@@ -313,9 +316,19 @@ pub async fn enqueue(db: &impl ConnectionTrait, a: &AlarmEvent) -> Result<usize,
         return Ok(0);
     }
     let event = event_name(a.state);
+    let wheels_per_axle = wheels::wheels_per_axle(db, [a.vehicle_id])
+        .await?
+        .remove(&a.vehicle_id);
+    // the position as people say it, in both languages: a receiver may serve either
+    let named =
+        |lang| wheels::alarm_position_name(a.kind, a.position, wheels_per_axle.as_deref(), lang);
+    let position_name = named(Lang::Zh)
+        .zip(named(Lang::En))
+        .map(|(zh, en)| json!({"zh": zh, "en": en}));
     let payload = json!({
         "event": event,
         "alarm": a,
+        "positionName": position_name,
         "vehicle": {"id": a.vehicle_id, "plate": a.plate},
         "enterprise": {"id": a.enterprise_id},
     })
@@ -469,22 +482,28 @@ impl Sender {
             }
         }
         row.update(&txn).await?;
-        if let Some(h) = hook {
-            let failures = if outcome.is_ok() { 0 } else { h.failures + 1 };
-            let delivered = if outcome.is_ok() {
-                Some(now)
-            } else {
-                h.last_delivered_at
-            };
+        if hook.is_some() {
             let status = match &outcome {
                 Ok(s) => Some(*s),
                 Err((s, _)) => *s,
             };
-            let mut w: webhook::ActiveModel = h.into();
-            w.failures = Set(failures);
-            w.last_status = Set(status);
-            w.last_delivered_at = Set(delivered);
-            w.update(&txn).await?;
+            // Counted in the statement: a round sends to one webhook several times at once, and
+            // a count read before the request would lose the others' failures.
+            let counted = if outcome.is_ok() {
+                webhook::Entity::update_many()
+                    .col_expr(webhook::Column::Failures, Expr::value(0))
+                    .col_expr(webhook::Column::LastDeliveredAt, Expr::value(now))
+            } else {
+                webhook::Entity::update_many().col_expr(
+                    webhook::Column::Failures,
+                    Expr::col(webhook::Column::Failures).add(1),
+                )
+            };
+            counted
+                .col_expr(webhook::Column::LastStatus, Expr::value(status))
+                .filter(webhook::Column::Id.eq(d.webhook_id))
+                .exec(&txn)
+                .await?;
         }
         let retry = usize::try_from(d.attempt - 1)
             .ok()

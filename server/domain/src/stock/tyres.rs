@@ -26,6 +26,7 @@ use super::{
 use crate::live::hub::LiveHub;
 use crate::scope::Scope;
 use crate::vehicle::alarms::kind as alarm_kind;
+use crate::vehicle::wheels;
 use kernel::error::AppError;
 use kernel::paging::{PageQuery, PageResult};
 use kernel::text;
@@ -57,6 +58,9 @@ pub struct TyreAsset {
     pub vehicle_id: Option<i64>,
     pub plate: String,
     pub position: Option<i32>,
+    /// The wheels on each axle of the vehicle it is mounted on, to name `position` as people say
+    /// it (docs/fleet-data.md "Wheel names"); empty in stock or when the layout is unreadable.
+    pub wheels_per_axle: Vec<u8>,
     /// Km run while mounted.
     pub mileage: f64,
     pub tread_new: Option<f64>,
@@ -246,6 +250,7 @@ async fn assets_out(
     let models = models(db, rows.iter().map(|t| t.item_id)).await?;
     let warehouses = warehouse_names(db, rows.iter().filter_map(|t| t.warehouse_id)).await?;
     let plates = plates(db, rows.iter().filter_map(|t| t.vehicle_id)).await?;
+    let layouts = wheels::wheels_per_axle(db, rows.iter().filter_map(|t| t.vehicle_id)).await?;
     let treads = last_treads(db, &rows).await?;
     Ok(rows
         .into_iter()
@@ -262,6 +267,10 @@ async fn assets_out(
                 plate: t
                     .vehicle_id
                     .and_then(|v| plates.get(&v).cloned())
+                    .unwrap_or_default(),
+                wheels_per_axle: t
+                    .vehicle_id
+                    .and_then(|v| layouts.get(&v).cloned())
                     .unwrap_or_default(),
                 tread_last: treads.get(&t.id).copied(),
                 cost_per_km: (mileage > 0.0).then(|| (cost / mileage * 1000.0).round() / 1000.0),

@@ -346,6 +346,20 @@ pub struct AlarmFilter {
     /// Started before.
     #[serde(default, alias = "endTime")]
     pub end: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub order: AlarmOrder,
+}
+
+/// How a list of alarms is sorted.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum AlarmOrder {
+    /// The latest started first.
+    #[default]
+    Newest,
+    /// Critical before warning, then the latest first: what needs a person now (the map's
+    /// panel of open alarms).
+    Severity,
 }
 
 /// Alarms of the vehicles the scope sees, newest first.
@@ -384,8 +398,11 @@ pub async fn list(
     if let Some(e) = f.end {
         cond = cond.add(vehicle_alarm::Column::StartedAt.lt(e));
     }
-    let select = vehicle_alarm::Entity::find()
-        .filter(cond)
+    let mut select = vehicle_alarm::Entity::find().filter(cond);
+    if f.order == AlarmOrder::Severity {
+        select = select.order_by_desc(vehicle_alarm::Column::Level);
+    }
+    let select = select
         .order_by_desc(vehicle_alarm::Column::StartedAt)
         .order_by_desc(vehicle_alarm::Column::Id);
     let page = paging::fetch(db, select, page, |a| a).await?;

@@ -130,6 +130,17 @@ pub fn wheel_name(position: i32, wheels_per_axle: Option<&[u8]>, lang: Lang) -> 
     })
 }
 
+/// A wheel as work orders store it (`axle-wheel`, "2-4") named by [`wheel_name`]; a text that is
+/// not such a position is kept as it is.
+pub fn order_wheel_name(text: &str, wheels_per_axle: Option<&[u8]>, lang: Lang) -> String {
+    text.trim()
+        .split_once('-')
+        .and_then(|(a, w)| Some((a.parse::<u8>().ok()?, w.parse::<u8>().ok()?)))
+        .filter(|(a, w)| (1..=9).contains(a) && (1..=9).contains(w))
+        .and_then(|(a, w)| wheel_name(i32::from(a) * 10 + i32::from(w), wheels_per_axle, lang))
+        .unwrap_or_else(|| text.to_owned())
+}
+
 /// A wheel end (hub) `axle * 10 + side` (1 left, 2 right): "Axle 2, left wheel end" /
 /// 第2轴左轮端; None for anything else.
 pub fn wheel_end_name(position: i32, lang: Lang) -> Option<String> {
@@ -236,6 +247,18 @@ mod tests {
             ]
         );
         assert_eq!(axle(8, Lang::En)[1], "Axle 2, left middle 1");
+    }
+
+    #[test]
+    fn order_positions_are_named_and_other_texts_kept() {
+        assert_eq!(
+            order_wheel_name("2-4", Some(&[2, 4]), Lang::En),
+            "Axle 2, right outer"
+        );
+        assert_eq!(order_wheel_name(" 1-2 ", None, Lang::Zh), "第1轴 第2轮");
+        for kept in ["spare", "0-1", "12-1", "2-", "2-4-1"] {
+            assert_eq!(order_wheel_name(kept, Some(&[2, 4]), Lang::En), kept);
+        }
     }
 
     #[test]

@@ -274,6 +274,9 @@ pub async fn rows(
         .flatten()
         .collect();
     let names = user_names(db, people).await?;
+    let layouts =
+        crate::vehicle::wheels::wheels_per_axle(db, orders.iter().filter_map(|o| o.vehicle_id))
+            .await?;
     let now = Utc::now();
     let bug = text!("缺陷", "Bug").current().to_owned();
     Ok(orders
@@ -297,7 +300,12 @@ pub async fn rows(
                 .unwrap_or_default(),
             state_name: states::label(o.state).current().to_owned(),
             labels: json_list(&o.labels),
-            repair_summary: super::repair::one_line(&o),
+            repair_summary: super::repair::one_line(
+                &o,
+                o.vehicle_id
+                    .and_then(|v| layouts.get(&v))
+                    .map(Vec::as_slice),
+            ),
             id: o.id,
             ent_id: o.enterprise_id,
             number: o.number,

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::states::{self, CANCELLED, CLOSED};
 use super::{find, find_writable, logs};
 use crate::scope::Scope;
+use crate::vehicle::wheels;
 use kernel::db::write_txn;
 use kernel::error::AppError;
 use kernel::i18n::Text;
@@ -157,17 +158,22 @@ fn checked(input: RepairInput) -> Result<(i64, Stored, Vec<Line>), AppError> {
     Ok((input.id, Stored { summary, wheels }, lines))
 }
 
-/// The repair record in one line for lists and exports: the summary, then each wheel's work
-/// (`2-4 replace LT123`).
-pub(crate) fn one_line(order: &work_order::Model) -> String {
+/// The repair record in one line for lists and exports, in the request's language: the summary,
+/// then each wheel's work (`Axle 2, right outer replace LT123`), the wheel named by the vehicle's
+/// wheels per axle.
+pub(crate) fn one_line(order: &work_order::Model, wheels_per_axle: Option<&[u8]>) -> String {
     let stored: Stored = serde_json::from_str(&order.repair).unwrap_or_default();
+    let lang = kernel::i18n::current();
     let wheels = stored.wheels.iter().map(|w| {
+        let wheel = (!w.position.is_empty())
+            .then(|| wheels::order_wheel_name(&w.position, wheels_per_axle, lang));
         [
-            w.position.as_str(),
-            w.action.as_str(),
-            w.tyre_serial.as_str(),
+            wheel.as_deref(),
+            Some(w.action.as_str()),
+            Some(w.tyre_serial.as_str()),
         ]
         .into_iter()
+        .flatten()
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
         .join(" ")

@@ -170,7 +170,7 @@ export function MapPage() {
           legend={
             <>
               <RouteLegend />
-              {ordersOn ? <OrderLegend shown={orderLayer.orders.length} total={orderLayer.total} /> : null}
+              {ordersOn ? <OrderLegend shown={orderLayer.orders.length} total={orderLayer.total} totalCapped={orderLayer.totalCapped} /> : null}
               {poisOn ? <PoiLegend types={poiTypes} truncated={poiLayer.data?.truncated ? { shown: poiRows.length, total: poiLayer.data.total } : null} className="mt-2" /> : null}
             </>
           }

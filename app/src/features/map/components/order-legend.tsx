@@ -8,7 +8,7 @@ function Diamond({ fill, stroke }: { fill: string; stroke: string }) {
   return <span aria-hidden="true" className="size-3 shrink-0 rotate-45 border-2" style={{ backgroundColor: fill, borderColor: stroke }} />;
 }
 
-export function OrderLegend({ shown, total }: { shown: number; total: number }) {
+export function OrderLegend({ shown, total, totalCapped }: { shown: number; total: number; totalCapped: boolean }) {
   const { t } = useTranslation('map');
   const { t: tw } = useTranslation('work');
   const entries = [
@@ -18,7 +18,7 @@ export function OrderLegend({ shown, total }: { shown: number; total: number }) 
   ];
   return (
     <MapLegend id="order-legend" title={t('orders.legend')} entries={entries} className="mt-2">
-      {total > shown ? <p className="mt-1 max-w-48 text-amber-800">{t('orders.truncated', { shown, total })}</p> : null}
+      {total > shown ? <p className="mt-1 max-w-48 text-amber-800">{t(totalCapped ? 'orders.truncatedCapped' : 'orders.truncated', { shown, total })}</p> : null}
     </MapLegend>
   );
 }

@@ -2,7 +2,6 @@
 import { useTranslation } from 'react-i18next';
 
 import { FormDialog } from '@/components/crud/form-dialog';
-import { useVehicleAxles } from '@/features/vehicles';
 import { useDismountTyre } from '../api/dismount-tyre';
 import type { TyreAsset } from '../types';
 import { useWarehouseChoices } from './selects';
@@ -19,13 +18,12 @@ export function DismountDialog({ tyre, onClose }: { tyre: TyreAsset; onClose: ()
   const labels = useStockLabels();
   const warehouses = useWarehouseChoices();
   const dismount = useDismountTyre();
-  const axles = useVehicleAxles(tyre.vehicleId ?? null);
   return (
     <FormDialog<DismountValues>
       open
       onClose={onClose}
       title={t('tyre.dismountTitle', { serial: tyre.serial })}
-      description={t('tyre.dismountHint', { plate: tyre.plate, position: labels.wheel(tyre.position, axles.wheelsPerAxle) })}
+      description={t('tyre.dismountHint', { plate: tyre.plate, position: labels.wheel(tyre.position, tyre.wheelsPerAxle) })}
       testId="dismount-dialog"
       size="md"
       columns={1}

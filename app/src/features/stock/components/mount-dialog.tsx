@@ -55,7 +55,6 @@ export function MountDialog({ tyre, onClose, initial, onMounted }: MountDialogPr
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const axles = useVehicleAxles(vehicle?.id ?? null);
-  const ownAxles = useVehicleAxles(tyre.vehicleId ?? null);
   const mounted = useTyreOptions({ vehicleId: vehicle?.id, state: MOUNTED }, vehicle !== null);
   /** The tyres on the vehicle by wheel position. */
   const at = new Map<number, TyreAsset>();
@@ -87,7 +86,7 @@ export function MountDialog({ tyre, onClose, initial, onMounted }: MountDialogPr
       open
       onClose={onClose}
       title={rotating ? t('tyre.rotateTitle', { serial: tyre.serial }) : t('tyre.mountTitle', { serial: tyre.serial })}
-      description={rotating ? t('tyre.rotateHint', { plate: tyre.plate, position: labels.wheel(tyre.position, ownAxles.wheelsPerAxle) }) : t('tyre.mountHint', { warehouse: tyre.warehouseName })}
+      description={rotating ? t('tyre.rotateHint', { plate: tyre.plate, position: labels.wheel(tyre.position, tyre.wheelsPerAxle) }) : t('tyre.mountHint', { warehouse: tyre.warehouseName })}
       size="lg"
       testId="mount-dialog"
       footer={

@@ -37,7 +37,7 @@ const stateOf = (s: string | undefined): number | undefined => (s === '1' || s =
 /** Where a tyre is: its vehicle and wheel, or its warehouse. */
 export function useTyrePlace() {
   const labels = useStockLabels();
-  return (ty: TyreAsset) => (ty.state === MOUNTED ? `${ty.plate} · ${labels.wheel(ty.position)}` : (nonEmpty(ty.warehouseName) ?? '—'));
+  return (ty: TyreAsset) => (ty.state === MOUNTED ? `${ty.plate} · ${labels.wheel(ty.position, ty.wheelsPerAxle)}` : (nonEmpty(ty.warehouseName) ?? '—'));
 }
 
 export function TyreInventory({ title }: { title: string }) {
@@ -93,7 +93,7 @@ export function TyreInventory({ title }: { title: string }) {
         cell: (ty) =>
           ty.state === MOUNTED ? (
             <span data-testid="tyre-place">
-              {ty.plate} · <WheelLabel vehicleId={ty.vehicleId} position={ty.position} />
+              {ty.plate} · {labels.wheel(ty.position, ty.wheelsPerAxle)}
             </span>
           ) : (
             <span data-testid="tyre-place">{nonEmpty(ty.warehouseName) ?? '—'}</span>

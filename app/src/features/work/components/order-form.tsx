@@ -292,7 +292,8 @@ function OrderFormBody({ order, types, type, initial, onTypeChange, onClose, onS
       className="space-y-4"
     >
       <FormFields fields={fields} form={form} />
-      <div className="sticky bottom-0 -mx-1 flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-white px-1 pt-3">
+      {/* Down over the dialog body's 16 px bottom padding (pb-4), so no field shows through under the buttons. */}
+      <div className="sticky -bottom-4 -mx-1 -mb-4 flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-white px-1 pt-3 pb-4">
         <Button variant="secondary" className="max-md:h-11" onClick={onClose}>
           {tc('cancel')}
         </Button>

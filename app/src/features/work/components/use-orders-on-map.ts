@@ -13,6 +13,8 @@ export interface OrdersOnMap {
   orders: readonly OrderRow[];
   /** How many located open orders there are (more than `orders` holds past the list's 500). */
   total: number;
+  /** `total` stopped at the list's bound: there are at least that many. */
+  totalCapped: boolean;
   loading: boolean;
   failed: boolean;
 }
@@ -33,6 +35,7 @@ export function useOrdersOnMap(enabled: boolean): OrdersOnMap {
   return {
     orders: query.data?.list ?? NONE,
     total: query.data?.total ?? 0,
+    totalCapped: query.data?.totalCapped ?? false,
     loading: enabled && query.isPending,
     failed: query.isError,
   };
