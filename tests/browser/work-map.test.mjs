@@ -314,7 +314,7 @@ test('exports: work orders as CSV and XLSX, after-service records with the repai
     const record = after.records[0];
     assert.equal(record[f.vehicle], vehicle.plate);
     assert.equal(record[f.cost], '30');
-    assert.equal(record[f.repairSummary], `更换气门芯; 1-1 replace T${stamp}`);
+    assert.equal(record[f.repairSummary], `更换气门芯; 第1轴左轮 replace T${stamp}`);
     assert.match(record[f.resolvedAt], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     assert.match(record[f.closedAt], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 

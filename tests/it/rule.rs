@@ -786,6 +786,11 @@ async fn webhooks_receive_signed_events_and_failures_are_retried_then_logged() {
     assert_eq!(event["enterprise"]["id"], a.root);
     assert_eq!(event["alarm"]["position"], 21);
     assert_eq!(
+        event["alarm"]["wheelsPerAxle"],
+        json!([2, 4]),
+        "ingestion knows the wheels its alarm is on"
+    );
+    assert_eq!(
         event["positionName"],
         json!({"zh": "第2轴左外", "en": "Axle 2, left outer"}),
         "the wheel named in both languages by the vehicle's axles (2,4)"

@@ -111,16 +111,17 @@ test('open alarms: the listed ones brought up to date by what was heard, critica
   const at = (iso) => Date.parse(iso);
   // newest first: 4 is new, 1 was acknowledged (its older raise is below), 3 was cleared
   const heard = [
-    { id: 4, vehicleId: 13, plate: 'D', position: 22, kind: 2, level: 1, state: 0, startedAt: at('2026-11-28T12:00:00Z') },
-    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 1, startedAt: at('2026-11-28T10:00:00Z') },
-    { id: 3, vehicleId: 12, plate: 'C', position: 0, kind: 11, level: 2, state: 2, startedAt: at('2026-11-28T09:00:00Z') },
-    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 0, startedAt: at('2026-11-28T10:00:00Z') },
+    { id: 4, vehicleId: 13, plate: 'D', position: 22, kind: 2, level: 1, state: 0, startedAt: at('2026-11-28T12:00:00Z'), wheelsPerAxle: [2, 4, 4] },
+    { id: 5, vehicleId: 14, plate: 'E', position: 12, kind: 3, level: 1, state: 0, startedAt: at('2026-11-28T08:00:00Z'), wheelsPerAxle: [] },
+    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 1, startedAt: at('2026-11-28T10:00:00Z'), wheelsPerAxle: [] },
+    { id: 3, vehicleId: 12, plate: 'C', position: 0, kind: 11, level: 2, state: 2, startedAt: at('2026-11-28T09:00:00Z'), wheelsPerAxle: [2, 4] },
+    { id: 1, vehicleId: 10, plate: 'A', position: 21, kind: 2, level: 2, state: 0, startedAt: at('2026-11-28T10:00:00Z'), wheelsPerAxle: [] },
   ];
   const { list, total } = openAlarms(listed, 40, heard);
-  assert.deepEqual(list.map((a) => [a.id, a.level, a.state]), [[1, 2, 1], [4, 1, 0], [2, 1, 1]]);
-  // the layout the server listed stays; a vehicle heard only live has none yet; an empty layout is none
-  assert.deepEqual(list.map((a) => a.wheelsPerAxle), [[2, 4], null, null]);
-  assert.equal(total, 40 - 1 + 1);
+  assert.deepEqual(list.map((a) => [a.id, a.level, a.state]), [[1, 2, 1], [4, 1, 0], [2, 1, 1], [5, 1, 0]]);
+  // the layout the server listed stays; one heard carries its own; an empty layout is none
+  assert.deepEqual(list.map((a) => a.wheelsPerAxle), [[2, 4], [2, 4, 4], null, null]);
+  assert.equal(total, 40 - 1 + 2);
   // nothing listed, nothing heard
   assert.deepEqual(openAlarms([], 0, []), { list: [], total: 0 });
 });

@@ -14,6 +14,8 @@ export interface LiveAlarm {
   enterpriseId: number;
   /** wheel position axle*10+wheel, 0 for the vehicle */
   position: number;
+  /** The vehicle's wheels per axle that name `position`; empty when the server did not know them. */
+  wheelsPerAxle: number[];
   kind: number;
   /** 1 warning, 2 critical */
   level: number;
@@ -79,6 +81,7 @@ function alarmOf(d: Raw): LiveAlarm {
     plate: typeof d.plate === 'string' ? d.plate : '',
     enterpriseId: num(d.enterpriseId),
     position: num(d.position),
+    wheelsPerAxle: Array.isArray(d.wheelsPerAxle) ? d.wheelsPerAxle.filter((w): w is number => typeof w === 'number') : [],
     kind: num(d.kind),
     level: num(d.level, 1),
     state: num(d.state),

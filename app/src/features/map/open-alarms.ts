@@ -19,7 +19,7 @@ export interface OpenAlarm {
   state: number;
   /** ms since the epoch */
   startedAt: number;
-  /** The vehicle's wheels per axle when the server listed them (null: heard live only, looked up by the label). */
+  /** The vehicle's wheels per axle, as listed or heard (null: neither knew them; the label looks them up). */
   wheelsPerAxle: readonly number[] | null;
 }
 
@@ -50,7 +50,7 @@ export function openAlarms(listed: readonly Incident[], listedTotal: number, hea
       continue;
     }
     if (!known && !listedIds.has(a.id)) total += 1;
-    byId.set(a.id, { ...pick(a), startedAt: a.startedAt, wheelsPerAxle: known?.wheelsPerAxle ?? null });
+    byId.set(a.id, { ...pick(a), startedAt: a.startedAt, wheelsPerAxle: known?.wheelsPerAxle ?? (a.wheelsPerAxle.length > 0 ? a.wheelsPerAxle : null) });
   }
   const list = [...byId.values()].sort((x, y) => y.level - x.level || y.startedAt - x.startedAt || y.id - x.id);
   return { list, total: Math.max(total, list.length) };

@@ -17,7 +17,6 @@ use super::webhooks::{self, Sender};
 use super::{CHANNEL_CONSOLE, in_quiet_hours, members::settings, members_of};
 use crate::live::hub::{EventKind, LiveHub};
 use crate::vehicle::alarms::{ACTIVE, AlarmEvent, AlarmFeed};
-use crate::vehicle::wheels;
 use kernel::config::PushSettings;
 use kernel::error::AppError;
 
@@ -146,9 +145,7 @@ async fn notify_members(
         .collect();
     let wants = settings(db, a.enterprise_id, &members).await?;
     let muted: BTreeSet<i64> = muted(db, a.vehicle_id, a.kind, &members).await?;
-    let wheels_per_axle = wheels::wheels_per_axle(db, [a.vehicle_id])
-        .await?
-        .remove(&a.vehicle_id);
+    let wheels_per_axle = a.axles(db).await?;
     let (title, content) = alarm_text(a, wheels_per_axle.as_deref());
     let outgoing = members
         .into_iter()

@@ -517,7 +517,11 @@ pub async fn push_event(
                 .ok_or_else(|| AppError::fail(text!("告警 {} 不存在", "No alarm {}", id)))?;
             let car = vehicle::Entity::find_by_id(a.vehicle_id).one(db).await?;
             let wheels_per_axle = car.as_ref().and_then(|v| parse_layout(&v.axle_layout).ok());
-            let event = AlarmEvent::new(&a, car.map(|v| v.plate).unwrap_or_default());
+            let event = AlarmEvent::new(
+                &a,
+                car.map(|v| v.plate).unwrap_or_default(),
+                wheels_per_axle.clone().unwrap_or_default(),
+            );
             let (title, content) = alarm_text(&event, wheels_per_axle.as_deref());
             (a.enterprise_id, Some(event), title, content)
         }

@@ -316,9 +316,7 @@ pub async fn enqueue(db: &impl ConnectionTrait, a: &AlarmEvent) -> Result<usize,
         return Ok(0);
     }
     let event = event_name(a.state);
-    let wheels_per_axle = wheels::wheels_per_axle(db, [a.vehicle_id])
-        .await?
-        .remove(&a.vehicle_id);
+    let wheels_per_axle = a.axles(db).await?;
     // the position as people say it, in both languages: a receiver may serve either
     let named =
         |lang| wheels::alarm_position_name(a.kind, a.position, wheels_per_axle.as_deref(), lang);

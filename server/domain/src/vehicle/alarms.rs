@@ -189,6 +189,9 @@ pub struct AlarmEvent {
     pub plate: String,
     pub enterprise_id: i64,
     pub position: i32,
+    /// The vehicle's wheels per axle (front first) that name `position` ("axle 2, right
+    /// outer"); empty when the sender did not know them.
+    pub wheels_per_axle: Vec<u8>,
     pub kind: i16,
     pub level: i16,
     /// 0 active (raised, or its level rose), 1 acknowledged, 2 cleared.
@@ -200,13 +203,14 @@ pub struct AlarmEvent {
 }
 
 impl AlarmEvent {
-    pub fn new(a: &vehicle_alarm::Model, plate: String) -> Self {
+    pub fn new(a: &vehicle_alarm::Model, plate: String, wheels_per_axle: Vec<u8>) -> Self {
         Self {
             id: a.id,
             vehicle_id: a.vehicle_id,
             plate,
             enterprise_id: a.enterprise_id,
             position: a.position,
+            wheels_per_axle,
             kind: a.kind,
             level: a.level,
             state: a.state,
@@ -225,6 +229,7 @@ impl From<&AlarmRow> for AlarmEvent {
             plate: a.plate.clone(),
             enterprise_id: a.enterprise_id,
             position: a.position,
+            wheels_per_axle: a.wheels_per_axle.clone(),
             kind: a.kind,
             level: a.level,
             state: a.state,
@@ -232,6 +237,19 @@ impl From<&AlarmRow> for AlarmEvent {
             threshold: a.threshold,
             started_at: a.started_at.timestamp_millis(),
         }
+    }
+}
+
+impl AlarmEvent {
+    /// The wheels per axle that name `position`: those the event carries, else the vehicle's
+    /// (read).
+    pub async fn axles(&self, db: &impl ConnectionTrait) -> Result<Option<Vec<u8>>, AppError> {
+        if !self.wheels_per_axle.is_empty() {
+            return Ok(Some(self.wheels_per_axle.clone()));
+        }
+        Ok(super::wheels::wheels_per_axle(db, [self.vehicle_id])
+            .await?
+            .remove(&self.vehicle_id))
     }
 }
 

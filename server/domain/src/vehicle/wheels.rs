@@ -173,6 +173,22 @@ pub fn alarm_position_name(
     }
 }
 
+/// The wheels per axle that a vehicle's wheel positions make (its wheel rows are made from its
+/// layout): for each axle up to the last, its highest wheel number.
+pub fn per_axle_of(positions: impl IntoIterator<Item = i32>) -> Vec<u8> {
+    let mut axles: Vec<u8> = Vec::new();
+    for (axle, wheel) in positions.into_iter().filter_map(axle_wheel) {
+        let (Ok(i), Ok(w)) = (usize::try_from(axle - 1), u8::try_from(wheel)) else {
+            continue;
+        };
+        if axles.len() <= i {
+            axles.resize(i + 1, 0);
+        }
+        axles[i] = axles[i].max(w);
+    }
+    axles
+}
+
 /// The wheels per axle of these vehicles (one query); a vehicle with an unreadable layout is
 /// left out, and its positions are named by number.
 pub async fn wheels_per_axle(
@@ -247,6 +263,13 @@ mod tests {
             ]
         );
         assert_eq!(axle(8, Lang::En)[1], "Axle 2, left middle 1");
+    }
+
+    #[test]
+    fn wheels_per_axle_from_the_positions_a_layout_made() {
+        assert_eq!(per_axle_of([24, 11, 21, 12, 22, 23]), [2, 4]);
+        assert_eq!(per_axle_of([31, 32]), [0, 0, 2], "an axle without wheels is 0");
+        assert_eq!(per_axle_of([0, 5]), Vec::<u8>::new());
     }
 
     #[test]

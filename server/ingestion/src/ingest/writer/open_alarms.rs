@@ -6,6 +6,7 @@ use crate::conditions::{Condition, Verdict};
 use chrono::{DateTime, Utc};
 use domain::live::hub::{EventKind, LiveHub};
 use domain::vehicle::alarms::{self, AlarmEvent, LEVEL_WARNING, Raise, kind};
+use domain::vehicle::wheels;
 use entities::{vehicle, vehicle_state};
 use kernel::db::write_txn;
 use kernel::error::AppError;
@@ -88,7 +89,11 @@ impl Writer {
             }
         };
         let Some(a) = saved else { return Ok(None) };
-        let event = AlarmEvent::new(&a, v.plate.clone());
+        let event = AlarmEvent::new(
+            &a,
+            v.plate.clone(),
+            wheels::per_axle_of(v.wheels.keys().copied()),
+        );
         let ent = v.enterprise_id;
         self.alarm_changes.push(event.clone());
         Ok(Some(Box::new(move |hub: &LiveHub| {
