@@ -268,7 +268,11 @@ mod tests {
     #[test]
     fn wheels_per_axle_from_the_positions_a_layout_made() {
         assert_eq!(per_axle_of([24, 11, 21, 12, 22, 23]), [2, 4]);
-        assert_eq!(per_axle_of([31, 32]), [0, 0, 2], "an axle without wheels is 0");
+        assert_eq!(
+            per_axle_of([31, 32]),
+            [0, 0, 2],
+            "an axle without wheels is 0"
+        );
         assert_eq!(per_axle_of([0, 5]), Vec::<u8>::new());
     }
 
