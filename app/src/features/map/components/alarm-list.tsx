@@ -28,7 +28,7 @@ export function AlarmList({ alarms, onSelect }: { alarms: readonly LiveAlarm[]; 
   return (
     <section aria-labelledby="live-alarms" className="border-b border-slate-100 px-4 py-3">
       <h2 id="live-alarms" className="text-sm font-semibold text-slate-900">
-        {t('live.openAlarms', { count: open.total })}
+        {t('live.openAlarms', { n: open.total })}
       </h2>
       {listed.isError ? (
         <ErrorState message={t('live.alarmsFailed')} onRetry={() => void listed.refetch()} className="py-2" />
