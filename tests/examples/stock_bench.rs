@@ -2,7 +2,7 @@
 //! is set) with one enterprise holding 200 warehouses, 500 items, 1,000,000 ledger moves and
 //! 50,000 tyres mounted on 6,250 vehicles that drove every day of the last year; then the
 //! balances of a warehouse, its ledger, a tyre's life log and cost per km by brand over HTTP,
-//! with p50/p95.
+//! with p50/p95, while `STOCK_BENCH_FLEET` simulated vehicles (default 30,000) report every 30 s.
 //!
 //! `cargo run --release -p wheelend-tests --example stock_bench`
 
@@ -15,7 +15,9 @@ use entities::{
 };
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::json;
-use wheelend_tests::{measure_call, settle_after_bulk_load, spawn_app, tenants};
+use wheelend_tests::{
+    fleet_reporting_meanwhile, measure_call, settle_after_bulk_load, spawn_app, tenants,
+};
 
 const WAREHOUSES: i64 = 200;
 const ITEMS: i64 = 500;
@@ -255,6 +257,7 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
     settle_after_bulk_load(&app).await;
+    let _reporting = fleet_reporting_meanwhile(&app, "STOCK_BENCH_FLEET").await;
 
     let admin = t.a.admin.clone();
     let year = json!({"groupBy": "brand", "from": (today - Days::days(365)).to_string(), "to": today.to_string()});

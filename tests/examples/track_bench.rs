@@ -17,7 +17,7 @@ use entities::{poi, position, vehicle};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::json;
 use wheelend_tests::{
-    TestApp, measure_call, report_fleet, settle_after_bulk_load, spawn_app, tenants,
+    TestApp, fleet_reporting_meanwhile, measure_call, settle_after_bulk_load, spawn_app, tenants,
 };
 
 const FIRST_VEHICLE: i64 = 3_000_000;
@@ -174,12 +174,7 @@ async fn main() {
         .collect();
     seed(&app, t.a.root, vehicles, &days).await;
     settle_after_bulk_load(&app).await;
-    // Measured while a fleet reports, as the product runs.
-    let fleet =
-        usize::try_from(wheelend_tests::env_or("TRACK_BENCH_FLEET", 30_000)).unwrap_or(30_000);
-    let _reporting = report_fleet(&app, fleet).await;
-    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
-    println!("a fleet of {fleet} simulated vehicles reports every 30 s meanwhile");
+    let _reporting = fleet_reporting_meanwhile(&app, "TRACK_BENCH_FLEET").await;
     let admin = t.a.admin.clone();
     let v = FIRST_VEHICLE;
     let (first, last) = (days[0], days[days.len() - 1]);

@@ -3,7 +3,7 @@
 //! vehicle link, three timeline entries and a task; then the order list with each filter the
 //! console offers (its total counted at most 10,000 past the page), an order's detail and
 //! timeline, the statistics, details and trend of a year, and the counts per state, over HTTP
-//! with p50/p95.
+//! with p50/p95, while `WORK_BENCH_FLEET` simulated vehicles (default 30,000) report every 30 s.
 //!
 //! `cargo run --release -p wheelend-tests --example work_bench`
 
@@ -13,7 +13,9 @@ use chrono::{Duration as Days, Utc};
 use entities::{work_order, work_order_link, work_order_log, work_order_task};
 use sea_orm::{EntityTrait, Set, TransactionTrait};
 use serde_json::{Value, json};
-use wheelend_tests::{TestApp, measure_call, settle_after_bulk_load, spawn_app, tenants};
+use wheelend_tests::{
+    TestApp, fleet_reporting_meanwhile, measure_call, settle_after_bulk_load, spawn_app, tenants,
+};
 
 const VEHICLES: i64 = 2_000;
 const ORDERS: i64 = 100_000;
@@ -163,6 +165,7 @@ async fn main() {
     let t = tenants::two_trees(&app).await;
     seed(&app, t.a.root, [t.a.admin_id, t.a.member_id]).await;
     settle_after_bulk_load(&app).await;
+    let _reporting = fleet_reporting_meanwhile(&app, "WORK_BENCH_FLEET").await;
     let admin = t.a.admin.clone();
     let today = Utc::now().date_naive();
     let year = json!({"from": (today - Days::days(364)).to_string(), "to": today.to_string()});

@@ -713,6 +713,20 @@ pub async fn report_fleet(app: &TestApp, vehicles: usize) -> tokio::task::JoinHa
     ))
 }
 
+/// Starts a fleet of simulated vehicles (the environment variable `setting`, default 30,000)
+/// reporting every 30 s, so what a benchmark measures next it measures as the product runs;
+/// answers the task driving them once the first reports are in.
+pub async fn fleet_reporting_meanwhile(
+    app: &TestApp,
+    setting: &str,
+) -> tokio::task::JoinHandle<()> {
+    let fleet = usize::try_from(env_or(setting, 30_000_u32)).unwrap_or(30_000);
+    let reporting = report_fleet(app, fleet).await;
+    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    println!("a fleet of {fleet} simulated vehicles reports every 30 s meanwhile ({setting})");
+    reporting
+}
+
 /// A benchmark's setting: the environment variable `name` parsed, else `default`.
 pub fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
