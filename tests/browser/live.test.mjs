@@ -65,6 +65,14 @@ test('reported vehicles are on the map, filters change the markers, a low pressu
     await page.locator('[data-live="open"]').waitFor({ timeout: 10_000 });
     const all = await page.getByTestId('vehicle-count').textContent();
 
+    // found by its plate typed with other spacing and case; cleared, the fleet is back
+    const search = page.getByTestId('vehicle-search');
+    await search.fill(` ${driving.plate.slice(1).toLowerCase()} `);
+    await page.waitForFunction((before) => document.querySelector('[data-testid="vehicle-count"]')?.textContent !== before, all);
+    assert.deepEqual((await listed(page)).map((text) => text.includes(driving.plate)), [true]);
+    await search.fill('');
+    await page.waitForFunction((before) => document.querySelector('[data-testid="vehicle-count"]')?.textContent === before, all);
+
     const filters = page.getByTestId('map-filters');
     await filters.getByRole('button', { name: /行驶/ }).click();
     await page.waitForFunction((before) => document.querySelector('[data-testid="vehicle-count"]')?.textContent !== before, all);

@@ -125,3 +125,14 @@ test('open alarms: the listed ones brought up to date by what was heard, critica
   // nothing listed, nothing heard
   assert.deepEqual(openAlarms([], 0, []), { list: [], total: 0 });
 });
+
+test('the map search finds a vehicle by plate or IMEI, spaces, dashes and case aside; the list puts alarms first', () => {
+  const v = (carId, plate, imei, isAlarm = false, alarmLevel = 0) => ({ carId, plate, imei, isAlarm, alarmLevel });
+  const fleet = [v(1, '沪A-12345', '860000000000001'), v(2, 'SIM-00300', '860000000000300', true, 1), v(3, 'sim 00301', '860000000000301', true, 2)];
+  assert.deepEqual(fleet.filter((x) => view.matchesQuery(x, 'a12 345')).map((x) => x.carId), [1]);
+  assert.deepEqual(fleet.filter((x) => view.matchesQuery(x, 'Sim0030')).map((x) => x.carId), [2, 3]);
+  assert.deepEqual(fleet.filter((x) => view.matchesQuery(x, '0000000300')).map((x) => x.carId), [2]);
+  assert.equal(fleet.filter((x) => view.matchesQuery(x, '  ')).length, 3, 'an empty search keeps all');
+  assert.deepEqual(view.alarmsFirst(fleet).map((x) => x.carId), [3, 2, 1]);
+  assert.deepEqual(fleet.map((x) => x.carId), [1, 2, 3], 'the fleet itself is not reordered');
+});

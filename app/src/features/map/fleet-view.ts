@@ -37,6 +37,23 @@ export function matchesFilter(v: FleetVehicle, filter: MapFilter): boolean {
   }
 }
 
+const searchable = (s: string) => s.replace(/[\s\-·]/g, '').toLowerCase();
+
+/**
+ * A search typed over the map: the vehicle's plate holds the text (case, spaces and dashes ignored), or its receiver's
+ * IMEI where the feed carries it (the full list does; the map subset leaves it out).
+ */
+export function matchesQuery(v: FleetVehicle, query: string): boolean {
+  const q = searchable(query);
+  return q === '' || searchable(v.plate).includes(q) || v.imei.includes(q);
+}
+
+/** The list's order: vehicles in alarm first, critical before warning; the others as the fleet has them. */
+export function alarmsFirst(list: readonly FleetVehicle[]): FleetVehicle[] {
+  const rank = (v: FleetVehicle) => (v.isAlarm ? 1 + v.alarmLevel : 0);
+  return [...list].sort((a, b) => rank(b) - rank(a));
+}
+
 export function countByFilter(list: readonly FleetVehicle[]): Record<MapFilter, number> {
   const counts: Record<MapFilter, number> = { all: 0, alarm: 0, offline: 0, driving: 0, followed: 0 };
   for (const v of list) for (const f of MAP_FILTERS) if (matchesFilter(v, f)) counts[f] += 1;

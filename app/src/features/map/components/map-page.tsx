@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 
 import { RouteLegend } from '@/components/map/route-legend';
 import { cx } from '@/components/ui/cx';
+import { TextInput } from '@/components/ui/fields';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons';
 import { ErrorState } from '@/components/ui/states';
 import { useSession } from '@/lib/console/session-context';
@@ -19,7 +20,7 @@ import { useLiveFleet } from '@/features/live';
 import { useStatistics } from '@/features/vehicles';
 import { PoiCard, PoiLegend, poiIdOf, poiShapes, usePoisInView } from '@/features/places';
 import { OrderMapCard, useOrdersOnMap } from '@/features/work';
-import { countByFilter, countByState, matchesFilter, type MapFilter } from '../fleet-view';
+import { alarmsFirst, countByFilter, countByState, matchesFilter, matchesQuery, type MapFilter } from '../fleet-view';
 import type { MapTool } from '../map-types';
 import { toOrderMarkers, useOrderLayerChoice } from '../order-layer';
 import { usePoiLayerChoice } from '../poi-layer';
@@ -65,7 +66,9 @@ export function MapPage() {
   const [selectedPoi, setSelectedPoi] = useState<string | null>(null);
 
   const vehicles = live ? fleet.snapshot.vehicles : SAMPLE_FLEET;
-  const visible = useMemo(() => vehicles.filter((v) => matchesFilter(v, filter)), [vehicles, filter]);
+  const [query, setQuery] = useState('');
+  const visible = useMemo(() => vehicles.filter((v) => matchesFilter(v, filter) && matchesQuery(v, query)), [vehicles, filter, query]);
+  const listed = useMemo(() => alarmsFirst(visible), [visible]);
   const filterCounts = useMemo(() => countByFilter(vehicles), [vehicles]);
   const stateCounts = useMemo(() => {
     const s = statistics.data;
@@ -235,15 +238,26 @@ export function MapPage() {
           ) : null}
           <StatusChart counts={stateCounts} />
           {live ? <AlarmList alarms={fleet.alarms} onSelect={select} /> : null}
-          <div className="flex items-center justify-between border-y border-slate-100 px-4 py-2.5">
-            <h2 className="text-sm font-semibold text-slate-900">{t('list.title')}</h2>
-            <span className="text-xs text-slate-500 tabular-nums" data-testid="vehicle-count">
+          <div className="flex items-center justify-between gap-3 border-y border-slate-100 px-4 py-2.5">
+            <h2 className="shrink-0 text-sm font-semibold text-slate-900">{t('list.title')}</h2>
+            <TextInput
+              type="search"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+              }}
+              placeholder={t('list.search')}
+              aria-label={t('list.search')}
+              className="h-8 min-w-0 flex-1 text-sm"
+              data-testid="vehicle-search"
+            />
+            <span className="shrink-0 text-xs text-slate-500 tabular-nums" data-testid="vehicle-count">
               {visible.length} / {vehicles.length}
             </span>
           </div>
           {live && fleet.watch.isError ? <ErrorState message={t('fleetFailed')} onRetry={() => void fleet.watch.refetch()} /> : null}
           {live && fleet.watch.isPending ? <p className="px-4 py-6 text-center text-sm text-slate-500">{t('fleetLoading')}</p> : null}
-          {!live || fleet.watch.isSuccess ? <VehicleList vehicles={visible} selectedId={selected ? selected.carId : null} onSelect={select} /> : null}
+          {!live || fleet.watch.isSuccess ? <VehicleList vehicles={listed} selectedId={selected ? selected.carId : null} onSelect={select} /> : null}
         </div>
       </aside>
     </div>
