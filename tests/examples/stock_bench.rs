@@ -116,7 +116,7 @@ async fn main() {
         updated_at: Set(now),
     });
     insert_chunked(&txn, items.collect(), 500).await;
-    let vehicles = wheelend_tests::fleet::bulk_vehicles(ent, FIRST, VEHICLES, ("STK", "LSTK"));
+    let vehicles = wheelend_tests::fleet::bulk_vehicles(ent, FIRST, VEHICLES, ("STK", "LSK"));
     insert_chunked(&txn, vehicles, 1000).await;
     txn.commit().await.expect("commit");
 

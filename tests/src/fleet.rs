@@ -55,7 +55,8 @@ pub fn report(imei: &str, ts: i64, pressure_21: f64) -> Value {
 }
 
 /// `count` vehicle rows of enterprise `ent` for a benchmark's bulk load: ids from `first`,
-/// plates `<plate>0000`…, VINs `<vin>00000000000000`…, axles "2,4", installed.
+/// plates `<plate>0000`…, VINs `<vin>00000000000000`… (a 3-letter `vin` makes the 17 a VIN
+/// holds), axles "2,4", installed.
 pub fn bulk_vehicles(
     ent: i64,
     first: i64,
@@ -63,6 +64,11 @@ pub fn bulk_vehicles(
     (plate, vin): (&str, &str),
 ) -> Vec<entities::vehicle::ActiveModel> {
     use sea_orm::Set;
+    assert_eq!(
+        vin.len(),
+        3,
+        "a VIN is 17 characters: a 3-letter prefix and 14 digits"
+    );
     let now = chrono::Utc::now();
     (0..count)
         .map(|n| entities::vehicle::ActiveModel {
