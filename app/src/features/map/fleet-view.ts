@@ -50,8 +50,12 @@ export function matchesQuery(v: FleetVehicle, query: string): boolean {
 
 /** The list's order: vehicles in alarm first, critical before warning; the others as the fleet has them. */
 export function alarmsFirst(list: readonly FleetVehicle[]): FleetVehicle[] {
-  const rank = (v: FleetVehicle) => (v.isAlarm ? 1 + v.alarmLevel : 0);
-  return [...list].sort((a, b) => rank(b) - rank(a));
+  // one pass into buckets (the fleet is 30,000 long and changes each second): no sort
+  const critical: FleetVehicle[] = [];
+  const warning: FleetVehicle[] = [];
+  const others: FleetVehicle[] = [];
+  for (const v of list) (!v.isAlarm ? others : v.alarmLevel >= 2 ? critical : warning).push(v);
+  return [...critical, ...warning, ...others];
 }
 
 export function countByFilter(list: readonly FleetVehicle[]): Record<MapFilter, number> {
